@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "memo",
+  products: [
+    .executable(name: "memo", targets: ["memo"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // The system libsqlite3 (Debian: libsqlite3-dev), through its C API.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Pure Swift: models, state, actions, reducers, effects, the store. No I/O.
+    .target(name: "MemoCore"),
+    // The only code that calls sqlite3_*: connection, statements, migrations, repositories.
+    .target(name: "MemoStorage", dependencies: ["MemoCore", "CSQLite"]),
+    .executableTarget(
+      name: "memo",
+      dependencies: [
+        "MemoCore", "MemoStorage",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "MemoCoreTests", dependencies: ["MemoCore"]),
+    .testTarget(name: "MemoStorageTests", dependencies: ["MemoStorage", "MemoCore"]),
+    .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore"]),
+  ]
+)

@@ -1,0 +1,6 @@
+/// Everything that can happen to the state: one case per domain, plus failure.
+public enum Action: Equatable, Sendable {
+  case posts(PostAction)
+  /// Storage (or validation) failed; the command stops with this error.
+  case failed(MemoError)
+}

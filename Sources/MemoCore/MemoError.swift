@@ -1,0 +1,55 @@
+/// The one error type that crosses layers: an exit code (SPEC §4), a one-line message that
+/// says what went wrong and what to do, and an optional cause for debugging.
+public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Exit statuses, as SPEC §4 names them (the sysexits.h values).
+  public enum Code: Int32, Sendable {
+    case notFound = 1
+    case usage = 64
+    case badData = 65
+    case noInput = 66
+    case cannotCreate = 73
+    case io = 74
+    case busy = 75
+  }
+
+  public var code: Code
+  public var message: String
+  public var cause: String?
+
+  public init(code: Code, message: String, cause: String? = nil) {
+    self.code = code
+    self.message = message
+    self.cause = cause
+  }
+
+  public var description: String { message }
+
+  // MARK: - Named errors: the wording lives here.
+
+  public static func postNotFound(_ id: PostID) -> MemoError {
+    MemoError(code: .notFound, message: "no post \(id); 'memo list' shows the posts and their ids")
+  }
+
+  public static func postsNotFound(_ ids: [PostID]) -> MemoError {
+    if ids.count == 1 { return postNotFound(ids[0]) }
+    let list = ids.map(\.description).joined(separator: ", ")
+    return MemoError(
+      code: .notFound, message: "no posts \(list); 'memo list' shows the posts and their ids")
+  }
+
+  public static func emptyTitle() -> MemoError {
+    MemoError(code: .usage, message: "the title is empty; give the book's title, e.g. memo add \"Dune\"")
+  }
+
+  public static func badDate(_ text: String) -> MemoError {
+    MemoError(
+      code: .usage,
+      message:
+        "'\(text)' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age like 30m, 12h, 7d, 2w, 6mo, 1y"
+    )
+  }
+
+  public static func usage(_ message: String) -> MemoError {
+    MemoError(code: .usage, message: message)
+  }
+}

@@ -1,0 +1,40 @@
+/// Where the database lives and why (SPEC §2): `--db`, else `$MEMO_DB`, else
+/// `$XDG_DATA_HOME/memo/memo.db`, else `~/.local/share/memo/memo.db`.
+public struct DatabaseLocation: Equatable, Sendable {
+  /// What chose the path, for `memo db path` and for error messages.
+  public enum Reason: String, Sendable {
+    case flag = "--db"
+    case environment = "$MEMO_DB"
+    case xdgDataHome = "$XDG_DATA_HOME"
+    case home = "default"
+  }
+
+  public var path: String
+  public var reason: Reason
+
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// Resolves the location from the `--db` flag and the environment.
+  /// - Throws: `MemoError` `.usage` when no rule gives a path (no HOME at all).
+  public static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseLocation {
+    if let flag, !flag.isEmpty { return DatabaseLocation(path: flag, reason: .flag) }
+    if let env = environment["MEMO_DB"], !env.isEmpty {
+      return DatabaseLocation(path: env, reason: .environment)
+    }
+    // XDG Base Directory: a relative XDG_DATA_HOME is invalid and must be ignored.
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return DatabaseLocation(path: join(xdg, "memo/memo.db"), reason: .xdgDataHome)
+    }
+    if let home = environment["HOME"], !home.isEmpty {
+      return DatabaseLocation(path: join(home, ".local/share/memo/memo.db"), reason: .home)
+    }
+    throw MemoError.usage("cannot find the database: HOME is not set; pass --db PATH or set MEMO_DB")
+  }
+
+  static func join(_ folder: String, _ rest: String) -> String {
+    folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
+  }
+}

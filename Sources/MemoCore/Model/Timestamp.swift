@@ -1,0 +1,87 @@
+/// An instant, stored and printed as RFC 3339 UTC text with milliseconds
+/// (`2026-01-31T09:05:00.000Z`), so that text order is time order (SPEC §2).
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Milliseconds since 1970-01-01T00:00:00Z.
+  public var millis: Int64
+
+  public init(millis: Int64) { self.millis = millis }
+
+  public static func < (a: Timestamp, b: Timestamp) -> Bool { a.millis < b.millis }
+
+  /// The RFC 3339 UTC form with milliseconds, e.g. `2026-01-31T09:05:00.000Z`.
+  public var rfc3339: String {
+    let (days, msOfDay) = millis.floorDivided(by: 86_400_000)
+    let (y, m, d) = civilDate(fromDays: days)
+    let h = msOfDay / 3_600_000
+    let mi = msOfDay / 60_000 % 60
+    let s = msOfDay / 1000 % 60
+    let ms = msOfDay % 1000
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(ms, 3))Z"
+  }
+
+  public var description: String { rfc3339 }
+
+  /// Parses the text this type writes (and any RFC 3339 form `DateExpression` accepts).
+  public init?(rfc3339 text: String) {
+    guard let parsed = DateExpression.parseRFC3339(Array(text.utf8)) else { return nil }
+    self = parsed
+  }
+
+  /// The local calendar date and time, for tables: `2026-01-31 10:05`.
+  public func localMinuteString(utcOffsetSeconds: Int) -> String {
+    let local = millis + Int64(utcOffsetSeconds) * 1000
+    let (days, msOfDay) = local.floorDivided(by: 86_400_000)
+    let (y, m, d) = civilDate(fromDays: days)
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) \(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2))"
+  }
+}
+
+func pad(_ value: Int64, _ width: Int) -> String {
+  let digits = String(value < 0 ? -value : value)
+  let zeros = String(repeating: "0", count: max(0, width - digits.count))
+  return (value < 0 ? "-" : "") + zeros + digits
+}
+
+extension Int64 {
+  /// Floor division and the non-negative remainder.
+  func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    var q = self / divisor
+    var r = self % divisor
+    if r < 0 {
+      q -= 1
+      r += divisor
+    }
+    return (q, r)
+  }
+}
+
+// Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian calendar).
+func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+  let y = month <= 2 ? year - 1 : year
+  let era = (y >= 0 ? y : y - 399) / 400
+  let yoe = y - era * 400
+  let mp = (month + 9) % 12
+  let doy = (153 * mp + 2) / 5 + day - 1
+  let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+  return era * 146_097 + doe - 719_468
+}
+
+func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  let z = days + 719_468
+  let era = (z >= 0 ? z : z - 146_096) / 146_097
+  let doe = z - era * 146_097
+  let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+  let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+  let mp = (5 * doy + 2) / 153
+  let d = doy - (153 * mp + 2) / 5 + 1
+  let m = mp < 10 ? mp + 3 : mp - 9
+  return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+}
+
+func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
+  switch month {
+  case 2: return (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
+  case 4, 6, 9, 11: return 30
+  default: return 31
+  }
+}

@@ -1,0 +1,65 @@
+/// Computes the new state and the storage work for a post action. Pure: no I/O, no clock.
+public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effect] {
+  switch action {
+  case .add(let new):
+    let title = new.title.trimmingWhitespace()
+    guard !title.isEmpty else {
+      state.error = .emptyTitle()
+      return []
+    }
+    let post = NewPost(
+      title: title, author: normalized(new.author), body: nonEmpty(new.body),
+      source: normalized(new.source))
+    return [.insertPost(post)]
+
+  case .list(let query):
+    return [.loadPosts(query)]
+
+  case .show(let id):
+    return [.loadPost(id)]
+
+  case .edit(let id, var patch):
+    if let title = patch.title {
+      let trimmed = title.trimmingWhitespace()
+      guard !trimmed.isEmpty else {
+        state.error = .emptyTitle()
+        return []
+      }
+      patch.title = trimmed
+    }
+    if let author = patch.author { patch.author = .some(normalized(author)) }
+    if let body = patch.body { patch.body = .some(nonEmpty(body)) }
+    if let source = patch.source { patch.source = .some(normalized(source)) }
+    return [.updatePost(id, patch)]
+
+  case .remove(let ids):
+    var seen = Set<PostID>()
+    let unique = ids.filter { seen.insert($0).inserted }
+    return unique.isEmpty ? [] : [.deletePosts(unique)]
+
+  case .added(let post), .loaded(let post), .edited(let post):
+    state.post = post
+    return []
+
+  case .listed(let posts):
+    state.posts = posts
+    return []
+
+  case .removed(let posts):
+    state.removedPosts = posts
+    return []
+  }
+}
+
+/// A one-line field: trimmed, and absent when blank.
+func normalized(_ value: String?) -> String? {
+  guard let value else { return nil }
+  let trimmed = value.trimmingWhitespace()
+  return trimmed.isEmpty ? nil : trimmed
+}
+
+/// A body: kept as typed, but absent when it holds only white space.
+func nonEmpty(_ value: String?) -> String? {
+  guard let value, !value.trimmingWhitespace().isEmpty else { return nil }
+  return value
+}

@@ -1,0 +1,92 @@
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens memo's database file, creating it (and its folders) on first write (SPEC §2).
+public enum DatabaseFile {
+  /// What the command will do with the database.
+  public enum Access: Sendable {
+    /// Reads only: a missing file is not created; the command sees an empty database.
+    case read
+    /// Writes: the file is created if missing, mode 0600, in folders created with mode 0700.
+    case write
+  }
+
+  /// Opens the database at `path`, migrated to the current schema.
+  /// - Throws: `MemoError` (`.io` 74 or `.busy` 75) naming the path and what to do.
+  public static func open(
+    at path: String, for access: Access,
+    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+  ) throws -> Database {
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+      throw MemoError(
+        code: .io, message: "\(path) is a folder, not a database file; pass --db with a file path")
+    }
+    do {
+      if !exists {
+        switch access {
+        case .read:
+          // Nothing written yet: answer from an empty in-memory database with the same schema.
+          let database = try Database(path: ":memory:")
+          try Migrator.migrate(database)
+          return database
+        case .write:
+          try createFile(at: path)
+        }
+      }
+      let database = try Database(
+        path: path, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      do {
+        try Migrator.migrate(database)
+      } catch let error as SQLiteError {
+        throw MemoError(error, path: path)
+      }
+      return database
+    } catch let error as SQLiteError {
+      throw MemoError(error, path: path)
+    }
+  }
+
+  /// Creates an empty file with mode 0600, and any missing folders above it with mode 0700.
+  static func createFile(at path: String) throws {
+    let folder = parentFolder(of: path)
+    if !folder.isEmpty { try createFolders(folder) }
+    let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd < 0 {
+      if errno == EEXIST { return }  // another memo created it first: fine
+      throw MemoError(
+        code: .io, message: "cannot create the database \(path): \(errnoText()); check the folder's permissions")
+    }
+    close(fd)
+  }
+
+  static func createFolders(_ folder: String) throws {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw MemoError(code: .io, message: "cannot create the database: \(folder) is not a folder")
+      }
+      return
+    }
+    let parent = parentFolder(of: folder)
+    if !parent.isEmpty && parent != folder { try createFolders(parent) }
+    if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+      throw MemoError(
+        code: .io, message: "cannot create the folder \(folder): \(errnoText()); pass --db PATH elsewhere")
+    }
+  }
+
+  static func parentFolder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,60 @@
+import MemoCore
+
+/// Brings a database to `Schema.version` (SPEC §2): a new file gets `schema.sql`; an older one
+/// is migrated step by step, each step one transaction with its `user_version` bump; a newer
+/// one is refused, untouched.
+public enum Migrator {
+  /// One upgrade: the SQL that takes a database from `version - 1` to `version`.
+  public struct Step: Sendable {
+    public var version: Int32
+    public var sql: String
+    public init(version: Int32, sql: String) {
+      self.version = version
+      self.sql = sql
+    }
+  }
+
+  /// The upgrades, oldest first. Version 1 is the first schema: there is nothing before it.
+  public static let steps: [Step] = []
+
+  /// Applies the schema to a new database or migrates an older one.
+  /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.
+  public static func migrate(
+    _ database: Database, to target: Int32 = Schema.version, steps: [Step] = Migrator.steps,
+    schema: String = Schema.sql
+  ) throws {
+    let version = Int32(truncatingIfNeeded: try database.int(sql: "PRAGMA user_version") ?? 0)
+    if version == target { return }
+    if version > target {
+      throw MemoError(
+        code: .io,
+        message:
+          "\(database.path) was written by a newer memo (schema version \(version); this memo knows up to \(target)); upgrade memo to open it — nothing was changed"
+      )
+    }
+    if version == 0 {
+      try database.inTransaction {
+        // Re-read inside the write lock: another process may have created it meanwhile.
+        if try database.int(sql: "PRAGMA user_version") ?? 0 != 0 { return }
+        let objects = try database.int(sql: "SELECT count(*) FROM sqlite_schema") ?? 0
+        guard objects == 0 else {
+          throw MemoError(
+            code: .io,
+            message:
+              "\(database.path) is an SQLite database but not memo's (it has tables and no memo schema version); pass --db with another path")
+        }
+        try database.executeScript(schema)
+        try database.execute(sql: "PRAGMA user_version = \(target)")
+      }
+      return
+    }
+    for step in steps where step.version > version && step.version <= target {
+      try database.inTransaction {
+        let current = try database.int(sql: "PRAGMA user_version") ?? 0
+        guard current == step.version - 1 else { return }
+        try database.executeScript(step.sql)
+        try database.execute(sql: "PRAGMA user_version = \(step.version)")
+      }
+    }
+  }
+}

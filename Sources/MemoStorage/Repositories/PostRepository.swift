@@ -1,0 +1,133 @@
+import MemoCore
+
+/// Reads and writes the `posts` table. Callers run writes inside a transaction.
+public struct PostRepository {
+  let database: Database
+
+  public init(database: Database) { self.database = database }
+
+  /// The columns `post(from:)` reads, in order.
+  static let columns = """
+    p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
+    EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id),
+    (SELECT count(*) FROM questions q WHERE q.post_id = p.id)
+    """
+
+  /// Inserts a post. - Returns: the stored post.
+  public func insert(_ new: NewPost, uuid: String, at time: Timestamp) throws -> Post {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    let stamp = time.rfc3339
+    try statement.bind(uuid, at: 1)
+    try statement.bind(new.title, at: 2)
+    try statement.bind(new.author, at: 3)
+    try statement.bind(new.body, at: 4)
+    try statement.bind(new.source, at: 5)
+    try statement.bind(stamp, at: 6)
+    try statement.bind(stamp, at: 7)
+    try statement.execute()
+    return Post(
+      id: PostID(database.lastInsertedRowID), uuid: uuid, title: new.title, author: new.author,
+      body: new.body, source: new.source, createdAt: time, updatedAt: time)
+  }
+
+  /// The post with this id, or nil.
+  public func post(_ id: PostID) throws -> Post? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT \(Self.columns) FROM posts p WHERE p.id = ?")
+    defer { statement.reset() }
+    try statement.bind(id.rawValue, at: 1)
+    return try statement.step() ? Self.post(from: statement) : nil
+  }
+
+  /// One page of posts, filtered and ordered as `query` says.
+  public func posts(matching query: PostQuery) throws -> [Post] {
+    var conditions: [String] = []
+    if query.author != nil { conditions.append("p.author LIKE '%' || ?1 || '%' ESCAPE '\\'") }
+    if query.since != nil { conditions.append("p.created_at >= ?2") }
+    if query.until != nil { conditions.append("p.created_at < ?3") }
+    let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let statement = try database.cachedStatement(
+      sql: "SELECT \(Self.columns) FROM posts p \(whereClause) ORDER BY \(Self.order(query)) LIMIT ?4 OFFSET ?5")
+    defer { statement.reset() }
+    if let author = query.author { try statement.bind(Self.escapeLike(author), at: 1) }
+    if let since = query.since { try statement.bind(since.rfc3339, at: 2) }
+    if let until = query.until { try statement.bind(until.rfc3339, at: 3) }
+    try statement.bind(Int64(query.limit ?? -1), at: 4)
+    try statement.bind(Int64(query.offset), at: 5)
+    var posts: [Post] = []
+    while try statement.step() { posts.append(Self.post(from: statement)) }
+    return posts
+  }
+
+  /// Applies `patch` and bumps `updated_at`, unless the patch changes nothing.
+  /// - Throws: `MemoError.postNotFound`.
+  public func update(_ id: PostID, with patch: PostPatch, at time: Timestamp) throws -> Post {
+    guard let post = try post(id) else { throw MemoError.postNotFound(id) }
+    var edited = patch.applied(to: post)
+    guard edited != post else { return post }
+    edited.updatedAt = time
+    let statement = try database.cachedStatement(
+      sql: "UPDATE posts SET title = ?, author = ?, body = ?, source = ?, updated_at = ? WHERE id = ?")
+    try statement.bind(edited.title, at: 1)
+    try statement.bind(edited.author, at: 2)
+    try statement.bind(edited.body, at: 3)
+    try statement.bind(edited.source, at: 4)
+    try statement.bind(time.rfc3339, at: 5)
+    try statement.bind(id.rawValue, at: 6)
+    try statement.execute()
+    return edited
+  }
+
+  /// Deletes the posts (their questions and shelf places go by cascade), all or none.
+  /// - Returns: the posts as they were. - Throws: `MemoError.postsNotFound` naming every missing id.
+  public func delete(_ ids: [PostID]) throws -> [Post] {
+    var found: [Post] = []
+    var missing: [PostID] = []
+    for id in ids {
+      if let post = try post(id) { found.append(post) } else { missing.append(id) }
+    }
+    guard missing.isEmpty else { throw MemoError.postsNotFound(missing) }
+    let statement = try database.cachedStatement(sql: "DELETE FROM posts WHERE id = ?")
+    for post in found {
+      statement.reset()
+      try statement.bind(post.id.rawValue, at: 1)
+      try statement.execute()
+    }
+    return found
+  }
+
+  static func order(_ query: PostQuery) -> String {
+    switch (query.sort, query.isReversed) {
+    case (.created, false): return "p.created_at DESC, p.id DESC"
+    case (.created, true): return "p.created_at ASC, p.id ASC"
+    case (.updated, false): return "p.updated_at DESC, p.id DESC"
+    case (.updated, true): return "p.updated_at ASC, p.id ASC"
+    case (.title, false): return "p.title COLLATE NOCASE ASC, p.id ASC"
+    case (.title, true): return "p.title COLLATE NOCASE DESC, p.id DESC"
+    }
+  }
+
+  /// Escapes LIKE's wildcards so the user's text matches literally.
+  static func escapeLike(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      if c == "%" || c == "_" || c == "\\" { out.append("\\") }
+      out.append(c)
+    }
+    return out
+  }
+
+  /// Reads a post from a row of `columns`.
+  static func post(from row: Statement) -> Post {
+    Post(
+      id: PostID(row.int64(0)), uuid: row.string(1), title: row.string(2), author: row.text(3),
+      body: row.text(4), source: row.text(5),
+      createdAt: Timestamp(rfc3339: row.string(6)) ?? Timestamp(millis: 0),
+      updatedAt: Timestamp(rfc3339: row.string(7)) ?? Timestamp(millis: 0),
+      isFavorite: row.bool(8), questionCount: row.int(9))
+  }
+}

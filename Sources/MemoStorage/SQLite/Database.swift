@@ -1,0 +1,157 @@
+import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One connection to a SQLite database file. Owns its prepared statements.
+public final class Database {
+  let handle: OpaquePointer
+  /// The file path, as given (`:memory:` for an in-memory database).
+  public let path: String
+  private var statements: [String: Statement] = [:]
+  private var isClosed = false
+
+  /// How long a writer waits for another process's lock before `SQLITE_BUSY` (SPEC §7).
+  public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
+
+  /// Opens (and, with `create`, creates) the database at `path`, then sets it up: extended
+  /// result codes, `foreign_keys=ON`, WAL, `synchronous=NORMAL`, a busy timeout, and one read
+  /// so a file that is not a database fails here, clearly.
+  /// - Throws: `SQLiteError`.
+  public init(
+    path: String, create: Bool = true,
+    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+  ) throws {
+    var handle: OpaquePointer?
+    let flags =
+      SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let error = SQLiteError(extendedCode: code, message: errorMessage(handle, code))
+      // sqlite3_open_v2 allocates a handle even when it fails; it must still be closed.
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    self.handle = handle
+    self.path = path
+    do {
+      try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds), on: handle)
+      // DEFENSIVE: no writes to sqlite_schema or other corruption-prone tricks from SQL.
+      try check(memo_sqlite3_db_config_defensive(handle, 1), on: handle)
+      try execute(sql: "PRAGMA foreign_keys = ON")
+      // The trivial read: NOTADB shows up here rather than in the middle of a command.
+      _ = try int(sql: "SELECT count(*) FROM sqlite_schema")
+      if path != ":memory:" {
+        let mode = try text(sql: "PRAGMA journal_mode = WAL")
+        if mode?.lowercased() != "wal" {
+          throw SQLiteError(
+            extendedCode: SQLITE_CANTOPEN, message: "cannot switch to WAL (journal mode \(mode ?? "?"))")
+        }
+      }
+      try execute(sql: "PRAGMA synchronous = NORMAL")
+    } catch {
+      statements.removeAll()
+      sqlite3_close_v2(handle)
+      isClosed = true
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  /// Finalizes the cached statements and closes the connection.
+  public func close() {
+    guard !isClosed else { return }
+    statements.removeAll()
+    // close_v2 defers the close until every statement is finalized, and never reports BUSY.
+    sqlite3_close_v2(handle)
+    isClosed = true
+  }
+
+  // MARK: - Statements
+
+  /// A new prepared statement, not cached (for SQL run once).
+  public func makeStatement(sql: String) throws -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  /// The prepared statement for `sql`, prepared on first use and reused after, reset and with
+  /// its bindings cleared.
+  public func cachedStatement(sql: String) throws -> Statement {
+    if let statement = statements[sql] {
+      statement.reset()
+      return statement
+    }
+    let statement = try Statement(database: self, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs one or more SQL statements without parameters (e.g. the schema).
+  public func executeScript(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    if code != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? errorMessage(handle, code)
+      sqlite3_free(message)
+      throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: nil)
+    }
+  }
+
+  /// Runs a single statement, ignoring any rows.
+  public func execute(sql: String) throws {
+    try cachedStatement(sql: sql).execute()
+  }
+
+  /// The first column of the first row as an integer, or nil when there is no row.
+  public func int(sql: String) throws -> Int64? {
+    let statement = try cachedStatement(sql: sql)
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// The first column of the first row as text, or nil.
+  public func text(sql: String) throws -> String? {
+    let statement = try cachedStatement(sql: sql)
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  /// The rowid of the last insert on this connection.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// How many rows the last INSERT, UPDATE or DELETE changed.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Whether no transaction is open.
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  // MARK: - Transactions
+
+  /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed if it returns, rolled back if it
+  /// throws (the first error is rethrown).
+  public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    // IMMEDIATE: a deferred transaction that later writes can get SQLITE_BUSY without waiting
+    // for the busy timeout (https://sqlite.org/lang_transaction.html).
+    try execute(sql: "BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute(sql: "COMMIT")
+      return result
+    } catch {
+      if !isAutocommit { try? execute(sql: "ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// Runs `body` in a read transaction, so every query sees the same snapshot.
+  public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+    try execute(sql: "BEGIN DEFERRED")
+    defer { if !isAutocommit { try? execute(sql: "ROLLBACK") } }
+    return try body()
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo list`: posts, newest first.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List posts, newest first.",
+      discussion: """
+        --since and --until look at when a post was created; a date without a time means the
+        whole day in local time (--until 2026-01-31 includes the 31st).
+
+        Examples:
+          memo list
+          memo list --sort title --limit 20
+          memo list --author herbert --since 30d --format json | jq '.[].title'
+        """)
+
+    @Option(help: "Only posts whose author contains this text (ignoring case).")
+    var author: String?
+
+    @Option(help: ArgumentHelp("Order: created, updated or title.", valueName: "order"))
+    var sort: PostQuery.Sort = .created
+
+    @Flag(help: "Reverse the order.")
+    var reverse = false
+
+    @Option(help: ArgumentHelp("Only posts created at or after DATE.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only posts created up to DATE.", valueName: "date"))
+    var until: String?
+
+    @Option(help: "Show at most N posts.")
+    var limit: Int?
+
+    @Option(help: "Skip the first N posts.")
+    var offset: Int = 0
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+      if offset < 0 { throw ValidationError("--offset must be 0 or more") }
+    }
+
+    func run() throws {
+      let context = try Context(global)
+      let query = PostQuery(
+        sort: sort, isReversed: reverse, author: author,
+        since: try since.map { try context.date($0).start },
+        until: try until.map { try context.date($0).end },
+        limit: limit, offset: offset)
+      let state = try context.dispatch(.posts(.list(query)), access: .read)
+      Renderer.print(PostListPresenter().document(state.posts, format: context.format), context)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo rm POST...`: deletes posts and their questions.
+  struct Rm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete posts, with their questions and their place on the shelf.",
+      discussion: """
+        Asks first on a terminal; --yes skips the question. Without a terminal (a script, a
+        pipe) it refuses unless --yes is given. Either every named post is deleted or none is.
+
+        Examples:
+          memo rm 12
+          memo rm 12 13 --yes
+        """)
+
+    @Argument(help: "The ids of the posts to delete (see 'memo list').")
+    var posts: [PostID]
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var yes = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      if !yes {
+        guard Terminal.stdinIsTerminal else {
+          throw MemoError.usage(
+            "refusing to delete without confirmation: stdin is not a terminal; pass --yes")
+        }
+        var titles: [String] = []
+        for id in posts {
+          let state = try context.dispatch(.posts(.show(id)), access: .read)
+          if let post = state.post { titles.append("\(post.id) \"\(oneLine(post.title))\"") }
+        }
+        guard Input.confirm("Delete post \(titles.joined(separator: ", ")) and its questions?") else {
+          throw MemoError.usage("not confirmed; nothing was deleted")
+        }
+      }
+      let state = try context.dispatch(.posts(.remove(posts)), access: .write)
+      switch context.format {
+      case .table, .plain:
+        guard !context.isQuiet else { return }
+        for post in state.removedPosts {
+          let questions = post.questionCount == 1 ? "1 question" : "\(post.questionCount) questions"
+          Output.line("deleted post \(post.id) \"\(visible(oneLine(post.title)))\" (\(questions))")
+        }
+      default:
+        let presenter = PostPresenter()
+        Renderer.print(
+          Document(columns: PostPresenter.allColumns, records: state.removedPosts.map(presenter.record)),
+          context)
+      }
+    }
+  }
+}

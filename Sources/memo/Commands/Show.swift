@@ -1,0 +1,39 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo show POST`: one post.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show a post.",
+      discussion: """
+        Examples:
+          memo show 12
+          memo show 12 --format json | jq .body
+        """)
+
+    @Argument(help: "The post's id (see 'memo list').")
+    var post: PostID
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.posts(.show(post)), access: .read)
+      guard let post = state.post else { return }
+      PostDetailPresenter.print(post, context)
+    }
+  }
+}
+
+extension PostDetailPresenter {
+  /// Prints one post in the context's format.
+  static func print(_ post: Post, _ context: Context) {
+    let presenter = PostDetailPresenter()
+    switch context.format {
+    case .table: Output.write(presenter.text(post, style: context.style))
+    case .plain: Output.write(presenter.text(post, style: .plain))
+    default: Renderer.print(presenter.document(post), context)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import MemoCore
+import MemoStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a command needs from its surroundings: where the database is, how to print, and the
+/// time. Nothing is opened until a command's first effect needs the database.
+struct Context {
+  let location: DatabaseLocation
+  let format: OutputFormat
+  let style: Style
+  let isQuiet: Bool
+  let now: Timestamp
+
+  init(_ global: GlobalOptions) throws {
+    location = try DatabaseLocation.resolve(flag: global.db, environment: Environment.memoVariables())
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    format = global.format ?? (stdoutIsTerminal ? .table : .plain)
+    let useColor: Bool
+    switch global.color {
+    case .always: useColor = true
+    case .never: useColor = false
+    case .auto:
+      // https://no-color.org: any non-empty NO_COLOR turns colour off.
+      let noColor = !(Environment.get("NO_COLOR") ?? "").isEmpty
+      useColor = stdoutIsTerminal && !noColor && Environment.get("TERM") != "dumb"
+    }
+    now = SystemClock.now()
+    style = Style(
+      useColor: useColor, utcOffsetSeconds: Environment.utcOffsetSeconds(at: now),
+      width: stdoutIsTerminal ? Terminal.width() : nil)
+    isQuiet = global.quiet
+  }
+
+  /// Parses a DATE option value. - Throws: `MemoError` `.usage` (64).
+  func date(_ text: String) throws -> DateExpression {
+    try DateExpression.parse(text, now: now, utcOffsetSeconds: style.utcOffsetSeconds)
+  }
+
+  /// Dispatches `action` into a new store over the database, opened on the first effect.
+  /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
+  func dispatch(_ action: Action, access: DatabaseFile.Access) throws -> AppState {
+    let path = location.path
+    var runner: EffectRunner?
+    let store = Store { effect in
+      if runner == nil {
+        do {
+          runner = EffectRunner(database: try DatabaseFile.open(at: path, for: access))
+        } catch let error as MemoError {
+          return .failed(error)
+        } catch {
+          return .failed(MemoError(code: .io, message: "cannot open \(path): \(error)"))
+        }
+      }
+      // Set just above, or the closure returned.
+      return runner!.run(effect)
+    }
+    store.dispatch(action)
+    if let error = store.state.error { throw error }
+    return store.state
+  }
+}
+
+/// The process environment, read through getenv (no Foundation needed).
+enum Environment {
+  static func get(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+
+  /// The variables `DatabaseLocation.resolve` reads.
+  static func memoVariables() -> [String: String] {
+    var result: [String: String] = [:]
+    for name in ["MEMO_DB", "XDG_DATA_HOME", "HOME"] { result[name] = get(name) }
+    return result
+  }
+
+  /// The local time zone's offset from UTC at `time`, in seconds.
+  static func utcOffsetSeconds(at time: Timestamp) -> Int {
+    var seconds = time_t(time.millis / 1000)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
+  }
+}

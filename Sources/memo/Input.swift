@@ -1,0 +1,40 @@
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading what the user gives on stdin.
+enum Input {
+  /// `value`, or all of stdin when `value` is "-".
+  /// - Throws: `MemoError` `.badData` (65) when stdin is not UTF-8, `.io` when it cannot be read.
+  static func textOrStdin(_ value: String) throws -> String {
+    value == "-" ? try readStandardInput() : value
+  }
+
+  static func readStandardInput() throws -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw MemoError(code: .io, message: "cannot read stdin: \(String(cString: strerror(errno)))")
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw MemoError(code: .badData, message: "stdin is not valid UTF-8 text; convert it to UTF-8 first")
+    }
+    return text
+  }
+
+  /// Asks a yes/no question on the terminal. - Returns: true only for "y" or "yes".
+  static func confirm(_ question: String) -> Bool {
+    Diagnostics.write(question + " [y/N] ")
+    guard let answer = readLine() else { return false }
+    let word = answer.trimmingWhitespace().lowercased()
+    return word == "y" || word == "yes"
+  }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `memo`: reading notes in a local SQLite database.
+@main
+struct Memo: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "memo",
+    abstract: "Keep reading notes: one memo per book, and the questions that come up as you read.",
+    discussion: """
+      Everything lives in one SQLite file: --db PATH, else $MEMO_DB, else
+      $XDG_DATA_HOME/memo/memo.db (~/.local/share/memo/memo.db).
+
+      Examples:
+        id=$(memo add "Dune" --author "Frank Herbert")
+        memo list
+        memo show $id --format json | jq .
+      """,
+    version: "memo \(version)",
+    subcommands: [Add.self, List.self, Show.self, Edit.self, Rm.self]
+  )
+
+  /// Parses argv, runs the command, and turns every error into one stderr line and the exit
+  /// status SPEC §4 names.
+  static func main() {
+    if let bad = firstInvalidUTF8Argument() {
+      fail(
+        printing: "memo: error: argument \(bad) is not valid UTF-8; pass text as UTF-8",
+        status: MemoError.Code.badData.rawValue)
+    }
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      Output.flush()
+    } catch let error as MemoError {
+      Output.flush()
+      fail(printing: "memo: error: \(error.message)", status: error.code.rawValue)
+    } catch {
+      Output.flush()
+      let status = exitCode(for: error)
+      if status.isSuccess {
+        print(fullMessage(for: error))
+        Glibc.exit(0)
+      }
+      // The parser's own errors (unknown option, bad value, missing argument) are usage errors.
+      let code = status == .failure ? MemoError.Code.usage.rawValue : status.rawValue
+      let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      fail(printing: "memo: error: \(lowercasedFirst(text)); see 'memo --help'", status: code)
+    }
+  }
+
+  static func fail(printing line: String, status: Int32) -> Never {
+    Diagnostics.line(line)
+    Glibc.exit(status)
+  }
+
+  static func lowercasedFirst(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true
+    else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+
+  /// The 1-based position of the first argument whose bytes are not valid UTF-8.
+  static func firstInvalidUTF8Argument() -> Int? {
+    let argv = CommandLine.unsafeArgv
+    for i in 1..<Int(CommandLine.argc) {
+      guard let arg = argv[i] else { continue }
+      let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg))
+      if String(validating: bytes, as: UTF8.self) == nil { return i }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,29 @@
+import MemoCore
+
+/// `memo show`, `memo edit`: one post, as a readable page (table and plain formats) or as one
+/// record (the other formats).
+struct PostDetailPresenter {
+  func document(_ post: Post) -> Document {
+    Document(
+      columns: PostPresenter.allColumns, records: [PostPresenter().record(post)], isSingle: true)
+  }
+
+  /// The page a person reads: title, byline, dates, body.
+  func text(_ post: Post, style: Style) -> String {
+    var out = style.bold(visible(oneLine(post.title))) + "\n"
+    var facts: [String] = ["post \(post.id)"]
+    if let author = post.author { facts.append("by " + visible(oneLine(author))) }
+    if post.isFavorite { facts.append("★ favorite") }
+    facts.append(post.questionCount == 1 ? "1 question" : "\(post.questionCount) questions")
+    out += facts.joined(separator: " · ") + "\n"
+    if let source = post.source { out += "source: " + visible(oneLine(source)) + "\n" }
+    let created = post.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+    let updated = post.updatedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+    out += style.dim("created \(created) · updated \(updated) · \(post.uuid)") + "\n"
+    if let body = post.body {
+      out += "\n" + visible(body)
+      if !body.hasSuffix("\n") { out += "\n" }
+    }
+    return out
+  }
+}

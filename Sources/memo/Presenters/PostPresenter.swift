@@ -1,0 +1,36 @@
+import MemoCore
+
+/// A post as a record: the JSON shape of SPEC §4 (snake_case keys, in this order).
+struct PostPresenter {
+  func record(_ post: Post) -> Record {
+    Record([
+      ("id", .int(post.id.rawValue)),
+      ("uuid", .string(post.uuid)),
+      ("title", .string(post.title)),
+      ("author", post.author.map(Value.string) ?? .null),
+      ("body", post.body.map(Value.string) ?? .null),
+      ("source", post.source.map(Value.string) ?? .null),
+      ("favorite", .bool(post.isFavorite)),
+      ("question_count", .int(Int64(post.questionCount))),
+      ("created_at", .timestamp(post.createdAt)),
+      ("updated_at", .timestamp(post.updatedAt)),
+      ("questions", .records([])),
+    ])
+  }
+
+  /// The columns a list of posts shows in a table, plain, CSV or TSV.
+  static let columns = [
+    Column(key: "id", title: "ID", alignsRight: true),
+    Column(key: "title", title: "TITLE", isFlexible: true),
+    Column(key: "author", title: "AUTHOR", isFlexible: true),
+    Column(key: "question_count", title: "QUESTIONS", alignsRight: true),
+    Column(key: "favorite", title: "FAV"),
+    Column(key: "created_at", title: "CREATED"),
+  ]
+
+  /// Every scalar field, for CSV and TSV of a single post.
+  static let allColumns = [
+    "id", "uuid", "title", "author", "body", "source", "favorite", "question_count", "created_at",
+    "updated_at",
+  ].map { Column(key: $0, title: $0.uppercased()) }
+}

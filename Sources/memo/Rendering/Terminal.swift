@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Facts about the terminal memo talks to.
+enum Terminal {
+  /// The width of the terminal on stdout, from the tty (or $COLUMNS).
+  static func width() -> Int? {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = Environment.get("COLUMNS"), let value = Int(columns), value > 0 { return value }
+    return nil
+  }
+
+  static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+}

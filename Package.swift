@@ -29,6 +29,7 @@ let package = Package(
     ),
     .testTarget(name: "MemoCoreTests", dependencies: ["MemoCore"]),
     .testTarget(name: "MemoStorageTests", dependencies: ["MemoStorage", "MemoCore"]),
-    .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore"]),
+    // Runs the built binary; reads the database back through MemoStorage.
+    .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore", "MemoStorage"]),
   ]
 )

@@ -40,8 +40,12 @@ public enum DatabaseFile {
           try createFile(at: path)
         }
       }
+      // A file with no write permission bit is read-only to memo even for root, who could
+      // write it anyway: the user made it so on purpose.
+      let isReadOnly = exists && (info.st_mode & 0o222) == 0
       let database = try Database(
-        path: path, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        path: path, create: false, readOnly: isReadOnly,
+        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
       do {
         try Migrator.migrate(database)
       } catch let error as SQLiteError {

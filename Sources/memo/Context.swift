@@ -13,6 +13,8 @@ struct Context {
   let style: Style
   let isQuiet: Bool
   let now: Timestamp
+  /// How long to wait for another process's write lock: $MEMO_BUSY_TIMEOUT milliseconds.
+  let busyTimeoutMilliseconds: Int32
 
   init(_ global: GlobalOptions) throws {
     location = try DatabaseLocation.resolve(flag: global.db, environment: Environment.memoVariables())
@@ -32,6 +34,9 @@ struct Context {
       useColor: useColor, utcOffsetSeconds: Environment.utcOffsetSeconds(at: now),
       width: stdoutIsTerminal ? Terminal.width() : nil)
     isQuiet = global.quiet
+    busyTimeoutMilliseconds =
+      Environment.get("MEMO_BUSY_TIMEOUT").flatMap { Int32($0) }.map { max(0, $0) }
+      ?? Database.defaultBusyTimeoutMilliseconds
   }
 
   /// Parses a DATE option value. - Throws: `MemoError` `.usage` (64).
@@ -43,11 +48,12 @@ struct Context {
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
   func dispatch(_ action: Action, access: DatabaseFile.Access) throws -> AppState {
     let path = location.path
+    let timeout = busyTimeoutMilliseconds
     var runner: EffectRunner?
     let store = Store { effect in
       if runner == nil {
         do {
-          runner = EffectRunner(database: try DatabaseFile.open(at: path, for: access))
+          runner = EffectRunner(database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout))
         } catch let error as MemoError {
           return .failed(error)
         } catch {

@@ -8,8 +8,12 @@ import MemoCore
 enum Input {
   /// `value`, or all of stdin when `value` is "-".
   /// - Throws: `MemoError` `.badData` (65) when stdin is not UTF-8, `.io` when it cannot be read.
+  /// Text read from stdin loses its final line break (`echo text | memo add X --body -`).
   static func textOrStdin(_ value: String) throws -> String {
-    value == "-" ? try readStandardInput() : value
+    guard value == "-" else { return value }
+    var text = try readStandardInput()
+    while text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
+    return text
   }
 
   static func readStandardInput() throws -> String {

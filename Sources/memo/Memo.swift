@@ -35,7 +35,7 @@ struct Memo: ParsableCommand {
         status: MemoError.Code.badData.rawValue)
     }
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
       try command.run()
       Output.flush()
     } catch let error as MemoError {
@@ -53,6 +53,31 @@ struct Memo: ParsableCommand {
       let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
       fail(printing: "memo: error: \(lowercasedFirst(text)); see 'memo --help'", status: code)
     }
+  }
+
+  /// Global options given before the command (`memo --db x list`) move to its end, where the
+  /// command's option group parses them, as `git -C dir log` users expect.
+  static func movingGlobalOptions(_ arguments: [String]) -> [String] {
+    let withValue: Set<String> = ["--db", "--format", "--color"]
+    let flags: Set<String> = ["--quiet", "-q"]
+    var leading: [String] = []
+    var rest = arguments[...]
+    while let first = rest.first {
+      let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+      if flags.contains(first) || (withValue.contains(name) && first.contains("=")) {
+        leading.append(first)
+        rest = rest.dropFirst()
+      } else if withValue.contains(first), rest.count >= 2 {
+        leading += rest.prefix(2)
+        rest = rest.dropFirst(2)
+      } else {
+        break
+      }
+    }
+    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    var result = Array(rest)
+    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
+    return result
   }
 
   static func fail(printing line: String, status: Int32) -> Never {

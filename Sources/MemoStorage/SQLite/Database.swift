@@ -22,12 +22,13 @@ public final class Database {
   /// so a file that is not a database fails here, clearly.
   /// - Throws: `SQLiteError`.
   public init(
-    path: String, create: Bool = true,
+    path: String, create: Bool = true, readOnly: Bool = false,
     busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
   ) throws {
     var handle: OpaquePointer?
     let flags =
-      SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+      | SQLITE_OPEN_NOMUTEX
       | SQLITE_OPEN_EXRESCODE
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
@@ -45,7 +46,7 @@ public final class Database {
       try execute(sql: "PRAGMA foreign_keys = ON")
       // The trivial read: NOTADB shows up here rather than in the middle of a command.
       _ = try int(sql: "SELECT count(*) FROM sqlite_schema")
-      if path != ":memory:" {
+      if path != ":memory:" && !readOnly {
         let mode = try text(sql: "PRAGMA journal_mode = WAL")
         if mode?.lowercased() != "wal" {
           throw SQLiteError(

@@ -87,6 +87,9 @@ public final class Statement {
 
   // MARK: - Reading the current row (columns are numbered from 0)
 
+  /// How many columns a row of this statement has.
+  public var columnCount: Int32 { sqlite3_column_count(handle) }
+
   public func isNull(_ column: Int32) -> Bool {
     sqlite3_column_type(handle, column) == SQLITE_NULL
   }

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite("where the database lives, and global options")
+struct EnvironmentTests {
+  @Test("the default database is ~/.local/share/memo/memo.db, mode 0600 in a 0700 folder")
+  func defaultLocation() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    let file = try FileManager.default.attributesOfItem(atPath: box.defaultDatabase)
+    #expect((file[.posixPermissions] as? Int) == 0o600)
+    let folder = try FileManager.default.attributesOfItem(atPath: box.root + "/.local/share/memo")
+    #expect((folder[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test("$XDG_DATA_HOME, then $MEMO_DB, then --db choose the database, in rising priority")
+  func locationPriority() throws {
+    let box = try Sandbox()
+    let xdg = box.root + "/xdg"
+    _ = try box.run(["add", "in xdg"], environment: ["XDG_DATA_HOME": xdg])
+    #expect(try box.rows("SELECT title FROM posts", database: xdg + "/memo/memo.db") == [["in xdg"]])
+    let env = box.root + "/env.db"
+    _ = try box.run(["add", "in env"], environment: ["XDG_DATA_HOME": xdg, "MEMO_DB": env])
+    #expect(try box.rows("SELECT title FROM posts", database: env) == [["in env"]])
+    let flag = box.root + "/flag.db"
+    _ = try box.run(["add", "in flag", "--db", flag], environment: ["MEMO_DB": env])
+    #expect(try box.rows("SELECT title FROM posts", database: flag) == [["in flag"]])
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+  }
+
+  @Test("global options work before the command too, as in git")
+  func globalOptionsFirst() throws {
+    let box = try Sandbox()
+    let path = box.root + "/x.db"
+    #expect(try box.run(["--db", path, "add", "Dune"]).stdout == "1\n")
+    #expect(try box.run(["--db=\(path)", "--format", "csv", "list"]).stdout.hasPrefix("id,uuid,title"))
+  }
+
+  @Test("--version prints the version")
+  func version() throws {
+    let result = try Sandbox().run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "memo 0.1.0\n")
+  }
+
+  @Test("--color always colours a table; NO_COLOR and --color never do not")
+  func color() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    let colored = try box.run(["list", "--format", "table", "--color", "always"])
+    #expect(colored.stdout.contains("\u{1B}[1m"))
+    let plain = try box.run(["list", "--format", "table"], environment: ["NO_COLOR": "1"])
+    #expect(!plain.stdout.contains("\u{1B}"))
+    #expect(plain.stdout.hasPrefix("ID  TITLE  AUTHOR  QUESTIONS  FAV  CREATED\n"))
+  }
+
+  @Test("a table shows control characters in titles instead of sending them to the terminal")
+  func tableEscapesControls() throws {
+    let box = try Sandbox()
+    _ = try box.add("evil\u{1B}[31mred")
+    let table = try box.run(["list", "--format", "table", "--color", "never"])
+    #expect(!table.stdout.contains("\u{1B}"))
+    #expect(table.stdout.contains("evil^[[31mred"))
+  }
+}

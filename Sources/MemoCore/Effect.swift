@@ -1,14 +1,59 @@
 /// The storage work a reducer asks for: plain values, so a test compares them with `==` and the
 /// effect runner is the one place with I/O. Each effect runs in one transaction.
 public enum Effect: Equatable, Sendable {
+  // MARK: Posts
   /// Insert a post (the runner gives it a UUID and timestamps); answers `.posts(.added)`.
   case insertPost(NewPost)
-  /// Load one page of posts; answers `.posts(.listed)`.
+  /// Load one page of posts (with their matching questions); answers `.posts(.listed)`.
   case loadPosts(PostQuery)
-  /// Load one post; answers `.posts(.loaded)` or `.failed(.postNotFound)`.
+  /// Load one post with all its questions; answers `.posts(.loaded)`.
   case loadPost(PostID)
   /// Change a post's fields and `updated_at`; answers `.posts(.edited)`.
   case updatePost(PostID, PostPatch)
   /// Delete posts (and by cascade their questions), all or none; answers `.posts(.removed)`.
   case deletePosts([PostID])
+
+  // MARK: Questions
+  /// Insert a question, creating its category if new; answers `.questions(.added)`.
+  case insertQuestion(NewQuestion)
+  /// Load one page of questions; answers `.questions(.listed)`.
+  case loadQuestions(QuestionQuery)
+  /// Answers `.questions(.loaded)`.
+  case loadQuestion(QuestionID)
+  /// Answers `.questions(.updated)`.
+  case updateQuestion(QuestionID, QuestionPatch)
+  /// Star or unstar questions, all or none; answers `.questions(.updated)`.
+  case setStarred([QuestionID], Bool)
+  /// Set (or with nil, remove) an answer; answers `.questions(.updated)`.
+  case setAnswer(QuestionID, String?)
+  /// Delete questions, all or none; answers `.questions(.removed)`.
+  case deleteQuestions([QuestionID])
+
+  // MARK: Categories
+  /// Answers `.categories(.listed)`.
+  case loadCategories
+  /// Answers `.categories(.changed)`.
+  case insertCategory(String)
+  case renameCategory(from: String, to: String)
+  case deleteCategory(String, force: Bool)
+
+  // MARK: Favorites
+  /// Put posts on the shelf (at the end, in the order given); answers `.favorites(.listed)`.
+  case addFavorites([PostID])
+  case removeFavorites([PostID])
+  /// The shelf in order; answers `.favorites(.listed)`.
+  case loadFavorites
+
+  // MARK: Filters
+  /// Answers `.filters(.current)`.
+  case loadCurrentFilter
+  /// Replace the current filter (creating named categories); answers `.filters(.current)`.
+  case saveCurrentFilter(QuestionFilter)
+  /// Answers `.filters(.saved)` with the one saved.
+  case saveNamedFilter(String, replacing: Bool)
+  /// Make a saved filter current; answers `.filters(.current)`.
+  case useSavedFilter(String)
+  /// Answers `.filters(.saved)`.
+  case loadSavedFilters
+  case deleteSavedFilter(String)
 }

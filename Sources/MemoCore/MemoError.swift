@@ -49,6 +49,34 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
     )
   }
 
+  public static func questionNotFound(_ id: QuestionID) -> MemoError {
+    MemoError(
+      code: .notFound, message: "no question \(id); 'memo questions --all' shows the questions and their ids")
+  }
+
+  public static func questionsNotFound(_ ids: [QuestionID]) -> MemoError {
+    if ids.count == 1 { return questionNotFound(ids[0]) }
+    let list = ids.map(\.description).joined(separator: ", ")
+    return MemoError(
+      code: .notFound, message: "no questions \(list); 'memo questions --all' shows the questions and their ids")
+  }
+
+  public static func emptyQuestion() -> MemoError {
+    MemoError(code: .usage, message: "the question is empty; write it out, e.g. memo ask 3 \"Why spice?\"")
+  }
+
+  public static func categoryNotFound(_ name: String) -> MemoError {
+    MemoError(code: .notFound, message: "no category '\(name)'; 'memo category list' shows them")
+  }
+
+  public static func filterNotFound(_ name: String) -> MemoError {
+    MemoError(code: .notFound, message: "no saved filter '\(name)'; 'memo filter list' shows them")
+  }
+
+  public static func badFilterName() -> MemoError {
+    MemoError(code: .usage, message: "give the filter a name that is not blank and has no control characters")
+  }
+
   public static func usage(_ message: String) -> MemoError {
     MemoError(code: .usage, message: message)
   }

@@ -7,6 +7,10 @@ public final class EffectRunner {
   let clock: () -> Timestamp
   let makeUUID: (Timestamp) -> String
   let posts: PostRepository
+  let questions: QuestionRepository
+  let categories: CategoryRepository
+  let favorites: FavoriteRepository
+  let filters: FilterRepository
 
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
@@ -18,7 +22,11 @@ public final class EffectRunner {
     self.database = database
     self.clock = clock
     self.makeUUID = makeUUID
-    self.posts = PostRepository(database: database)
+    posts = PostRepository(database: database)
+    questions = QuestionRepository(database: database)
+    categories = CategoryRepository(database: database)
+    favorites = FavoriteRepository(database: database)
+    filters = FilterRepository(database: database)
   }
 
   /// Runs one effect. - Returns: the action that reports its result.
@@ -34,24 +42,137 @@ public final class EffectRunner {
     }
   }
 
+  /// Runs `body` in one write transaction, with the time it runs at.
+  func write<T>(_ body: (Timestamp) throws -> T) throws -> T {
+    try database.inTransaction { try body(clock()) }
+  }
+
   func perform(_ effect: Effect) throws -> Action {
     switch effect {
     case .insertPost(let new):
-      return .posts(
-        .added(
-          try database.inTransaction {
-            let now = clock()
-            return try posts.insert(new, uuid: makeUUID(now), at: now)
-          }))
+      return .posts(.added(try write { try posts.insert(new, uuid: makeUUID($0), at: $0) }))
     case .loadPosts(let query):
-      return .posts(.listed(try posts.posts(matching: query)))
+      return try database.inReadTransaction { try listPosts(query) }
     case .loadPost(let id):
-      guard let post = try posts.post(id) else { throw MemoError.postNotFound(id) }
-      return .posts(.loaded(post))
+      return try database.inReadTransaction {
+        guard var post = try posts.post(id) else { throw MemoError.postNotFound(id) }
+        post.questions = try questions.questions(ofPosts: [id], matching: nil)[id] ?? []
+        return .posts(.loaded(post))
+      }
     case .updatePost(let id, let patch):
-      return .posts(.edited(try database.inTransaction { try posts.update(id, with: patch, at: clock()) }))
+      return .posts(.edited(try write { try posts.update(id, with: patch, at: $0) }))
     case .deletePosts(let ids):
-      return .posts(.removed(try database.inTransaction { try posts.delete(ids) }))
+      return .posts(.removed(try write { _ in try posts.delete(ids) }))
+
+    case .insertQuestion(let new):
+      return .questions(.added(try write { try questions.insert(new, uuid: makeUUID($0), at: $0) }))
+    case .loadQuestions(let query):
+      return try database.inReadTransaction {
+        let filter = try effectiveFilter(query.selection)
+        let resolved = try filter.resolved(
+          now: query.selection.now, utcOffsetSeconds: query.selection.utcOffsetSeconds)
+        if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
+        let page = try questions.questions(
+          matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
+        return .questions(.listed(page, filter: filter))
+      }
+    case .loadQuestion(let id):
+      return .questions(.loaded(try questions.require(id)))
+    case .updateQuestion(let id, let patch):
+      return .questions(.updated([try write { try questions.update(id, with: patch, at: $0) }]))
+    case .setStarred(let ids, let isStarred):
+      return .questions(.updated(try write { try questions.setStarred(ids, isStarred, at: $0) }))
+    case .setAnswer(let id, let answer):
+      return .questions(.updated([try write { try questions.setAnswer(id, answer, at: $0) }]))
+    case .deleteQuestions(let ids):
+      return .questions(.removed(try write { _ in try questions.delete(ids) }))
+
+    case .loadCategories:
+      return .categories(.listed(try categories.all()))
+    case .insertCategory(let name):
+      return .categories(.changed(try write { try categories.insert(name, at: $0) }))
+    case .renameCategory(let old, let new):
+      return .categories(.changed(try write { _ in try categories.rename(old, to: new) }))
+    case .deleteCategory(let name, let force):
+      return .categories(.changed(try write { _ in try categories.delete(name, force: force) }))
+
+    case .addFavorites(let ids):
+      return .favorites(.listed(try write { try favorites.add(ids, at: $0) }))
+    case .removeFavorites(let ids):
+      return .favorites(.listed(try write { _ in try favorites.remove(ids) }))
+    case .loadFavorites:
+      return .favorites(.listed(try favorites.shelf()))
+
+    case .loadCurrentFilter:
+      return .filters(.current(try filters.current()))
+    case .saveCurrentFilter(let filter):
+      return .filters(
+        .current(
+          try write { time in
+            for name in filter.categories { _ = try categories.ensure(name, at: time) }
+            try filters.setCurrent(filter)
+            return filter
+          }))
+    case .saveNamedFilter(let name, let replacing):
+      return .filters(
+        .saved([
+          try write { time in
+            let current = try filters.current()
+            guard !current.isEmpty else {
+              throw MemoError.usage(
+                "there is no current filter to save; set one first with 'memo filter set --starred …'")
+            }
+            return try filters.save(name, current, replacing: replacing, at: time)
+          }
+        ]))
+    case .useSavedFilter(let name):
+      return .filters(
+        .current(
+          try write { _ in
+            let saved = try filters.saved(name)
+            try filters.setCurrent(saved.filter)
+            return saved.filter
+          }))
+    case .loadSavedFilters:
+      return .filters(.saved(try filters.all()))
+    case .deleteSavedFilter(let name):
+      return .filters(.saved([try write { _ in try filters.delete(name) }]))
     }
+  }
+
+  /// The filter a listing applies: the current or saved one with the command's flags on top.
+  /// - Throws: `.notFound` for an unknown saved filter or a flag naming an unknown category.
+  func effectiveFilter(_ selection: FilterSelection) throws -> QuestionFilter {
+    for name in selection.flags.categories where try categories.id(named: name) == nil {
+      throw MemoError.categoryNotFound(name)
+    }
+    let base: QuestionFilter
+    switch selection.base {
+    case .current: base = try filters.current()
+    case .none: base = QuestionFilter()
+    case .saved(let name): base = try filters.saved(name).filter
+    }
+    return base.overridden(by: selection.flags)
+  }
+
+  /// `memo list`: a page of posts; under a question filter only those with matching
+  /// questions, each with them.
+  func listPosts(_ query: PostQuery) throws -> Action {
+    var filter: QuestionFilter?
+    var resolved: ResolvedFilter?
+    if let selection = query.selection {
+      let effective = try effectiveFilter(selection)
+      filter = effective
+      if !effective.isEmpty {
+        resolved = try effective.resolved(
+          now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
+      }
+    }
+    var page = try posts.posts(matching: query, questions: resolved)
+    if query.includesQuestions || resolved != nil {
+      let byPost = try questions.questions(ofPosts: page.map(\.id), matching: resolved)
+      for i in page.indices { page[i].questions = byPost[page[i].id] ?? [] }
+    }
+    return .posts(.listed(page, filter: filter))
   }
 }

@@ -4,23 +4,23 @@ import MemoCore
   import Glibc
 #endif
 
-/// Edits a post in the user's editor, through a temporary file only the user can read.
+/// Edits text in the user's editor ($VISUAL, else $EDITOR, else vi), through a temporary file
+/// only the user can read, removed afterwards.
 enum Editor {
   static let separator = "---"
 
-  /// Opens `post` in $VISUAL/$EDITOR. - Returns: the edited fields, or nil if the file was
-  /// saved unchanged. - Throws: `MemoError` when the editor fails or the file cannot be read.
-  static func edit(_ post: Post) throws -> NewPost? {
-    let original = render(post)
+  /// Opens `text` in the editor. - Returns: the saved text, or nil if it was saved unchanged.
+  /// - Throws: `MemoError` `.io` when the editor fails or the file cannot be written or read.
+  static func run(_ text: String, name: String) throws -> String? {
     let folder = Environment.get("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(folder)/memo-post-\(post.id)-XXXXXX.txt".utf8CString)
+    var template = Array("\(folder)/memo-\(name)-XXXXXX.txt".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
     guard fd >= 0 else {
       throw MemoError(code: .io, message: "cannot create a temporary file in \(folder); set TMPDIR")
     }
     let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(path) }
-    let bytes = Array(original.utf8)
+    let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     guard written == bytes.count else {
@@ -37,12 +37,13 @@ enum Editor {
     guard let edited = readFile(path) else {
       throw MemoError(code: .io, message: "cannot read back \(path); nothing was changed")
     }
-    if edited == original { return nil }
-    return try parse(edited, originalBody: post.body)
+    return edited == text ? nil : edited
   }
 
-  /// The file the user edits: fields, a `---` line, the body.
-  static func render(_ post: Post) -> String {
+  // MARK: - Posts
+
+  /// Opens `post` in the editor. - Returns: the edited fields, or nil if saved unchanged.
+  static func edit(_ post: Post) throws -> NewPost? {
     var text = """
       # Edit the post, save and quit. Lines starting with '#' above the fields are ignored.
       # Leave a field empty to clear it; the title cannot be empty.
@@ -52,15 +53,40 @@ enum Editor {
       \(separator)
 
       """
-    if let body = post.body {
-      text += body
-      if !body.hasSuffix("\n") { text += "\n" }
-    }
-    return text
+    if let body = post.body { text += body.hasSuffix("\n") ? body : body + "\n" }
+    guard let edited = try run(text, name: "post-\(post.id)") else { return nil }
+    let (fields, body) = try parse(edited, fields: ["title", "author", "source"], originalBody: post.body)
+    return NewPost(
+      title: fields["title"] ?? "", author: fields["author"].flatMap { $0.isEmpty ? nil : $0 },
+      body: body.isEmpty ? nil : body, source: fields["source"].flatMap { $0.isEmpty ? nil : $0 })
   }
 
-  /// Reads the edited file back. - Throws: `MemoError` `.badData` (65) when it lost its shape.
-  static func parse(_ text: String, originalBody: String?) throws -> NewPost {
+  // MARK: - Questions
+
+  /// Opens `question` in the editor. - Returns: the patch, or nil if saved unchanged.
+  static func edit(_ question: MemoCore.Question) throws -> QuestionPatch? {
+    let text = """
+      # Edit the question, save and quit. Leave the category empty to remove it.
+      category: \(question.category ?? "")
+      \(separator)
+      \(question.text)
+
+      """
+    guard let edited = try run(text, name: "question-\(question.id)") else { return nil }
+    let (fields, body) = try parse(edited, fields: ["category"], originalBody: question.text)
+    let category = fields["category"].flatMap { $0.isEmpty ? nil : $0 }
+    return QuestionPatch(
+      text: body == question.text ? nil : body,
+      category: category == question.category ? nil : .some(category))
+  }
+
+  // MARK: - The file's shape
+
+  /// Splits an edited file into `field: value` lines and the body under the `---` line.
+  /// - Throws: `MemoError` `.badData` (65) when the file lost its shape.
+  static func parse(_ text: String, fields allowed: [String], originalBody: String?) throws
+    -> (fields: [String: String], body: String)
+  {
     var fields: [String: String] = [:]
     var rest = Substring(text)
     var sawSeparator = false
@@ -74,14 +100,15 @@ enum Editor {
         break
       }
       guard let colon = line.firstIndex(of: ":") else {
-        if line.trimmingWhitespaceSubstring().isEmpty { continue }
+        if String(line).trimmingWhitespace().isEmpty { continue }
         throw MemoError(
           code: .badData, message: "the edited file has a line that is not 'field: value': \(line); nothing was changed")
       }
       let key = String(line[..<colon]).trimmingWhitespace().lowercased()
-      guard ["title", "author", "source"].contains(key) else {
+      guard allowed.contains(key) else {
         throw MemoError(
-          code: .badData, message: "the edited file has an unknown field '\(key)' (title, author, source); nothing was changed")
+          code: .badData,
+          message: "the edited file has an unknown field '\(key)' (\(allowed.joined(separator: ", "))); nothing was changed")
       }
       fields[key] = String(line[line.index(after: colon)...]).trimmingWhitespace()
     }
@@ -90,11 +117,9 @@ enum Editor {
         code: .badData, message: "the edited file lost its '---' line between fields and body; nothing was changed")
     }
     var body = String(rest)
-    // The file always ends the body with a newline; keep the stored body's own ending.
+    // The file always ends the body with a newline; keep the stored text's own ending.
     if body.hasSuffix("\n") && !(originalBody ?? "").hasSuffix("\n") { body.removeLast() }
-    return NewPost(
-      title: fields["title"] ?? "", author: fields["author"].flatMap { $0.isEmpty ? nil : $0 },
-      body: body.isEmpty ? nil : body, source: fields["source"].flatMap { $0.isEmpty ? nil : $0 })
+    return (fields, body)
   }
 
   static func readFile(_ path: String) -> String? {
@@ -109,8 +134,4 @@ enum Editor {
     }
     return String(validating: bytes, as: UTF8.self)
   }
-}
-
-extension Substring {
-  func trimmingWhitespaceSubstring() -> String { String(self).trimmingWhitespace() }
 }

@@ -34,6 +34,20 @@ enum Input {
     return text
   }
 
+  /// Asks before deleting: on a terminal, a yes/no question; off one, a refusal (SPEC §3).
+  /// - Throws: `MemoError` `.usage` (64) unless the user says yes.
+  static func confirmDeletion(_ question: String) throws {
+    try requireTerminal()
+    guard confirm(question) else { throw MemoError.usage("not confirmed; nothing was deleted") }
+  }
+
+  /// - Throws: `MemoError` `.usage` (64) when stdin is not a terminal to ask on.
+  static func requireTerminal() throws {
+    guard Terminal.stdinIsTerminal else {
+      throw MemoError.usage("refusing to delete without confirmation: stdin is not a terminal; pass --yes")
+    }
+  }
+
   /// Asks a yes/no question on the terminal. - Returns: true only for "y" or "yes".
   static func confirm(_ question: String) -> Bool {
     Diagnostics.write(question + " [y/N] ")

@@ -23,7 +23,11 @@ struct Memo: ParsableCommand {
         memo show $id --format json | jq .
       """,
     version: "memo \(version)",
-    subcommands: [Add.self, List.self, Show.self, Edit.self, Rm.self]
+    subcommands: [
+      Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
+      Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
+      Category.self, Filter.self,
+    ]
   )
 
   /// Parses argv, runs the command, and turns every error into one stderr line and the exit

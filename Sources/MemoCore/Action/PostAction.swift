@@ -3,7 +3,8 @@ public enum PostAction: Equatable, Sendable {
   case add(NewPost)
   case added(Post)
   case list(PostQuery)
-  case listed([Post])
+  /// A page of posts, and the question filter that chose them (nil: none applied).
+  case listed([Post], filter: QuestionFilter?)
   case show(PostID)
   case loaded(Post)
   case edit(PostID, PostPatch)

@@ -12,12 +12,16 @@ public struct Post: Equatable, Sendable {
   public var isFavorite: Bool
   /// How many questions the post has (all of them, whatever filter is active).
   public var questionCount: Int
+  /// The questions loaded with the post (all of them, or those a filter kept); empty when the
+  /// command did not ask for them.
+  public var questions: [Question]
 
   public init(
     id: PostID, uuid: String, title: String, author: String? = nil, body: String? = nil,
     source: String? = nil, createdAt: Timestamp, updatedAt: Timestamp, isFavorite: Bool = false,
-    questionCount: Int = 0
+    questionCount: Int = 0, questions: [Question] = []
   ) {
+    self.questions = questions
     self.id = id
     self.uuid = uuid
     self.title = title

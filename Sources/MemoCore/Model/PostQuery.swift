@@ -20,11 +20,22 @@ public struct PostQuery: Equatable, Sendable {
   public var until: Timestamp?
   public var limit: Int?
   public var offset: Int
+  /// Only posts on the favorites shelf.
+  public var favoritesOnly: Bool
+  /// The question filter: with a non-empty one, only posts with matching questions are listed,
+  /// each with those questions. nil: no question filter at all.
+  public var selection: FilterSelection?
+  /// Load each listed post's questions (all of them, or the matching ones under a filter).
+  public var includesQuestions: Bool
 
   public init(
     sort: Sort = .created, isReversed: Bool = false, author: String? = nil,
-    since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, offset: Int = 0
+    since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, offset: Int = 0,
+    favoritesOnly: Bool = false, selection: FilterSelection? = nil, includesQuestions: Bool = false
   ) {
+    self.favoritesOnly = favoritesOnly
+    self.selection = selection
+    self.includesQuestions = includesQuestions
     self.sort = sort
     self.isReversed = isReversed
     self.author = author

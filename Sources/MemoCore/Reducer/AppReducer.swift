@@ -2,10 +2,19 @@
 /// - Returns: the storage work the action calls for.
 public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   switch action {
-  case .posts(let action):
-    return postsReducer(&state, action)
+  case .posts(let action): return postsReducer(&state, action)
+  case .questions(let action): return questionsReducer(&state, action)
+  case .categories(let action): return categoriesReducer(&state, action)
+  case .favorites(let action): return favoritesReducer(&state, action)
+  case .filters(let action): return filtersReducer(&state, action)
   case .failed(let error):
     state.error = error
     return []
   }
+}
+
+/// The ids without repeats, in first-seen order.
+func unique<ID: Hashable>(_ ids: [ID]) -> [ID] {
+  var seen = Set<ID>()
+  return ids.filter { seen.insert($0).inserted }
 }

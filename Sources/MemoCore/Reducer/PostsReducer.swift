@@ -41,8 +41,9 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     state.post = post
     return []
 
-  case .listed(let posts):
+  case .listed(let posts, let filter):
     state.posts = posts
+    state.filter = filter
     return []
 
   case .removed(let posts):

@@ -1,18 +1,30 @@
-/// What the current command needs: one page of posts, the post it is about, what it removed,
-/// or the error that stopped it. Never the whole database.
+/// What the current command needs: one page of rows, the record it is about, what it removed,
+/// the filter in force, or the error that stopped it. Never the whole database.
 public struct AppState: Equatable, Sendable {
-  /// The page of posts a listing command shows.
-  public var posts: [Post]
+  /// The page of posts a listing shows (or the posts a favorites command touched).
+  public var posts: [Post] = []
   /// The one post a command added, showed or edited.
   public var post: Post?
   /// The posts `memo rm` deleted.
-  public var removedPosts: [Post]
+  public var removedPosts: [Post] = []
+  /// The page of questions a listing shows (or those a command changed).
+  public var questions: [Question] = []
+  /// The one question a command added or showed.
+  public var question: Question?
+  /// The questions `memo question rm` deleted.
+  public var removedQuestions: [Question] = []
+  public var categories: [Category] = []
+  /// The category a command added, renamed or removed.
+  public var category: Category?
+  /// The question filter in force (for listings: current or saved, with the flags on top).
+  public var filter: QuestionFilter?
+  public var savedFilters: [SavedFilter] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 
-  public init(
-    posts: [Post] = [], post: Post? = nil, removedPosts: [Post] = [], error: MemoError? = nil
-  ) {
+  public init(error: MemoError? = nil) { self.error = error }
+
+  public init(posts: [Post] = [], post: Post? = nil, removedPosts: [Post] = [], error: MemoError? = nil) {
     self.posts = posts
     self.post = post
     self.removedPosts = removedPosts

@@ -43,21 +43,48 @@ public struct PostRepository {
     return try statement.step() ? Self.post(from: statement) : nil
   }
 
-  /// One page of posts, filtered and ordered as `query` says.
-  public func posts(matching query: PostQuery) throws -> [Post] {
-    var conditions: [String] = []
-    if query.author != nil { conditions.append("p.author LIKE '%' || ?1 || '%' ESCAPE '\\'") }
-    if query.since != nil { conditions.append("p.created_at >= ?2") }
-    if query.until != nil { conditions.append("p.created_at < ?3") }
-    let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let statement = try database.cachedStatement(
-      sql: "SELECT \(Self.columns) FROM posts p \(whereClause) ORDER BY \(Self.order(query)) LIMIT ?4 OFFSET ?5")
+  /// Whether a post with this id exists.
+  public func exists(_ id: PostID) throws -> Bool {
+    let statement = try database.cachedStatement(sql: "SELECT 1 FROM posts WHERE id = ?")
     defer { statement.reset() }
-    if let author = query.author { try statement.bind(Self.escapeLike(author), at: 1) }
-    if let since = query.since { try statement.bind(since.rfc3339, at: 2) }
-    if let until = query.until { try statement.bind(until.rfc3339, at: 3) }
-    try statement.bind(Int64(query.limit ?? -1), at: 4)
-    try statement.bind(Int64(query.offset), at: 5)
+    try statement.bind(id.rawValue, at: 1)
+    return try statement.step()
+  }
+
+  /// The posts with these ids, in the order given.
+  /// - Throws: `MemoError.postsNotFound` naming every missing id.
+  public func require(_ ids: [PostID]) throws -> [Post] {
+    var found: [Post] = []
+    var missing: [PostID] = []
+    for id in ids {
+      if let post = try post(id) { found.append(post) } else { missing.append(id) }
+    }
+    guard missing.isEmpty else { throw MemoError.postsNotFound(missing) }
+    return found
+  }
+
+  /// One page of posts, filtered and ordered as `query` says; with a question filter, only
+  /// posts that have a matching question.
+  public func posts(matching query: PostQuery, questions filter: ResolvedFilter? = nil) throws -> [Post] {
+    var condition = SQLCondition()
+    if let author = query.author {
+      condition.add("p.author LIKE '%' || ? || '%' ESCAPE '\\'", .text(Self.escapeLike(author)))
+    }
+    if let since = query.since { condition.add("p.created_at >= ?", .text(since.rfc3339)) }
+    if let until = query.until { condition.add("p.created_at < ?", .text(until.rfc3339)) }
+    if query.favoritesOnly { condition.add("p.id IN (SELECT post_id FROM favorites)") }
+    if let filter, !filter.isEmpty {
+      let questions = SQLCondition.questions(filter)
+      condition.add(
+        "EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id \(questions.andClause))",
+        bindings: questions.bindings)
+    }
+    let statement = try database.cachedStatement(
+      sql: "SELECT \(Self.columns) FROM posts p \(condition.whereClause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?")
+    defer { statement.reset() }
+    let next = try condition.bind(to: statement)
+    try statement.bind(Int64(query.limit ?? -1), at: next)
+    try statement.bind(Int64(query.offset), at: next + 1)
     var posts: [Post] = []
     while try statement.step() { posts.append(Self.post(from: statement)) }
     return posts
@@ -85,12 +112,7 @@ public struct PostRepository {
   /// Deletes the posts (their questions and shelf places go by cascade), all or none.
   /// - Returns: the posts as they were. - Throws: `MemoError.postsNotFound` naming every missing id.
   public func delete(_ ids: [PostID]) throws -> [Post] {
-    var found: [Post] = []
-    var missing: [PostID] = []
-    for id in ids {
-      if let post = try post(id) { found.append(post) } else { missing.append(id) }
-    }
-    guard missing.isEmpty else { throw MemoError.postsNotFound(missing) }
+    let found = try require(ids)
     let statement = try database.cachedStatement(sql: "DELETE FROM posts WHERE id = ?")
     for post in found {
       statement.reset()

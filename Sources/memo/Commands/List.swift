@@ -5,16 +5,26 @@ extension Memo {
   /// `memo list`: posts, newest first.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List posts, newest first.",
+      abstract: "List posts, newest first; with question filters, the posts and their matching questions.",
       discussion: """
-        --since and --until look at when a post was created; a date without a time means the
-        whole day in local time (--until 2026-01-31 includes the 31st).
+        With a question filter (--starred, --category, … or the current filter set with
+        'memo filter set'), only posts with matching questions are listed, each with those
+        questions beneath it (in JSON: its "questions" array). --all ignores the current filter.
+
+        --since, --until, --limit and --offset apply to the posts: --since and --until look at
+        when a post was created; a date without a time means the whole day in local time.
 
         Examples:
           memo list
-          memo list --sort title --limit 20
+          memo list --starred                      # my books and their starred questions
+          memo list --favorites --sort title
           memo list --author herbert --since 30d --format json | jq '.[].title'
         """)
+
+    @OptionGroup(title: "Question filters") var filters: QuestionFilterOptions
+
+    @Flag(help: "Only posts on the favorites shelf.")
+    var favorites = false
 
     @Option(help: "Only posts whose author contains this text (ignoring case).")
     var author: String?
@@ -50,9 +60,11 @@ extension Memo {
         sort: sort, isReversed: reverse, author: author,
         since: try since.map { try context.date($0).start },
         until: try until.map { try context.date($0).end },
-        limit: limit, offset: offset)
+        limit: limit, offset: offset, favoritesOnly: favorites,
+        selection: try filters.selection(context),
+        includesQuestions: context.format == .json || context.format == .jsonl)
       let state = try context.dispatch(.posts(.list(query)), access: .read)
-      Renderer.print(PostListPresenter().document(state.posts, format: context.format), context)
+      PostListPresenter.print(state.posts, filter: state.filter, context)
     }
   }
 }

@@ -26,18 +26,13 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       if !yes {
-        guard Terminal.stdinIsTerminal else {
-          throw MemoError.usage(
-            "refusing to delete without confirmation: stdin is not a terminal; pass --yes")
-        }
+        try Input.requireTerminal()
         var titles: [String] = []
         for id in posts {
           let state = try context.dispatch(.posts(.show(id)), access: .read)
           if let post = state.post { titles.append("\(post.id) \"\(oneLine(post.title))\"") }
         }
-        guard Input.confirm("Delete post \(titles.joined(separator: ", ")) and its questions?") else {
-          throw MemoError.usage("not confirmed; nothing was deleted")
-        }
+        try Input.confirmDeletion("Delete post \(titles.joined(separator: ", ")) and its questions?")
       }
       let state = try context.dispatch(.posts(.remove(posts)), access: .write)
       switch context.format {

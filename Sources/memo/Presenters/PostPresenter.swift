@@ -14,7 +14,7 @@ struct PostPresenter {
       ("question_count", .int(Int64(post.questionCount))),
       ("created_at", .timestamp(post.createdAt)),
       ("updated_at", .timestamp(post.updatedAt)),
-      ("questions", .records([])),
+      ("questions", .records(post.questions.map(QuestionPresenter().record))),
     ])
   }
 
@@ -24,7 +24,7 @@ struct PostPresenter {
     Column(key: "title", title: "TITLE", isFlexible: true),
     Column(key: "author", title: "AUTHOR", isFlexible: true),
     Column(key: "question_count", title: "QUESTIONS", alignsRight: true),
-    Column(key: "favorite", title: "FAV"),
+    Column(key: "favorite", title: "FAV", mark: "★"),
     Column(key: "created_at", title: "CREATED"),
   ]
 

@@ -20,7 +20,8 @@ struct DelimitedRenderer {
 
   func text(_ value: Value) -> String {
     switch value {
-    case .null, .records: return ""
+    case .null, .records, .record: return ""
+    case .strings(let items): return items.joined(separator: ", ")
     case .bool(let flag): return flag ? "true" : "false"
     case .int(let number): return String(number)
     case .string(let text): return text

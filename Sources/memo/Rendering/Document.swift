@@ -9,6 +9,10 @@ enum Value: Equatable {
   case timestamp(Timestamp)
   /// Nested records (a post's questions): JSON only; tabular formats leave them out.
   case records([Record])
+  /// A nested object (a saved filter's filter): JSON only.
+  case record(Record)
+  /// A list of strings (a filter's categories); tabular formats join them with ", ".
+  case strings([String])
 }
 
 /// One object to render: keys in output order (the JSON key order; CSV column order).
@@ -37,6 +41,8 @@ struct Column: Equatable {
   var alignsRight = false
   /// Shortened first when a table is wider than the terminal.
   var isFlexible = false
+  /// What a table shows for `true` in this column.
+  var mark = "✓"
 }
 
 /// What a presenter hands to a renderer.

@@ -7,7 +7,7 @@ struct TableRenderer {
 
   func render(_ document: Document) -> String {
     let columns = document.columns
-    let cells = document.records.map { record in columns.map { cellText(record[$0.key]) } }
+    let cells = document.records.map { record in columns.map { cellText(record[$0.key], mark: $0.mark) } }
     var widths = columns.map { displayWidth($0.title) }
     for row in cells {
       for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
@@ -52,10 +52,11 @@ struct TableRenderer {
     return parts.joined(separator: "  ") + "\n"
   }
 
-  func cellText(_ value: Value) -> String {
+  func cellText(_ value: Value, mark: String = "✓") -> String {
     switch value {
-    case .null: return ""
-    case .bool(let flag): return flag ? "★" : ""
+    case .null, .record: return ""
+    case .strings(let items): return visible(oneLine(items.joined(separator: ", ")))
+    case .bool(let flag): return flag ? mark : ""
     case .int(let number): return String(number)
     case .string(let text): return visible(oneLine(text))
     case .timestamp(let time): return time.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)

@@ -1,0 +1,328 @@
+/// A parsed JSON value (RFC 8259). Objects keep their keys in document order.
+public enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case integer(Int64)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.number(let x), .number(let y)): return x == y
+    case (.integer(let x), .integer(let y)): return x == y
+    case (.string(let x), .string(let y)): return x == y
+    case (.array(let x), .array(let y)): return x == y
+    case (.object(let x), .object(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: return false
+    }
+  }
+
+  /// The member named `key` of an object, or nil.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.0 == key }?.1
+  }
+
+  public var stringValue: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let flag) = self { return flag }
+    return nil
+  }
+
+  public var int64Value: Int64? {
+    switch self {
+    case .integer(let value): return value
+    case .number(let value) where value == value.rounded() && abs(value) < 9e15: return Int64(value)
+    default: return nil
+    }
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let items) = self { return items }
+    return nil
+  }
+
+  public var isNull: Bool { self == .null }
+}
+
+/// Why a JSON text could not be parsed, and where (byte offset).
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var offset: Int
+  public var reason: String
+  public var description: String { "\(reason) at byte \(offset + 1)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, depth-limited).
+public struct JSONParser {
+  private let bytes: [UInt8]
+  private var index = 0
+  private var depth = 0
+  static let maximumDepth = 64
+
+  /// Parses a whole document. - Throws: `JSONParseError`.
+  public static func parse(_ text: String) throws -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+
+  public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    parser.skipWhitespace()
+    let value = try parser.value()
+    parser.skipWhitespace()
+    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+    return value
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  private func error(_ reason: String) -> JSONParseError {
+    JSONParseError(offset: index, reason: reason)
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func value() throws -> JSONValue {
+    guard index < bytes.count else { throw error("unexpected end of the text") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw error("unexpected character")
+    }
+  }
+
+  private mutating func literal(_ word: String, _ result: JSONValue) throws -> JSONValue {
+    let expected = Array(word.utf8)
+    guard index + expected.count <= bytes.count,
+      Array(bytes[index..<index + expected.count]) == expected
+    else { throw error("invalid literal") }
+    index += expected.count
+    return result
+  }
+
+  private mutating func enter() throws {
+    depth += 1
+    if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth)") }
+  }
+
+  private mutating func object() throws -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    index += 1
+    var members: [(String, JSONValue)] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a string key")
+      }
+      let key = try string()
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+      index += 1
+      skipWhitespace()
+      members.append((key, try value()))
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of the text in an object") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      } else {
+        throw error("expected ',' or '}'")
+      }
+    }
+  }
+
+  private mutating func array() throws -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    index += 1
+    var items: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(items)
+    }
+    while true {
+      skipWhitespace()
+      items.append(try value())
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of the text in an array") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(items)
+      } else {
+        throw error("expected ',' or ']'")
+      }
+    }
+  }
+
+  private mutating func string() throws -> String {
+    index += 1
+    var out: [UInt8] = []
+    var start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        out += bytes[start..<index]
+        index += 1
+        guard let text = String(validating: out, as: UTF8.self) else {
+          throw error("a string is not valid UTF-8")
+        }
+        return text
+      }
+      if byte < 0x20 { throw error("a control character inside a string") }
+      if byte == UInt8(ascii: "\\") {
+        out += bytes[start..<index]
+        index += 1
+        guard index < bytes.count else { break }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try hex4()
+          if (0xD800...0xDBFF).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("an unpaired surrogate escape") }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("an unpaired surrogate escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw error("an unpaired surrogate escape")
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw error("an invalid \\u escape") }
+          out += Array(String(Character(unicode)).utf8)
+        default:
+          throw error("an invalid escape")
+        }
+        start = index
+        continue
+      }
+      index += 1
+    }
+    throw error("unterminated string")
+  }
+
+  private mutating func hex4() throws -> UInt32 {
+    guard index + 4 <= bytes.count else { throw error("a short \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let c = bytes[index]
+      let digit: UInt32
+      switch c {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - 0x30)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - 0x61 + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - 0x41 + 10)
+      default: throw error("an invalid \\u escape")
+      }
+      value = value * 16 + digit
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func number() throws -> JSONValue {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
+    }
+    var isInteger = true
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+      while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      isInteger = false
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+      while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let value = Int64(text) { return .integer(value) }
+    guard let value = Double(text) else { throw error("invalid number") }
+    return .number(value)
+  }
+}
+
+/// Appends `text` as a JSON string literal (RFC 8259: quote, backslash and controls escaped).
+public func appendJSONString(_ text: String, to out: inout String) {
+  out += "\""
+  let scalars = text.unicodeScalars
+  var plainStart = scalars.startIndex
+  var index = plainStart
+  while index < scalars.endIndex {
+    let scalar = scalars[index]
+    let escaped: String?
+    switch scalar {
+    case "\"": escaped = "\\\""
+    case "\\": escaped = "\\\\"
+    case "\n": escaped = "\\n"
+    case "\r": escaped = "\\r"
+    case "\t": escaped = "\\t"
+    case "\u{08}": escaped = "\\b"
+    case "\u{0C}": escaped = "\\f"
+    default:
+      if scalar.value < 0x20 {
+        let hex = String(scalar.value, radix: 16)
+        escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        escaped = nil
+      }
+    }
+    if let escaped {
+      out.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+      out += escaped
+      plainStart = scalars.index(after: index)
+    }
+    index = scalars.index(after: index)
+  }
+  out.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+  out += "\""
+}

@@ -1,0 +1,25 @@
+/// Computes the new state and the storage work for a category action. Pure.
+public func categoriesReducer(_ state: inout AppState, _ action: CategoryAction) -> [Effect] {
+  switch action {
+  case .list:
+    return [.loadCategories]
+  case .add(let name):
+    guard case .success(let name?) = categoryName(name) else {
+      return fail(&state, .usage("give the category a name that is not blank and has no control characters"))
+    }
+    return [.insertCategory(name)]
+  case .rename(let old, let new):
+    guard case .success(let new?) = categoryName(new) else {
+      return fail(&state, .usage("give the category a new name that is not blank and has no control characters"))
+    }
+    return [.renameCategory(from: old.trimmingWhitespace(), to: new)]
+  case .remove(let name, let force):
+    return [.deleteCategory(name.trimmingWhitespace(), force: force)]
+  case .listed(let categories):
+    state.categories = categories
+    return []
+  case .changed(let category):
+    state.category = category
+    return []
+  }
+}

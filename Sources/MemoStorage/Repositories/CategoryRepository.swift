@@ -1,0 +1,96 @@
+import MemoCore
+
+/// Reads and writes the `categories` table (names unique, ignoring ASCII case).
+public struct CategoryRepository {
+  let database: Database
+
+  public init(database: Database) { self.database = database }
+
+  /// The id of the category named `name` (any case), or nil.
+  public func id(named name: String) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM categories WHERE name = ?")
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// The id of the category named `name`, created if it does not exist yet (SPEC §3).
+  public func ensure(_ name: String, at time: Timestamp) throws -> Int64 {
+    if let id = try id(named: name) { return id }
+    let statement = try database.cachedStatement(
+      sql: "INSERT INTO categories (name, created_at) VALUES (?, ?)")
+    try statement.bind(name, at: 1)
+    try statement.bind(time.rfc3339, at: 2)
+    try statement.execute()
+    return database.lastInsertedRowID
+  }
+
+  /// Every category with its question count, by name.
+  public func all() throws -> [Category] {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT c.name, c.created_at, (SELECT count(*) FROM questions q WHERE q.category_id = c.id)
+        FROM categories c ORDER BY c.name COLLATE NOCASE
+        """)
+    defer { statement.reset() }
+    var result: [Category] = []
+    while try statement.step() { result.append(Self.category(from: statement)) }
+    return result
+  }
+
+  /// The category named `name`. - Throws: `MemoError.categoryNotFound`.
+  public func require(_ name: String) throws -> Category {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT c.name, c.created_at, (SELECT count(*) FROM questions q WHERE q.category_id = c.id)
+        FROM categories c WHERE c.name = ?
+        """)
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    guard try statement.step() else { throw MemoError.categoryNotFound(name) }
+    return Self.category(from: statement)
+  }
+
+  /// Adds a category. - Throws: `.usage` when it exists already.
+  public func insert(_ name: String, at time: Timestamp) throws -> Category {
+    if let existing = try? require(name) {
+      throw MemoError.usage("the category '\(existing.name)' exists already")
+    }
+    _ = try ensure(name, at: time)
+    return try require(name)
+  }
+
+  /// Renames a category (its questions follow). - Throws: `.notFound`, or `.usage` when the new
+  /// name belongs to another category.
+  public func rename(_ old: String, to new: String) throws -> Category {
+    guard let id = try id(named: old) else { throw MemoError.categoryNotFound(old) }
+    if let other = try self.id(named: new), other != id {
+      throw MemoError.usage("the category '\(new)' exists already; pick another name")
+    }
+    let statement = try database.cachedStatement(sql: "UPDATE categories SET name = ? WHERE id = ?")
+    try statement.bind(new, at: 1)
+    try statement.bind(id, at: 2)
+    try statement.execute()
+    return try require(new)
+  }
+
+  /// Deletes a category. - Throws: `.notFound`; `.usage` when questions use it and not `force`.
+  public func delete(_ name: String, force: Bool) throws -> Category {
+    let category = try require(name)
+    if category.questionCount > 0 && !force {
+      let count = category.questionCount == 1 ? "1 question" : "\(category.questionCount) questions"
+      throw MemoError.usage(
+        "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (they keep no category)")
+    }
+    let statement = try database.cachedStatement(sql: "DELETE FROM categories WHERE name = ?")
+    try statement.bind(name, at: 1)
+    try statement.execute()
+    return category
+  }
+
+  static func category(from row: Statement) -> Category {
+    Category(
+      name: row.string(0), questionCount: row.int(2),
+      createdAt: Timestamp(rfc3339: row.string(1)) ?? Timestamp(millis: 0))
+  }
+}

@@ -1,0 +1,172 @@
+import MemoCore
+
+/// Reads and writes the `questions` table. Callers run writes inside a transaction.
+public struct QuestionRepository {
+  let database: Database
+  let categories: CategoryRepository
+
+  public init(database: Database) {
+    self.database = database
+    self.categories = CategoryRepository(database: database)
+  }
+
+  /// The columns `question(from:)` reads, and the joins they need.
+  static let select = """
+    SELECT q.id, q.uuid, q.post_id, p.title, q.text, c.name, q.starred, q.answer, q.answered_at,
+           q.created_at, q.updated_at
+    FROM questions q JOIN posts p ON p.id = q.post_id LEFT JOIN categories c ON c.id = q.category_id
+    """
+
+  /// Inserts a question, creating its category if new.
+  /// - Throws: `MemoError.postNotFound` when the post does not exist.
+  public func insert(_ new: NewQuestion, uuid: String, at time: Timestamp) throws -> Question {
+    guard try PostRepository(database: database).exists(new.postID) else {
+      throw MemoError.postNotFound(new.postID)
+    }
+    let categoryID = try new.category.map { try categories.ensure($0, at: time) }
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO questions (uuid, post_id, text, category_id, starred, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    try statement.bind(uuid, at: 1)
+    try statement.bind(new.postID.rawValue, at: 2)
+    try statement.bind(new.text, at: 3)
+    try statement.bind(categoryID, at: 4)
+    try statement.bind(new.isStarred, at: 5)
+    try statement.bind(time.rfc3339, at: 6)
+    try statement.bind(time.rfc3339, at: 7)
+    try statement.execute()
+    return try require(QuestionID(database.lastInsertedRowID))
+  }
+
+  /// The question with this id, or nil.
+  public func question(_ id: QuestionID) throws -> Question? {
+    let statement = try database.cachedStatement(sql: Self.select + " WHERE q.id = ?")
+    defer { statement.reset() }
+    try statement.bind(id.rawValue, at: 1)
+    return try statement.step() ? Self.question(from: statement) : nil
+  }
+
+  /// The question with this id. - Throws: `MemoError.questionNotFound`.
+  public func require(_ id: QuestionID) throws -> Question {
+    guard let question = try question(id) else { throw MemoError.questionNotFound(id) }
+    return question
+  }
+
+  /// The questions with these ids, in the order given. - Throws: `MemoError.questionsNotFound`
+  /// naming every missing id.
+  public func require(_ ids: [QuestionID]) throws -> [Question] {
+    var found: [Question] = []
+    var missing: [QuestionID] = []
+    for id in ids {
+      if let question = try question(id) { found.append(question) } else { missing.append(id) }
+    }
+    guard missing.isEmpty else { throw MemoError.questionsNotFound(missing) }
+    return found
+  }
+
+  /// One page of questions matching `filter`, newest first.
+  public func questions(matching filter: ResolvedFilter, postID: PostID? = nil, limit: Int?, offset: Int)
+    throws -> [Question]
+  {
+    let condition = SQLCondition.questions(filter, postID: postID)
+    let statement = try database.cachedStatement(
+      sql: Self.select + " \(condition.whereClause) ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?")
+    defer { statement.reset() }
+    let next = try condition.bind(to: statement)
+    try statement.bind(Int64(limit ?? -1), at: next)
+    try statement.bind(Int64(offset), at: next + 1)
+    var questions: [Question] = []
+    while try statement.step() { questions.append(Self.question(from: statement)) }
+    return questions
+  }
+
+  /// The questions of these posts (those matching `filter`, if given), oldest first, by post:
+  /// one query for the whole page, not one per post.
+  public func questions(ofPosts ids: [PostID], matching filter: ResolvedFilter?) throws -> [PostID: [Question]] {
+    guard !ids.isEmpty else { return [:] }
+    let condition = SQLCondition.questions(filter ?? ResolvedFilter())
+    let statement = try database.cachedStatement(
+      sql: Self.select
+        + " WHERE q.post_id IN (SELECT value FROM json_each(?)) \(condition.andClause) ORDER BY q.post_id, q.created_at, q.id")
+    defer { statement.reset() }
+    try statement.bind(jsonArray(ids.map(\.rawValue)), at: 1)
+    try condition.bind(to: statement, startingAt: 2)
+    var result: [PostID: [Question]] = [:]
+    while try statement.step() {
+      let question = Self.question(from: statement)
+      result[question.postID, default: []].append(question)
+    }
+    return result
+  }
+
+  /// Applies `patch` and bumps `updated_at`, unless the patch changes nothing.
+  public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws -> Question {
+    let question = try require(id)
+    let text = patch.text ?? question.text
+    let category = patch.category ?? question.category
+    guard text != question.text || category != question.category else { return question }
+    let categoryID = try category.map { try categories.ensure($0, at: time) }
+    let statement = try database.cachedStatement(
+      sql: "UPDATE questions SET text = ?, category_id = ?, updated_at = ? WHERE id = ?")
+    try statement.bind(text, at: 1)
+    try statement.bind(categoryID, at: 2)
+    try statement.bind(time.rfc3339, at: 3)
+    try statement.bind(id.rawValue, at: 4)
+    try statement.execute()
+    return try require(id)
+  }
+
+  /// Stars or unstars every question, all or none; only changed rows get a new `updated_at`.
+  public func setStarred(_ ids: [QuestionID], _ isStarred: Bool, at time: Timestamp) throws -> [Question] {
+    _ = try require(ids)
+    let statement = try database.cachedStatement(
+      sql: "UPDATE questions SET starred = ?, updated_at = ? WHERE id = ? AND starred != ?")
+    for id in ids {
+      statement.reset()
+      try statement.bind(isStarred, at: 1)
+      try statement.bind(time.rfc3339, at: 2)
+      try statement.bind(id.rawValue, at: 3)
+      try statement.bind(isStarred, at: 4)
+      try statement.execute()
+    }
+    return try require(ids)
+  }
+
+  /// Sets the answer (stamping `answered_at`), or removes it with nil.
+  public func setAnswer(_ id: QuestionID, _ answer: String?, at time: Timestamp) throws -> Question {
+    let question = try require(id)
+    guard answer != question.answer else { return question }
+    let statement = try database.cachedStatement(
+      sql: "UPDATE questions SET answer = ?, answered_at = ?, updated_at = ? WHERE id = ?")
+    try statement.bind(answer, at: 1)
+    try statement.bind(answer == nil ? nil : time.rfc3339, at: 2)
+    try statement.bind(time.rfc3339, at: 3)
+    try statement.bind(id.rawValue, at: 4)
+    try statement.execute()
+    return try require(id)
+  }
+
+  /// Deletes questions, all or none. - Returns: them as they were.
+  public func delete(_ ids: [QuestionID]) throws -> [Question] {
+    let found = try require(ids)
+    let statement = try database.cachedStatement(sql: "DELETE FROM questions WHERE id = ?")
+    for id in ids {
+      statement.reset()
+      try statement.bind(id.rawValue, at: 1)
+      try statement.execute()
+    }
+    return found
+  }
+
+  /// Reads a question from a row of `select`.
+  static func question(from row: Statement) -> Question {
+    Question(
+      id: QuestionID(row.int64(0)), uuid: row.string(1), postID: PostID(row.int64(2)),
+      postTitle: row.string(3), text: row.string(4), category: row.text(5), isStarred: row.bool(6),
+      answer: row.text(7), answeredAt: row.text(8).flatMap { Timestamp(rfc3339: $0) },
+      createdAt: Timestamp(rfc3339: row.string(9)) ?? Timestamp(millis: 0),
+      updatedAt: Timestamp(rfc3339: row.string(10)) ?? Timestamp(millis: 0))
+  }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo category list|add|rename|rm`.
+  struct Category: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List, add, rename or delete question categories.",
+      discussion: """
+        Names are unique ignoring case ("Physics" and "physics" are one category). 'memo ask'
+        and 'memo filter set' create a category they name that does not exist yet.
+        """,
+      subcommands: [List.self, Add.self, Rename.self, Rm.self],
+      defaultSubcommand: List.self)
+  }
+}
+
+extension Memo.Category {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List categories with their question counts.",
+      discussion: """
+        Examples:
+          memo category list
+          memo category list --format json | jq '.[].name'
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.categories(.list), access: .read)
+      Renderer.print(CategoryPresenter().document(state.categories), context)
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a category.",
+      discussion: """
+        Examples:
+          memo category add physics
+        """)
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.categories(.add(name)), access: .write)
+      CategoryPresenter.report(state.category, verb: "added category", context)
+    }
+  }
+
+  struct Rename: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Rename a category; its questions follow.",
+      discussion: """
+        Examples:
+          memo category rename phys physics
+        """)
+
+    @Argument(help: "The current name.")
+    var old: String
+
+    @Argument(help: "The new name.")
+    var new: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .write)
+      CategoryPresenter.report(state.category, verb: "renamed category to", context)
+    }
+  }
+
+  struct Rm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a category (refused while questions use it, unless --force).",
+      discussion: """
+        With --force, the category's questions stay and keep no category.
+
+        Examples:
+          memo category rm old-stuff
+          memo category rm physics --force
+        """)
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    @Flag(help: "Delete even when questions use it; they keep no category.")
+    var force = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.categories(.remove(name, force: force)), access: .write)
+      CategoryPresenter.report(state.category, verb: "deleted category", context)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo fav POST...`.
+  struct Fav: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Put posts on the favorites shelf (at the end, in the order given).",
+      discussion: """
+        A post already on the shelf keeps its place. All or none: an unknown id changes nothing.
+
+        Examples:
+          memo fav 12 3
+          memo favorites
+        """)
+
+    @Argument(help: "The posts' ids.")
+    var posts: [PostID]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.favorites(.add(posts)), access: .write)
+      ShelfReport.print(state.posts, verb: "favorited", context)
+    }
+  }
+
+  /// `memo unfav POST...`.
+  struct Unfav: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Take posts off the favorites shelf.",
+      discussion: """
+        Examples:
+          memo unfav 12
+        """)
+
+    @Argument(help: "The posts' ids.")
+    var posts: [PostID]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.favorites(.remove(posts)), access: .write)
+      ShelfReport.print(state.posts, verb: "unfavorited", context)
+    }
+  }
+
+  /// `memo favorites`: the shelf, in the order posts were added.
+  struct Favorites: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the favorites shelf, in the order posts were put on it.",
+      discussion: """
+        Examples:
+          memo favorites
+          memo favorites --format json | jq '.[].title'
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.favorites(.list), access: .read)
+      Renderer.print(PostListPresenter().document(state.posts, format: context.format), context)
+    }
+  }
+}
+
+/// What `fav` and `unfav` print: a line per post for people, the posts for machines.
+enum ShelfReport {
+  static func print(_ posts: [Post], verb: String, _ context: Context) {
+    switch context.format {
+    case .table, .plain:
+      guard !context.isQuiet else { return }
+      for post in posts { Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"") }
+    default:
+      Renderer.print(PostListPresenter().document(posts, format: context.format), context)
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo filter show|set|clear|save|use|list|rm`.
+  struct Filter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The current question filter, and saved filters.",
+      discussion: """
+        The current filter persists across runs and applies to 'memo questions' and 'memo list'
+        until cleared, like the filter screen of a reading app; on a terminal their output names
+        it. --all on those commands ignores it; flags given there replace its fields one by one.
+
+        Examples:
+          memo filter set --starred --category physics
+          memo filter save physics-stars
+          memo filter clear
+          memo filter use physics-stars
+        """,
+      subcommands: [Show.self, Set.self, Clear.self, Save.self, Use.self, List.self, Rm.self],
+      defaultSubcommand: Show.self)
+  }
+}
+
+extension Memo.Filter {
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the current filter.",
+      discussion: """
+        Examples:
+          memo filter show
+          memo filter show --format json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.show), access: .read)
+      FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+    }
+  }
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set the current filter (replacing the one before).",
+      discussion: """
+        Dates are kept as typed, so --since 7d always means the last seven days. Categories
+        named here that do not exist yet are created.
+
+        Examples:
+          memo filter set --starred
+          memo filter set --category physics --category math --unanswered --since 30d
+        """)
+
+    @Flag(help: "Only starred questions.") var starred = false
+    @Flag(help: "Only questions without a star.") var unstarred = false
+    @Flag(help: "Only answered questions.") var answered = false
+    @Flag(help: "Only questions without an answer.") var unanswered = false
+
+    @Option(help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"))
+    var category: [String] = []
+
+    @Option(help: ArgumentHelp("Only questions created at or after DATE.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only questions created up to DATE.", valueName: "date"))
+    var until: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if starred && unstarred { throw ValidationError("--starred and --unstarred contradict each other; give one") }
+      if answered && unanswered {
+        throw ValidationError("--answered and --unanswered contradict each other; give one")
+      }
+    }
+
+    func run() throws {
+      let context = try Context(global)
+      if let since { _ = try context.date(since) }
+      if let until { _ = try context.date(until) }
+      let filter = QuestionFilter(
+        starred: starred ? true : unstarred ? false : nil,
+        answered: answered ? true : unanswered ? false : nil, categories: category, since: since,
+        until: until)
+      let state = try context.dispatch(.filters(.set(filter)), access: .write)
+      FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+    }
+  }
+
+  struct Clear: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove the current filter (saved filters stay).",
+      discussion: """
+        Examples:
+          memo filter clear
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.clear), access: .write)
+      FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+    }
+  }
+
+  struct Save: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Save the current filter under a name.",
+      discussion: """
+        Examples:
+          memo filter save physics-stars
+          memo filter save physics-stars --force    # replace the saved one
+        """)
+
+    @Argument(help: "The name to save it under.")
+    var name: String
+
+    @Flag(help: "Replace a saved filter of the same name.")
+    var force = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.save(name, replacing: force)), access: .write)
+      FilterPresenter.printSaved(state.savedFilters, verb: "saved", context)
+    }
+  }
+
+  struct Use: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make a saved filter the current one.",
+      discussion: """
+        Examples:
+          memo filter use physics-stars
+        """)
+
+    @Argument(help: "The saved filter's name.")
+    var name: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.use(name)), access: .write)
+      FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List saved filters.",
+      discussion: """
+        Examples:
+          memo filter list
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.list), access: .read)
+      Renderer.print(FilterPresenter().document(state.savedFilters), context)
+    }
+  }
+
+  struct Rm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a saved filter.",
+      discussion: """
+        Examples:
+          memo filter rm physics-stars
+        """)
+
+    @Argument(help: "The saved filter's name.")
+    var name: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.filters(.remove(name)), access: .write)
+      FilterPresenter.printSaved(state.savedFilters, verb: "deleted", context)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo question show|edit|rm`.
+  struct Question: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show, edit or delete a question.",
+      subcommands: [Show.self, Edit.self, Rm.self])
+  }
+}
+
+extension Memo.Question {
+  /// `memo question show Q`.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show a question with its answer.",
+      discussion: """
+        Examples:
+          memo question show 41
+          memo question show 41 --format json | jq .answer
+        """)
+
+    @Argument(help: "The question's id (see 'memo questions').")
+    var question: QuestionID
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.questions(.show(question)), access: .read)
+      if let question = state.question { QuestionPresenter.print(question, context) }
+    }
+  }
+
+  /// `memo question edit Q`.
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Edit a question's text or category, from flags or in your editor.",
+      discussion: """
+        With no flag, opens $VISUAL (else $EDITOR, else vi) on the category and the text.
+        --category "" removes the category.
+
+        Examples:
+          memo question edit 41 --text "Why is spice addictive?"
+          memo question edit 41 --category biology
+          memo question edit 41
+        """)
+
+    @Argument(help: "The question's id (see 'memo questions').")
+    var question: QuestionID
+
+    @Option(help: ArgumentHelp("The new text; '-' reads it from stdin.", valueName: "text|-"))
+    var text: String?
+
+    @Option(help: "The new category (created if new; \"\" removes it).")
+    var category: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      var patch = QuestionPatch(
+        text: try text.map(Input.textOrStdin), category: category.map { .some($0) })
+      if text == nil && category == nil {
+        let current = try context.dispatch(.questions(.show(question)), access: .read)
+        guard let original = current.question else { return }
+        guard let edited = try Editor.edit(original) else {
+          if !context.isQuiet { Diagnostics.line("memo: no change to question \(question)") }
+          return
+        }
+        patch = edited
+      }
+      let state = try context.dispatch(.questions(.edit(question, patch)), access: .write)
+      guard let edited = state.questions.first else {
+        if !context.isQuiet { Diagnostics.line("memo: no change to question \(question)") }
+        return
+      }
+      switch context.format {
+      case .table, .plain: if !context.isQuiet { Output.line(edited.id.description) }
+      default: QuestionPresenter.print(edited, context)
+      }
+    }
+  }
+
+  /// `memo question rm Q...`.
+  struct Rm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete questions.",
+      discussion: """
+        Asks first on a terminal; --yes skips the question, and is needed when stdin is not a
+        terminal. Either every named question is deleted or none is.
+
+        Examples:
+          memo question rm 41
+          memo question rm 41 42 --yes
+        """)
+
+    @Argument(help: "The ids of the questions to delete.")
+    var questions: [QuestionID]
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var yes = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      if !yes {
+        let ids = questions.map(\.description).joined(separator: ", ")
+        try Input.confirmDeletion("Delete question \(ids)?")
+      }
+      let state = try context.dispatch(.questions(.remove(questions)), access: .write)
+      QuestionPresenter.report(state.removedQuestions, verb: "deleted", context)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import MemoCore
+
+/// Categories as records: `{"name", "question_count", "created_at"}`.
+struct CategoryPresenter {
+  static let columns = [
+    Column(key: "name", title: "NAME", isFlexible: true),
+    Column(key: "question_count", title: "QUESTIONS", alignsRight: true),
+    Column(key: "created_at", title: "CREATED"),
+  ]
+
+  func record(_ category: Category) -> Record {
+    Record([
+      ("name", .string(category.name)),
+      ("question_count", .int(Int64(category.questionCount))),
+      ("created_at", .timestamp(category.createdAt)),
+    ])
+  }
+
+  func document(_ categories: [Category]) -> Document {
+    Document(columns: Self.columns, records: categories.map(record))
+  }
+
+  /// `added category "physics"` for people; the category for machines.
+  static func report(_ category: Category?, verb: String, _ context: Context) {
+    guard let category else { return }
+    switch context.format {
+    case .table, .plain:
+      if !context.isQuiet { Output.line("\(verb) \"\(visible(oneLine(category.name)))\"") }
+    default:
+      var document = CategoryPresenter().document([category])
+      document.isSingle = true
+      Renderer.print(document, context)
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import MemoCore
+
+/// A question as a record: the JSON shape of SPEC §4 (snake_case keys, in this order).
+struct QuestionPresenter {
+  func record(_ question: Question) -> Record {
+    Record([
+      ("id", .int(question.id.rawValue)),
+      ("uuid", .string(question.uuid)),
+      ("post_id", .int(question.postID.rawValue)),
+      ("post_title", .string(question.postTitle)),
+      ("text", .string(question.text)),
+      ("category", question.category.map(Value.string) ?? .null),
+      ("starred", .bool(question.isStarred)),
+      ("answer", question.answer.map(Value.string) ?? .null),
+      ("answered_at", question.answeredAt.map(Value.timestamp) ?? .null),
+      ("created_at", .timestamp(question.createdAt)),
+      ("updated_at", .timestamp(question.updatedAt)),
+    ])
+  }
+
+  /// The columns a list of questions shows in a table or plain text.
+  static let columns = [
+    Column(key: "id", title: "ID", alignsRight: true),
+    Column(key: "post_id", title: "POST", alignsRight: true),
+    Column(key: "starred", title: "★", mark: "★"),
+    Column(key: "text", title: "QUESTION", isFlexible: true),
+    Column(key: "category", title: "CATEGORY", isFlexible: true),
+    Column(key: "answer", title: "ANSWER", isFlexible: true),
+    Column(key: "created_at", title: "CREATED"),
+  ]
+
+  /// Every scalar field, for CSV and TSV.
+  static let allColumns = [
+    "id", "uuid", "post_id", "post_title", "text", "category", "starred", "answer", "answered_at",
+    "created_at", "updated_at",
+  ].map { Column(key: $0, title: $0.uppercased()) }
+
+  /// A list of questions in the format's columns.
+  func document(_ questions: [Question], format: OutputFormat) -> Document {
+    let columns = format == .csv || format == .tsv ? Self.allColumns : Self.columns
+    return Document(columns: columns, records: questions.map(record))
+  }
+
+  /// One question as a page: text, post, category, star, answer.
+  func text(_ question: Question, style: Style) -> String {
+    var out = style.bold(visible(question.text)) + "\n"
+    var facts = ["question \(question.id)", "post \(question.postID) \"\(visible(oneLine(question.postTitle)))\""]
+    if let category = question.category { facts.append(visible(oneLine(category))) }
+    if question.isStarred { facts.append("★ starred") }
+    out += facts.joined(separator: " · ") + "\n"
+    let created = question.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+    let updated = question.updatedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+    out += style.dim("created \(created) · updated \(updated) · \(question.uuid)") + "\n"
+    if let answer = question.answer {
+      let when = question.answeredAt.map { " " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds) } ?? ""
+      out += "\n" + style.cyan("Answer\(when):") + "\n" + visible(answer)
+      if !answer.hasSuffix("\n") { out += "\n" }
+    } else {
+      out += "\n" + style.dim("(not answered yet: memo answer \(question.id) TEXT)") + "\n"
+    }
+    return out
+  }
+
+  /// Prints one question in the context's format.
+  static func print(_ question: Question, _ context: Context) {
+    let presenter = QuestionPresenter()
+    switch context.format {
+    case .table: Output.write(presenter.text(question, style: context.style))
+    case .plain: Output.write(presenter.text(question, style: .plain))
+    default:
+      Renderer.print(
+        Document(columns: allColumns, records: [presenter.record(question)], isSingle: true), context)
+    }
+  }
+
+  /// Prints a line per question for people (`verb question 4 "text"`), or the questions as
+  /// data in the other formats.
+  static func report(_ questions: [Question], verb: String, _ context: Context) {
+    switch context.format {
+    case .table, .plain:
+      guard !context.isQuiet else { return }
+      for question in questions {
+        Output.line("\(verb) question \(question.id) \"\(visible(oneLine(question.text)))\"")
+      }
+    default:
+      Renderer.print(QuestionPresenter().document(questions, format: context.format), context)
+    }
+  }
+}

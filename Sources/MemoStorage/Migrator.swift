@@ -14,8 +14,8 @@ public enum Migrator {
     }
   }
 
-  /// The upgrades, oldest first. Version 1 is the first schema: there is nothing before it.
-  public static let steps: [Step] = []
+  /// The upgrades, oldest first: the "-- @version N" parts of `schema.sql`.
+  public static let steps: [Step] = Schema.steps
 
   /// Applies the schema to a new database or migrates an older one.
   /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.

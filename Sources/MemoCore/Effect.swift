@@ -56,4 +56,10 @@ public enum Effect: Equatable, Sendable {
   /// Answers `.filters(.saved)`.
   case loadSavedFilters
   case deleteSavedFilter(String)
+
+  // MARK: Export and import
+  /// Stream an export to its output; answers `.transfer(.exported)`.
+  case export(ExportRequest)
+  /// Read, check and merge an import in one transaction; answers `.transfer(.imported)`.
+  case importFile(ImportRequest)
 }

@@ -137,6 +137,31 @@ public final class EffectRunner {
       return .filters(.saved(try filters.all()))
     case .deleteSavedFilter(let name):
       return .filters(.saved([try write { _ in try filters.delete(name) }]))
+
+    case .export(let request):
+      return .transfer(.exported(try Exporter(database: database).export(request, now: clock())))
+    case .importFile(let request):
+      return .transfer(.imported(try importFile(request)))
+    }
+  }
+
+  /// Reads and checks the whole input before writing, then merges it in one transaction
+  /// (rolled back for a dry run).
+  func importFile(_ request: ImportRequest) throws -> ImportSummary {
+    let bytes = try InputFile.read(request.path)
+    let records = try BackupDecoder.decode(bytes, format: request.format, name: request.displayName)
+    struct DryRun: Error { var summary: ImportSummary }
+    do {
+      return try write { now in
+        var summary = try Importer(database: database, now: now).merge(records, name: request.displayName)
+        if request.isDryRun {
+          summary.isDryRun = true
+          throw DryRun(summary: summary)
+        }
+        return summary
+      }
+    } catch let dryRun as DryRun {
+      return dryRun.summary
     }
   }
 

@@ -5,6 +5,7 @@ struct SQLCondition {
   enum Binding {
     case text(String)
     case integer(Int64)
+    case null
   }
 
   private(set) var clauses: [String] = []
@@ -37,6 +38,7 @@ struct SQLCondition {
       switch binding {
       case .text(let text): try statement.bind(text, at: index)
       case .integer(let value): try statement.bind(value, at: index)
+      case .null: try statement.bindNull(at: index)
       }
       index += 1
     }

@@ -17,9 +17,13 @@ struct Context {
   let busyTimeoutMilliseconds: Int32
 
   init(_ global: GlobalOptions) throws {
+    try self.init(global.common, format: global.format)
+  }
+
+  init(_ global: CommonOptions, format requested: OutputFormat?) throws {
     location = try DatabaseLocation.resolve(flag: global.db, environment: Environment.memoVariables())
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-    format = global.format ?? (stdoutIsTerminal ? .table : .plain)
+    format = requested ?? (stdoutIsTerminal ? .table : .plain)
     let useColor: Bool
     switch global.color {
     case .always: useColor = true

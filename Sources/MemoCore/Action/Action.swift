@@ -5,6 +5,7 @@ public enum Action: Equatable, Sendable {
   case categories(CategoryAction)
   case favorites(FavoriteAction)
   case filters(FilterAction)
+  case transfer(TransferAction)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

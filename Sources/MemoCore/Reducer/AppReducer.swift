@@ -7,6 +7,7 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .categories(let action): return categoriesReducer(&state, action)
   case .favorites(let action): return favoritesReducer(&state, action)
   case .filters(let action): return filtersReducer(&state, action)
+  case .transfer(let action): return transferReducer(&state, action)
   case .failed(let error):
     state.error = error
     return []

@@ -19,6 +19,10 @@ public struct AppState: Equatable, Sendable {
   /// The question filter in force (for listings: current or saved, with the flags on top).
   public var filter: QuestionFilter?
   public var savedFilters: [SavedFilter] = []
+  /// What an export wrote.
+  public var exportSummary: ExportSummary?
+  /// What an import changed.
+  public var importSummary: ImportSummary?
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

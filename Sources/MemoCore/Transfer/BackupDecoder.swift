@@ -1,0 +1,249 @@
+/// Reads a memo export (JSON or JSON Lines) into records, checking every field: a malformed
+/// file is refused as a whole, naming the line (or record) and what is wrong (SPEC §5).
+public enum BackupDecoder {
+  /// - Throws: `MemoError` `.badData` (65): "NAME: line L: reason".
+  public static func decode(_ bytes: [UInt8], format: ImportFormat, name: String) throws -> [BackupRecord] {
+    var bytes = bytes
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 BOM
+    switch format {
+    case .json: return try decodeDocument(bytes, name: name)
+    case .jsonl: return try decodeLines(bytes, name: name)
+    }
+  }
+
+  /// A where-and-why for messages.
+  struct Failure: Error {
+    var place: String
+    var reason: String
+  }
+
+  static func decodeDocument(_ bytes: [UInt8], name: String) throws -> [BackupRecord] {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch let error as JSONParseError {
+      let line = bytes[..<min(error.offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+      throw MemoError.malformedImport(name, place: "line \(line)", reason: error.reason)
+    }
+    do {
+      guard case .object = root else { throw Failure(place: "line 1", reason: "expected a JSON object") }
+      try checkHeader(root, place: "the header")
+      var records: [BackupRecord] = []
+      func section(_ key: String) throws -> [JSONValue] {
+        guard let value = root[key], !value.isNull else { return [] }
+        guard let items = value.arrayValue else { throw Failure(place: "\"\(key)\"", reason: "expected an array") }
+        return items
+      }
+      for (i, item) in try section("categories").enumerated() {
+        records.append(try category(item, place: "categories[\(i)]"))
+      }
+      for (i, item) in try section("posts").enumerated() {
+        let place = "posts[\(i)]"
+        let post = try post(item, place: place)
+        records.append(.post(post))
+        guard let questions = item["questions"], !questions.isNull else { continue }
+        guard let list = questions.arrayValue else { throw Failure(place: place, reason: "\"questions\" is not an array") }
+        for (j, q) in list.enumerated() {
+          records.append(.question(try question(q, postUUID: post.uuid, place: "\(place).questions[\(j)]")))
+        }
+      }
+      for (i, item) in try section("favorites").enumerated() {
+        records.append(try favorite(item, place: "favorites[\(i)]"))
+      }
+      for (i, item) in try section("saved_filters").enumerated() {
+        records.append(try savedFilter(item, place: "saved_filters[\(i)]"))
+      }
+      if let current = root["current_filter"], !current.isNull {
+        records.append(.currentFilter(try filter(current, place: "current_filter")))
+      }
+      for (i, item) in try section("deleted").enumerated() {
+        records.append(try deleted(item, place: "deleted[\(i)]"))
+      }
+      return records
+    } catch let failure as Failure {
+      throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
+    }
+  }
+
+  static func decodeLines(_ bytes: [UInt8], name: String) throws -> [BackupRecord] {
+    var records: [BackupRecord] = []
+    var lineNumber = 0
+    var start = 0
+    while start < bytes.count {
+      lineNumber += 1
+      var end = start
+      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+      var line = bytes[start..<end]
+      start = end + 1
+      if line.last == 0x0D { line = line.dropLast() }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      let place = "line \(lineNumber)"
+      do {
+        let value: JSONValue
+        do { value = try JSONParser.parse(Array(line)) } catch let error as JSONParseError {
+          throw Failure(place: place, reason: error.reason)
+        }
+        guard let type = value["type"]?.stringValue else {
+          throw Failure(place: place, reason: "the object has no \"type\"")
+        }
+        switch type {
+        case "header": try checkHeader(value, place: place)
+        case "category": records.append(try category(value, place: place))
+        case "post": records.append(.post(try post(value, place: place)))
+        case "question":
+          let postUUID = try string(value, "post_uuid", place: place)
+          records.append(.question(try question(value, postUUID: postUUID, place: place)))
+        case "favorite": records.append(try favorite(value, place: place))
+        case "saved_filter": records.append(try savedFilter(value, place: place))
+        case "current_filter":
+          records.append(.currentFilter(try filter(value["filter"] ?? .null, place: place)))
+        case "deleted": records.append(try deleted(value, place: place))
+        default: throw Failure(place: place, reason: "unknown type \"\(type)\"")
+        }
+      } catch let failure as Failure {
+        throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
+      }
+    }
+    return records
+  }
+
+  // MARK: - Records
+
+  static func checkHeader(_ value: JSONValue, place: String) throws {
+    guard value["format"]?.stringValue == "memo" else {
+      throw Failure(place: place, reason: "not a memo export (\"format\" is not \"memo\")")
+    }
+    guard let version = value["version"]?.int64Value, version >= 1 else {
+      throw Failure(place: place, reason: "no export \"version\"")
+    }
+    guard version <= ExportEncoder.version else {
+      throw Failure(
+        place: place, reason: "export version \(version) is newer than this memo reads (\(ExportEncoder.version)); upgrade memo")
+    }
+  }
+
+  static func category(_ v: JSONValue, place: String) throws -> BackupRecord {
+    .category(name: try text(v, "name", place: place), createdAt: try time(v, "created_at", place: place))
+  }
+
+  static func post(_ v: JSONValue, place: String) throws -> PostRecord {
+    PostRecord(
+      uuid: try text(v, "uuid", place: place), title: try text(v, "title", place: place),
+      author: try optionalString(v, "author", place: place), body: try optionalString(v, "body", place: place),
+      source: try optionalString(v, "source", place: place), createdAt: try time(v, "created_at", place: place),
+      updatedAt: try time(v, "updated_at", place: place))
+  }
+
+  static func question(_ v: JSONValue, postUUID: String, place: String) throws -> QuestionRecord {
+    QuestionRecord(
+      uuid: try text(v, "uuid", place: place), postUUID: postUUID, text: try text(v, "text", place: place),
+      category: try optionalString(v, "category", place: place).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 },
+      isStarred: try bool(v, "starred", place: place), answer: try optionalString(v, "answer", place: place),
+      answeredAt: try optionalTime(v, "answered_at", place: place),
+      createdAt: try time(v, "created_at", place: place), updatedAt: try time(v, "updated_at", place: place))
+  }
+
+  static func favorite(_ v: JSONValue, place: String) throws -> BackupRecord {
+    guard let position = v["position"]?.int64Value else {
+      throw Failure(place: place, reason: "\"position\" is not a whole number")
+    }
+    return .favorite(
+      postUUID: try text(v, "post_uuid", place: place), position: position,
+      addedAt: try time(v, "added_at", place: place))
+  }
+
+  static func savedFilter(_ v: JSONValue, place: String) throws -> BackupRecord {
+    .savedFilter(
+      name: try text(v, "name", place: place), filter: try filter(v["filter"] ?? .null, place: place),
+      createdAt: try time(v, "created_at", place: place), updatedAt: try time(v, "updated_at", place: place))
+  }
+
+  static func filter(_ v: JSONValue, place: String) throws -> QuestionFilter {
+    guard case .object(let members) = v else { throw Failure(place: place, reason: "the filter is not an object") }
+    var text = "{"
+    for (i, (key, value)) in members.enumerated() {
+      if i > 0 { text += "," }
+      appendJSONString(key, to: &text)
+      text += ":" + encode(value)
+    }
+    do { return try QuestionFilter(json: text + "}") } catch let error as MemoError {
+      throw Failure(place: place, reason: error.message)
+    }
+  }
+
+  static func deleted(_ v: JSONValue, place: String) throws -> BackupRecord {
+    let kind = try text(v, "kind", place: place)
+    guard kind == "post" || kind == "question" else {
+      throw Failure(place: place, reason: "\"kind\" is neither \"post\" nor \"question\"")
+    }
+    return .deleted(uuid: try text(v, "uuid", place: place), kind: kind, deletedAt: try time(v, "deleted_at", place: place))
+  }
+
+  // MARK: - Fields
+
+  static func string(_ v: JSONValue, _ key: String, place: String) throws -> String {
+    guard let value = v[key] else { throw Failure(place: place, reason: "\"\(key)\" is missing") }
+    guard let text = value.stringValue else { throw Failure(place: place, reason: "\"\(key)\" is not a string") }
+    return text
+  }
+
+  /// A string that must not be blank.
+  static func text(_ v: JSONValue, _ key: String, place: String) throws -> String {
+    let value = try string(v, key, place: place)
+    guard !value.trimmingWhitespace().isEmpty else { throw Failure(place: place, reason: "\"\(key)\" is empty") }
+    return value
+  }
+
+  static func optionalString(_ v: JSONValue, _ key: String, place: String) throws -> String? {
+    guard let value = v[key], !value.isNull else { return nil }
+    guard let text = value.stringValue else { throw Failure(place: place, reason: "\"\(key)\" is not a string or null") }
+    return text
+  }
+
+  static func bool(_ v: JSONValue, _ key: String, place: String) throws -> Bool {
+    guard let value = v[key], !value.isNull else { return false }
+    guard let flag = value.boolValue else { throw Failure(place: place, reason: "\"\(key)\" is not true or false") }
+    return flag
+  }
+
+  static func time(_ v: JSONValue, _ key: String, place: String) throws -> Timestamp {
+    let text = try string(v, key, place: place)
+    guard let time = Timestamp(rfc3339: text) else {
+      throw Failure(place: place, reason: "\"\(key)\" is not an RFC 3339 time: \(text)")
+    }
+    return time
+  }
+
+  static func optionalTime(_ v: JSONValue, _ key: String, place: String) throws -> Timestamp? {
+    guard let value = v[key], !value.isNull else { return nil }
+    return try time(v, key, place: place)
+  }
+
+  /// Re-encodes a parsed value (for the filter, whose decoder reads text).
+  static func encode(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .integer(let n): return String(n)
+    case .number(let n): return String(n)
+    case .string(let s):
+      var out = ""
+      appendJSONString(s, to: &out)
+      return out
+    case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
+    case .object(let members):
+      return "{" + members.map { key, value in
+        var out = ""
+        appendJSONString(key, to: &out)
+        return out + ":" + encode(value)
+      }.joined(separator: ",") + "}"
+    }
+  }
+}
+
+extension MemoError {
+  /// A malformed import file: where and why; nothing was written.
+  public static func malformedImport(_ name: String, place: String, reason: String) -> MemoError {
+    MemoError(code: .badData, message: "\(name): \(place): \(reason); nothing was imported")
+  }
+}

@@ -1,0 +1,63 @@
+/// One record of a memo export, as `memo import` reads it (SPEC §5). Timestamps are kept as
+/// the instants they name; UUIDs are the merge keys.
+public enum BackupRecord: Equatable, Sendable {
+  case category(name: String, createdAt: Timestamp)
+  case post(PostRecord)
+  case question(QuestionRecord)
+  case favorite(postUUID: String, position: Int64, addedAt: Timestamp)
+  case savedFilter(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)
+  case currentFilter(QuestionFilter)
+  case deleted(uuid: String, kind: String, deletedAt: Timestamp)
+}
+
+/// A post in an export.
+public struct PostRecord: Equatable, Sendable {
+  public var uuid: String
+  public var title: String
+  public var author: String?
+  public var body: String?
+  public var source: String?
+  public var createdAt: Timestamp
+  public var updatedAt: Timestamp
+
+  public init(
+    uuid: String, title: String, author: String? = nil, body: String? = nil, source: String? = nil,
+    createdAt: Timestamp, updatedAt: Timestamp
+  ) {
+    self.uuid = uuid
+    self.title = title
+    self.author = author
+    self.body = body
+    self.source = source
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}
+
+/// A question in an export, naming its post by UUID.
+public struct QuestionRecord: Equatable, Sendable {
+  public var uuid: String
+  public var postUUID: String
+  public var text: String
+  public var category: String?
+  public var isStarred: Bool
+  public var answer: String?
+  public var answeredAt: Timestamp?
+  public var createdAt: Timestamp
+  public var updatedAt: Timestamp
+
+  public init(
+    uuid: String, postUUID: String, text: String, category: String? = nil, isStarred: Bool = false,
+    answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp
+  ) {
+    self.uuid = uuid
+    self.postUUID = postUUID
+    self.text = text
+    self.category = category
+    self.isStarred = isStarred
+    self.answer = answer
+    self.answeredAt = answeredAt
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}

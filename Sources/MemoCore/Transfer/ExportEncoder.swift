@@ -1,0 +1,205 @@
+/// Turns exported records into JSON (one versioned document), JSON Lines (one object a line,
+/// with a `type`), or CSV (one row per question with its post's columns), piece by piece, so
+/// an export streams and never holds the database in memory (SPEC §5).
+public struct ExportEncoder {
+  /// The version of the export document's shape; `memo import` reads this and earlier ones.
+  public static let version: Int64 = 1
+
+  public let format: ExportFormat
+
+  public init(format: ExportFormat) { self.format = format }
+
+  /// The CSV columns: the post's, then the question's (empty for a post without questions).
+  public static let csvColumns = [
+    "post_uuid", "post_title", "post_author", "post_body", "post_source", "post_favorite",
+    "post_created_at", "post_updated_at", "question_uuid", "question_text", "question_category",
+    "question_starred", "question_answer", "question_answered_at", "question_created_at",
+    "question_updated_at",
+  ]
+
+  public func begin(since: Timestamp?) -> String {
+    switch format {
+    case .json:
+      var o = JSONObjectWriter()
+      o.add("format", "memo")
+      o.add("version", Self.version)
+      o.add("since", since)
+      // Leave the object open: the sections follow.
+      return String(o.object.dropLast()) + ",\n\"categories\":["
+    case .jsonl:
+      var o = JSONObjectWriter()
+      o.add("type", "header")
+      o.add("format", "memo")
+      o.add("version", Self.version)
+      o.add("since", since)
+      return o.object + "\n"
+    case .csv:
+      return Self.csvColumns.joined(separator: ",") + "\r\n"
+    }
+  }
+
+  public func category(name: String, createdAt: Timestamp, index: Int) -> String {
+    var o = JSONObjectWriter()
+    if format == .jsonl { o.add("type", "category") }
+    o.add("name", name)
+    o.add("created_at", createdAt)
+    switch format {
+    case .json: return (index == 0 ? "\n" : ",\n") + o.object
+    case .jsonl: return o.object + "\n"
+    case .csv: return ""
+    }
+  }
+
+  public func beginPosts() -> String {
+    format == .json ? "\n],\n\"posts\":[" : ""
+  }
+
+  /// A post, before its questions. - Parameter index: its place among the exported posts.
+  public func post(_ post: PostRecord, isFavorite: Bool, index: Int) -> String {
+    switch format {
+    case .json:
+      var o = postObject(post, isFavorite: isFavorite)
+      o.add("questions", raw: "[")
+      return (index == 0 ? "\n" : ",\n") + String(o.object.dropLast())
+    case .jsonl:
+      var o = JSONObjectWriter()
+      o.add("type", "post")
+      o = postObject(post, isFavorite: isFavorite, into: o)
+      return o.object + "\n"
+    case .csv:
+      return ""
+    }
+  }
+
+  /// One of the post's questions. - Parameter index: its place among the post's questions.
+  public func question(_ question: QuestionRecord, of post: PostRecord, isFavorite: Bool, index: Int) -> String {
+    switch format {
+    case .json:
+      return (index == 0 ? "\n " : ",\n ") + questionObject(question, withPost: false).object
+    case .jsonl:
+      var o = JSONObjectWriter()
+      o.add("type", "question")
+      return questionObject(question, withPost: true, into: o).object + "\n"
+    case .csv:
+      return csvRow(post, isFavorite: isFavorite, question)
+    }
+  }
+
+  /// Closes a post after `questionCount` questions.
+  public func endPost(_ post: PostRecord, isFavorite: Bool, questionCount: Int) -> String {
+    switch format {
+    case .json: return questionCount == 0 ? "]}" : "\n]}"
+    case .jsonl: return ""
+    case .csv: return questionCount == 0 ? csvRow(post, isFavorite: isFavorite, nil) : ""
+    }
+  }
+
+  /// The sections after the posts: the shelf in order, saved filters, the current filter,
+  /// and what was deleted.
+  public func end(
+    favorites: [(postUUID: String, position: Int64, addedAt: Timestamp)],
+    savedFilters: [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)],
+    currentFilter: QuestionFilter?, deleted: [(uuid: String, kind: String, deletedAt: Timestamp)]
+  ) -> String {
+    var out = ""
+    func item(_ type: String, _ build: (inout JSONObjectWriter) -> Void, index: Int) {
+      var o = JSONObjectWriter()
+      if format == .jsonl { o.add("type", type) }
+      build(&o)
+      out += format == .jsonl ? o.object + "\n" : (index == 0 ? "\n" : ",\n") + o.object
+    }
+    guard format != .csv else { return "" }
+    if format == .json { out += "\n],\n\"favorites\":[" }
+    for (i, favorite) in favorites.enumerated() {
+      item("favorite", { o in
+        o.add("post_uuid", favorite.postUUID)
+        o.add("position", favorite.position)
+        o.add("added_at", favorite.addedAt)
+      }, index: i)
+    }
+    if format == .json { out += (favorites.isEmpty ? "" : "\n") + "],\n\"saved_filters\":[" }
+    for (i, saved) in savedFilters.enumerated() {
+      item("saved_filter", { o in
+        o.add("name", saved.name)
+        o.add("filter", raw: saved.filter.json)
+        o.add("created_at", saved.createdAt)
+        o.add("updated_at", saved.updatedAt)
+      }, index: i)
+    }
+    if format == .json {
+      out += (savedFilters.isEmpty ? "" : "\n") + "],\n\"current_filter\":"
+      out += currentFilter.map(\.json) ?? "null"
+      out += ",\n\"deleted\":["
+    } else if let currentFilter {
+      item("current_filter", { $0.add("filter", raw: currentFilter.json) }, index: 0)
+    }
+    for (i, tombstone) in deleted.enumerated() {
+      item("deleted", { o in
+        o.add("uuid", tombstone.uuid)
+        o.add("kind", tombstone.kind)
+        o.add("deleted_at", tombstone.deletedAt)
+      }, index: i)
+    }
+    if format == .json { out += (deleted.isEmpty ? "" : "\n") + "]}\n" }
+    return out
+  }
+
+  func postObject(_ post: PostRecord, isFavorite: Bool, into start: JSONObjectWriter = JSONObjectWriter())
+    -> JSONObjectWriter
+  {
+    var o = start
+    o.add("uuid", post.uuid)
+    o.add("title", post.title)
+    o.add("author", post.author)
+    o.add("body", post.body)
+    o.add("source", post.source)
+    o.add("favorite", isFavorite)
+    o.add("created_at", post.createdAt)
+    o.add("updated_at", post.updatedAt)
+    return o
+  }
+
+  func questionObject(_ q: QuestionRecord, withPost: Bool, into start: JSONObjectWriter = JSONObjectWriter())
+    -> JSONObjectWriter
+  {
+    var o = start
+    o.add("uuid", q.uuid)
+    if withPost { o.add("post_uuid", q.postUUID) }
+    o.add("text", q.text)
+    o.add("category", q.category)
+    o.add("starred", q.isStarred)
+    o.add("answer", q.answer)
+    o.add("answered_at", q.answeredAt)
+    o.add("created_at", q.createdAt)
+    o.add("updated_at", q.updatedAt)
+    return o
+  }
+
+  func csvRow(_ post: PostRecord, isFavorite: Bool, _ q: QuestionRecord?) -> String {
+    var fields = [
+      post.uuid, post.title, post.author ?? "", post.body ?? "", post.source ?? "",
+      isFavorite ? "true" : "false", post.createdAt.rfc3339, post.updatedAt.rfc3339,
+    ]
+    if let q {
+      fields += [
+        q.uuid, q.text, q.category ?? "", q.isStarred ? "true" : "false", q.answer ?? "",
+        q.answeredAt?.rfc3339 ?? "", q.createdAt.rfc3339, q.updatedAt.rfc3339,
+      ]
+    } else {
+      fields += Array(repeating: "", count: 8)
+    }
+    return fields.map(csvField).joined(separator: ",") + "\r\n"
+  }
+}
+
+/// A CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+public func csvField(_ field: String) -> String {
+  guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+    return field
+  }
+  var out = "\""
+  for c in field.unicodeScalars {
+    if c == "\"" { out += "\"\"" } else { out.unicodeScalars.append(c) }
+  }
+  return out + "\""
+}

@@ -1,0 +1,150 @@
+import MemoCore
+
+/// Streams the database into an export: posts in id order merged with their questions from a
+/// second cursor, so memory stays flat whatever the database's size.
+struct Exporter {
+  let database: Database
+
+  /// A cursor starts this long before the previous run, so a change committed while that run
+  /// was reading is never missed; merge-import makes the overlap harmless.
+  static let cursorOverlapMilliseconds: Int64 = 60_000
+
+  func export(_ request: ExportRequest, now: Timestamp) throws -> ExportSummary {
+    var since = request.since
+    if since == nil, let name = request.cursor, let last = try cursor(name) {
+      since = Timestamp(millis: last.millis - Self.cursorOverlapMilliseconds)
+    }
+    let output = try OutputFile(path: request.output)
+    var summary = try database.inReadTransaction {
+      try write(ExportEncoder(format: request.format), to: output, since: since)
+    }
+    try output.commit()
+    summary.since = since
+    if let name = request.cursor {
+      try database.inTransaction { try saveCursor(name, at: now) }
+    }
+    return summary
+  }
+
+  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?) throws -> ExportSummary {
+    var summary = ExportSummary()
+    let sinceText = since?.rfc3339
+    try output.write(encoder.begin(since: since))
+    let categories = try database.makeStatement(sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
+    var index = 0
+    while try categories.step() {
+      try output.write(encoder.category(name: categories.string(0), createdAt: time(categories, 1), index: index))
+      index += 1
+    }
+    try output.write(encoder.beginPosts())
+    let posts = try database.makeStatement(
+      sql: """
+        SELECT p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
+               EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id)
+        FROM posts p
+        WHERE ?1 IS NULL OR p.updated_at >= ?1
+           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1)
+        ORDER BY p.id
+        """)
+    try posts.bind(sinceText, at: 1)
+    let questions = try database.makeStatement(
+      sql: """
+        SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
+               q.updated_at
+        FROM questions q LEFT JOIN categories c ON c.id = q.category_id
+        WHERE ?1 IS NULL OR q.updated_at >= ?1
+        ORDER BY q.post_id, q.created_at, q.id
+        """)
+    try questions.bind(sinceText, at: 1)
+    var hasQuestion = try questions.step()
+    while try posts.step() {
+      let id = posts.int64(0)
+      let post = PostRecord(
+        uuid: posts.string(1), title: posts.string(2), author: posts.text(3), body: posts.text(4),
+        source: posts.text(5), createdAt: time(posts, 6), updatedAt: time(posts, 7))
+      let isFavorite = posts.bool(8)
+      try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
+      summary.posts += 1
+      while hasQuestion && questions.int64(0) < id { hasQuestion = try questions.step() }
+      var count = 0
+      while hasQuestion && questions.int64(0) == id {
+        let question = QuestionRecord(
+          uuid: questions.string(1), postUUID: post.uuid, text: questions.string(2),
+          category: questions.text(3), isStarred: questions.bool(4), answer: questions.text(5),
+          answeredAt: questions.text(6).flatMap { Timestamp(rfc3339: $0) },
+          createdAt: time(questions, 7), updatedAt: time(questions, 8))
+        try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: count))
+        count += 1
+        hasQuestion = try questions.step()
+      }
+      summary.questions += count
+      try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: count))
+    }
+    let deleted = try tombstones(since: sinceText)
+    summary.deleted = deleted.count
+    try output.write(
+      encoder.end(
+        favorites: try favorites(), savedFilters: try savedFilters(),
+        currentFilter: try FilterRepository(database: database).current().nilIfEmpty, deleted: deleted))
+    return summary
+  }
+
+  func favorites() throws -> [(postUUID: String, position: Int64, addedAt: Timestamp)] {
+    // Positions are written as ranks (1, 2, 3…): gaps left by unfav do not matter.
+    let statement = try database.makeStatement(
+      sql: """
+        SELECT p.uuid, row_number() OVER (ORDER BY f.position), f.added_at
+        FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position
+        """)
+    var result: [(postUUID: String, position: Int64, addedAt: Timestamp)] = []
+    while try statement.step() { result.append((statement.string(0), statement.int64(1), time(statement, 2))) }
+    return result
+  }
+
+  func savedFilters() throws -> [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] {
+    let statement = try database.makeStatement(
+      sql: "SELECT name, filter, created_at, updated_at FROM saved_filters ORDER BY name COLLATE NOCASE")
+    var result: [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] = []
+    while try statement.step() {
+      result.append(
+        (statement.string(0), try QuestionFilter(json: statement.string(1)), time(statement, 2), time(statement, 3)))
+    }
+    return result
+  }
+
+  func tombstones(since: String?) throws -> [(uuid: String, kind: String, deletedAt: Timestamp)] {
+    let statement = try database.makeStatement(
+      sql: "SELECT uuid, kind, deleted_at FROM tombstones WHERE ?1 IS NULL OR deleted_at >= ?1 ORDER BY deleted_at, uuid")
+    try statement.bind(since, at: 1)
+    var result: [(uuid: String, kind: String, deletedAt: Timestamp)] = []
+    while try statement.step() { result.append((statement.string(0), statement.string(1), time(statement, 2))) }
+    return result
+  }
+
+  func cursor(_ name: String) throws -> Timestamp? {
+    let statement = try database.cachedStatement(sql: "SELECT exported_at FROM export_cursors WHERE name = ?")
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    return try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
+  }
+
+  func saveCursor(_ name: String, at time: Timestamp) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO export_cursors (name, exported_at) VALUES (?, ?)
+        ON CONFLICT (name) DO UPDATE SET exported_at = excluded.exported_at
+        """)
+    try statement.bind(name, at: 1)
+    try statement.bind(time.rfc3339, at: 2)
+    try statement.execute()
+  }
+
+  func time(_ row: Statement, _ column: Int32) -> Timestamp {
+    Timestamp(rfc3339: row.string(column)) ?? Timestamp(millis: 0)
+  }
+}
+
+extension QuestionFilter {
+  /// nil for a filter that keeps everything.
+  var nilIfEmpty: QuestionFilter? { isEmpty ? nil : self }
+}

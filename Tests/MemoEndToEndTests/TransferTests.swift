@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+@Suite("export and import: backups a cron job can trust")
+struct TransferTests {
+  /// A database with posts, questions, categories, favorites, filters and a deletion.
+  func populated() throws -> Sandbox {
+    let box = try Sandbox()
+    let dune = try box.add("Dune", ["--author", "Frank Herbert", "--body", "Spice,\n\"quoted\""])
+    let hyperion = try box.add("Hyperion")
+    let gone = try box.add("Gone")
+    for args in [
+      ["ask", "\(dune)", "Why spice?", "--category", "ecology", "--star"],
+      ["ask", "\(dune)", "Who are the Fremen?", "--category", "people"],
+      ["ask", "\(hyperion)", "What is the Shrike? 本", "--category", "ecology"],
+      ["answer", "1", "It extends life."], ["fav", "\(hyperion)", "\(dune)"],
+      ["filter", "set", "--starred"], ["filter", "save", "stars"], ["rm", "\(gone)", "--yes"],
+    ] {
+      let result = try box.run(args)
+      #expect(result.status == 0, "\(args): \(result.stderr)")
+    }
+    return box
+  }
+
+  @Test("export → import into an empty database → export gives the same bytes, json and jsonl")
+  func roundTrip() throws {
+    let box = try populated()
+    for format in ["json", "jsonl"] {
+      let first = try box.run(["export", "--format", format])
+      #expect(first.status == 0)
+      let copy = box.root + "/copy-\(format).db"
+      let file = box.root + "/backup.\(format)"
+      try first.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+      let imported = try box.run(["import", file, "--db", copy])
+      #expect(imported.status == 0, "\(imported.stderr)")
+      #expect(imported.stdout == "11 added, 0 updated, 1 unchanged\n")
+      let second = try box.run(["export", "--format", format, "--db", copy])
+      #expect(second.stdout == first.stdout)
+      let again = try box.run(["import", file, "--db", copy])
+      #expect(again.stdout == "0 added, 0 updated, 12 unchanged\n")
+    }
+  }
+
+  @Test("the JSON export is one valid, versioned document with every section")
+  func jsonShape() throws {
+    let box = try populated()
+    let result = try box.run(["export"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["format"] as? String == "memo")
+    #expect(object["version"] as? Int == 1)
+    let posts = try #require(object["posts"] as? [[String: Any]])
+    #expect(posts.map { $0["title"] as? String } == ["Dune", "Hyperion"])
+    #expect((posts[0]["questions"] as? [Any])?.count == 2)
+    #expect((object["favorites"] as? [[String: Any]])?.map { $0["position"] as? Int } == [1, 2])
+    #expect((object["saved_filters"] as? [Any])?.count == 1)
+    #expect((object["current_filter"] as? [String: Any])?["starred"] as? Bool == true)
+    #expect((object["deleted"] as? [[String: Any]])?.first?["kind"] as? String == "post")
+  }
+
+  @Test("CSV has one row per question with its post, and one row for a post without questions")
+  func csv() throws {
+    let box = try populated()
+    _ = try box.add("Lonely")
+    let lines = try box.run(["export", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
+    #expect(lines[0].hasPrefix("post_uuid,post_title,post_author,post_body"))
+    // The header, 3 questions over 2 posts, and Lonely's row (Dune's quoted body keeps its "\n").
+    #expect(lines.filter { !$0.isEmpty }.count == 5)
+    #expect(lines[1].contains(",Dune,Frank Herbert,\"Spice,\n\"\"quoted\"\"\",,true,"))
+    #expect(lines.contains { $0.contains(",Lonely,,,,false,") && $0.hasSuffix(",,,,,,,,") })
+  }
+
+  @Test("a newer updated_at wins on import; an older one changes nothing")
+  func newerWins() throws {
+    let box = try populated()
+    let file = box.root + "/b.json"
+    _ = try box.run(["export", "--output", file])
+    _ = try box.run(["edit", "1", "--title", "Dune (edited later)"])
+    let result = try box.run(["import", file])
+    #expect(result.stdout.contains("0 updated"))
+    #expect(try box.rows("SELECT title FROM posts WHERE id = 1") == [["Dune (edited later)"]])
+    let copy = box.root + "/copy.db"
+    _ = try box.run(["import", file, "--db", copy])
+    let newer = box.root + "/newer.json"
+    _ = try box.run(["export", "--output", newer])
+    let update = try box.run(["import", newer, "--db", copy])
+    #expect(update.stdout.hasPrefix("0 added, 1 updated"))
+    #expect(try box.rows("SELECT title FROM posts WHERE title LIKE 'Dune%'", database: copy) == [["Dune (edited later)"]])
+  }
+
+  @Test("malformed files exit 65, name the line and reason, and write nothing")
+  func malformed() throws {
+    let box = try populated()
+    let full = try box.run(["export"]).stdout
+    let truncated = box.root + "/truncated.json"
+    try String(full.prefix(200)).write(toFile: truncated, atomically: true, encoding: .utf8)
+    let target = box.root + "/target.db"
+    _ = try box.run(["add", "existing", "--db", target])
+    let before = try box.rows("SELECT * FROM posts", database: target)
+    let result = try box.run(["import", truncated, "--db", target])
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("memo: error: \(truncated): line "))
+    #expect(result.stderr.hasSuffix("; nothing was imported\n"))
+    let bad = box.root + "/bad.jsonl"
+    try """
+      {"type":"header","format":"memo","version":1}
+      {"type":"post","uuid":"a","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+      {"type":"post","uuid":"b","title":"bad time","created_at":"yesterday","updated_at":"2026-01-01T00:00:00Z"}
+      """.write(toFile: bad, atomically: true, encoding: .utf8)
+    let badResult = try box.run(["import", bad, "--db", target])
+    #expect(badResult.status == 65)
+    #expect(
+      badResult.stderr
+        == "memo: error: \(bad): line 3: \"created_at\" is not an RFC 3339 time: yesterday; nothing was imported\n")
+    let orphan = box.root + "/orphan.jsonl"
+    try """
+      {"type":"post","uuid":"p","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+      {"type":"question","uuid":"q","post_uuid":"missing","text":"?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+      """.write(toFile: orphan, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", orphan, "--db", target]).status == 65)
+    #expect(try box.rows("SELECT * FROM posts", database: target) == before)
+  }
+
+  @Test("a missing file exits 66; an output that cannot be created exits 73; stdin needs --format")
+  func ioErrors() throws {
+    let box = try populated()
+    let missing = try box.run(["import", box.root + "/nope.json"])
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "memo: error: cannot read \(box.root)/nope.json: No such file or directory\n")
+    let output = try box.run(["export", "--output", box.root + "/no/such/dir/x.json"])
+    #expect(output.status == 73)
+    #expect(output.stdout == "")
+    let stdin = try box.run(["import", "-"], input: "{}")
+    #expect(stdin.status == 64)
+    let piped = try box.run(["import", "-", "--format", "json", "--db", box.root + "/p.db"], input: try box.run(["export"]).stdout)
+    #expect(piped.status == 0)
+    #expect(piped.stdout == "11 added, 0 updated, 1 unchanged\n")
+  }
+
+  @Test("--dry-run reports what would change and writes nothing")
+  func dryRun() throws {
+    let box = try populated()
+    let file = box.root + "/b.jsonl"
+    _ = try box.run(["export", "--format", "jsonl", "--output", file])
+    let copy = box.root + "/copy.db"
+    _ = try box.run(["add", "x", "--db", copy])
+    let result = try box.run(["import", file, "--dry-run", "--db", copy])
+    #expect(result.status == 0)
+    #expect(result.stdout == "would be: 11 added, 0 updated, 1 unchanged\n")
+    #expect(try box.rows("SELECT count(*) FROM posts", database: copy) == [["1"]])
+    #expect(try box.rows("SELECT count(*) FROM questions", database: copy) == [["0"]])
+  }
+
+  @Test("--output replaces the file whole and leaves no temporary file behind")
+  func atomicOutput() throws {
+    let box = try populated()
+    let file = box.root + "/out/backup.json"
+    try FileManager.default.createDirectory(atPath: box.root + "/out", withIntermediateDirectories: true)
+    try "previous".write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try box.run(["export", "--output", file])
+    #expect(result.status == 0)
+    #expect(result.stderr == "memo: exported 2 posts, 3 questions, 1 deletions to \(file)\n")
+    #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{\"format\":\"memo\""))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: box.root + "/out") == ["backup.json"])
+  }
+
+  @Test("--cursor exports what changed since the last successful run; a failed run does not move it")
+  func cursor() throws {
+    let box = try populated()
+    // Pretend the data is old, so the cursor's overlap does not re-include it.
+    try box.execute(
+      """
+      UPDATE posts SET updated_at = '2020-01-01T00:00:00.000Z';
+      UPDATE questions SET updated_at = '2020-01-01T00:00:00.000Z';
+      UPDATE tombstones SET deleted_at = '2020-01-01T00:00:00.000Z';
+      """)
+    let failed = try box.run(["export", "--format", "jsonl", "--cursor", "nightly", "--output", box.root + "/no/x"])
+    #expect(failed.status == 73)
+    #expect(try box.rows("SELECT count(*) FROM export_cursors") == [["0"]])
+    let first = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
+    #expect(first.stdout.split(separator: "\n").filter { $0.contains("\"type\":\"post\"") }.count == 2)
+    try box.execute("UPDATE export_cursors SET exported_at = '2021-01-01T00:00:00.000Z'")
+    let nothing = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
+    #expect(!nothing.stdout.contains("\"type\":\"post\""))
+    _ = try box.run(["answer", "2", "The desert people."])
+    try box.execute("UPDATE export_cursors SET exported_at = '2021-01-01T00:00:00.000Z'")
+    let changed = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
+    let lines = changed.stdout.split(separator: "\n")
+    #expect(lines.filter { $0.contains("\"type\":\"post\"") }.count == 1)
+    #expect(lines.filter { $0.contains("\"type\":\"question\"") }.count == 1)
+    #expect(changed.stdout.contains("The desert people."))
+    _ = try box.run(["rm", "2", "--yes"])
+    try box.execute("UPDATE export_cursors SET exported_at = '2021-01-01T00:00:00.000Z'")
+    let deletion = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
+    #expect(deletion.stdout.contains("\"type\":\"deleted\""))
+  }
+}

@@ -8,7 +8,56 @@ public enum BackupDecoder {
     switch format {
     case .json: return try decodeDocument(bytes, name: name)
     case .jsonl: return try decodeLines(bytes, name: name)
+    case .csv: return try decodeCSV(bytes, name: name)
+    case .kindle, .goodreads:
+      throw MemoError(code: .usage, message: "\(format.rawValue) files are not memo exports")
     }
+  }
+
+  /// The CSV `memo export --format csv` writes: one row per question with its post's columns.
+  static func decodeCSV(_ bytes: [UInt8], name: String) throws -> [BackupRecord] {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw MemoError.malformedImport(name, place: "line 1", reason: "the file is not UTF-8 text")
+    }
+    let table: (header: [String], rows: [(line: Int, values: [String: String])])
+    do { table = try CSVReader.records(text) } catch {
+      throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
+    }
+    for column in ["post_uuid", "post_title", "post_created_at", "post_updated_at"] where !table.header.contains(column) {
+      throw MemoError.malformedImport(name, place: "line 1", reason: "the header has no \(column) column")
+    }
+    var records: [BackupRecord] = []
+    var seenPosts = Set<String>()
+    do {
+      for (line, row) in table.rows {
+        func value(_ key: String) -> JSONValue {
+          guard let text = row[key], !text.isEmpty else { return .null }
+          if key.hasSuffix("_starred") || key.hasSuffix("_favorite") {
+            return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+          }
+          return .string(text)
+        }
+        func object(_ prefix: String, _ keys: [String]) -> JSONValue {
+          .object(keys.map { ($0, value(prefix + $0)) })
+        }
+        let place = "line \(line)"
+        let post = try self.post(
+          object("post_", ["uuid", "title", "author", "body", "source", "created_at", "updated_at"]), place: place)
+        if seenPosts.insert(post.uuid).inserted {
+          records.append(.post(post))
+          if try bool(object("post_", ["favorite"]), "favorite", place: place) {
+            records.append(.favorite(postUUID: post.uuid, position: Int64(seenPosts.count), addedAt: post.createdAt))
+          }
+        }
+        guard row["question_uuid"].map({ !$0.isEmpty }) == true else { continue }
+        let question = object(
+          "question_", ["uuid", "text", "category", "starred", "answer", "answered_at", "created_at", "updated_at"])
+        records.append(.question(try self.question(question, postUUID: post.uuid, place: place)))
+      }
+    } catch let failure as Failure {
+      throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
+    }
+    return records
   }
 
   /// A where-and-why for messages.

@@ -194,9 +194,12 @@ public struct ExportEncoder {
 
 /// A CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
 public func csvField(_ field: String) -> String {
-  guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-    return field
-  }
+  // Quoted too when it starts or ends with white space, which some readers would trim.
+  guard
+    field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+      || field.unicodeScalars.first?.properties.isWhitespace == true
+      || field.unicodeScalars.last?.properties.isWhitespace == true
+  else { return field }
   var out = "\""
   for c in field.unicodeScalars {
     if c == "\"" { out += "\"\"" } else { out.unicodeScalars.append(c) }

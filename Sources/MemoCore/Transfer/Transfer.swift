@@ -5,13 +5,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// What `memo import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
-  case json, jsonl
+  case json, jsonl, csv, kindle, goodreads
 
-  /// The format a file name implies (`.json`, `.jsonl`, `.ndjson`), if any.
+  /// The format a file name implies (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.txt` for
+  /// Kindle's "My Clippings.txt"), if any. A Goodreads CSV is told apart by its header.
   public static func guess(from path: String) -> ImportFormat? {
     let lower = path.lowercased()
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
     if lower.hasSuffix(".json") { return .json }
+    if lower.hasSuffix(".csv") { return .csv }
+    if lower.hasSuffix(".txt") { return .kindle }
     return nil
   }
 }

@@ -149,11 +149,27 @@ public final class EffectRunner {
   /// (rolled back for a dry run).
   func importFile(_ request: ImportRequest) throws -> ImportSummary {
     let bytes = try InputFile.read(request.path)
-    let records = try BackupDecoder.decode(bytes, format: request.format, name: request.displayName)
+    let name = request.displayName
+    var format = request.format
+    if format == .csv && GoodreadsLibrary.looksLikeGoodreads(bytes) { format = .goodreads }
+    // Everything is parsed and checked here, before the transaction writes anything.
+    let merge: (Timestamp) throws -> ImportSummary
+    switch format {
+    case .json, .jsonl, .csv:
+      let records = try BackupDecoder.decode(bytes, format: format, name: name)
+      merge = { try Importer(database: self.database, now: $0).merge(records, name: name) }
+    case .kindle, .goodreads:
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw MemoError.malformedImport(name, place: "line 1", reason: "the file is not UTF-8 text")
+      }
+      let books =
+        format == .kindle ? try KindleClippings.parse(text, name: name) : try GoodreadsLibrary.parse(text, name: name)
+      merge = { try ExternalImporter(database: self.database, now: $0, makeUUID: self.makeUUID).merge(books) }
+    }
     struct DryRun: Error { var summary: ImportSummary }
     do {
       return try write { now in
-        var summary = try Importer(database: database, now: now).merge(records, name: request.displayName)
+        var summary = try merge(now)
         if request.isDryRun {
           summary.isDryRun = true
           throw DryRun(summary: summary)

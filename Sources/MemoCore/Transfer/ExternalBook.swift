@@ -1,0 +1,85 @@
+/// A book read from another tool's export (Kindle clippings, a Goodreads library): becomes a
+/// post matched by title and author; its clippings go into the body or become questions.
+public struct ExternalBook: Equatable, Sendable {
+  public var title: String
+  public var author: String?
+  /// An ISBN or similar, for the post's source.
+  public var source: String?
+  /// A review, for the body of a new post.
+  public var review: String?
+  public var addedAt: Timestamp?
+  public var isFavorite: Bool
+  /// A key for the whole book (a Goodreads row): importing it again adds nothing.
+  public var key: String?
+  public var clippings: [ExternalClipping]
+
+  public init(
+    title: String, author: String? = nil, source: String? = nil, review: String? = nil,
+    addedAt: Timestamp? = nil, isFavorite: Bool = false, key: String? = nil,
+    clippings: [ExternalClipping] = []
+  ) {
+    self.title = title
+    self.author = author
+    self.source = source
+    self.review = review
+    self.addedAt = addedAt
+    self.isFavorite = isFavorite
+    self.key = key
+    self.clippings = clippings
+  }
+}
+
+/// A highlight or a note from a Kindle.
+public struct ExternalClipping: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable { case highlight, note }
+
+  public var kind: Kind
+  public var text: String
+  /// Where in the book, e.g. "p. 12, loc. 123-125".
+  public var location: String?
+  public var addedAt: Timestamp?
+  /// Stable across files: importing the same clipping again adds nothing.
+  public var key: String
+
+  public init(kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String) {
+    self.kind = kind
+    self.text = text
+    self.location = location
+    self.addedAt = addedAt
+    self.key = key
+  }
+
+  /// A note that asks something ("…?" or "…？") becomes a question.
+  public var isQuestion: Bool {
+    kind == .note && (text.hasSuffix("?") || text.hasSuffix("？"))
+  }
+
+  /// How the clipping reads when appended to a post's body.
+  public var bodyText: String {
+    let place = location.map { " (\($0))" } ?? ""
+    switch kind {
+    case .highlight:
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n")
+        + "\n> — " + (location ?? "Kindle")
+    case .note:
+      return "Note\(place): \(text)"
+    }
+  }
+}
+
+/// A 64-bit FNV-1a hash as 16 hex digits: a stable key for imported records.
+public func stableKey(_ parts: [String]) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for (i, part) in parts.enumerated() {
+    if i > 0 {
+      hash ^= 0x1F
+      hash &*= 0x100_0000_01b3
+    }
+    for byte in part.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+  }
+  let hex = String(hash, radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
+}

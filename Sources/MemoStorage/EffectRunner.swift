@@ -79,7 +79,8 @@ public final class EffectRunner {
     case .loadQuestion(let id):
       return .questions(.loaded(try questions.require(id)))
     case .updateQuestion(let id, let patch):
-      return .questions(.updated([try write { try questions.update(id, with: patch, at: $0) }]))
+      // An edit that changes nothing answers no question: the command says "no change".
+      return .questions(.updated([try write { try questions.update(id, with: patch, at: $0) }].compactMap { $0 }))
     case .setStarred(let ids, let isStarred):
       return .questions(.updated(try write { try questions.setStarred(ids, isStarred, at: $0) }))
     case .setAnswer(let id, let answer):

@@ -67,11 +67,34 @@ public struct CategoryRepository {
     if let other = try self.id(named: new), other != id {
       throw MemoError.usage("the category '\(new)' exists already; pick another name")
     }
+    let oldName = try require(old).name
     let statement = try database.cachedStatement(sql: "UPDATE categories SET name = ? WHERE id = ?")
     try statement.bind(new, at: 1)
     try statement.bind(id, at: 2)
     try statement.execute()
+    try renameInFilters(oldName, to: new)
     return try require(new)
+  }
+
+  /// The current and saved filters follow a renamed category, so they keep matching its
+  /// questions.
+  func renameInFilters(_ old: String, to new: String) throws {
+    func renamed(_ filter: QuestionFilter) -> QuestionFilter? {
+      guard filter.categories.contains(where: { $0.lowercased() == old.lowercased() }) else { return nil }
+      var result = filter
+      result.categories = filter.categories.map { $0.lowercased() == old.lowercased() ? new : $0 }
+      return result
+    }
+    let filters = FilterRepository(database: database)
+    if let current = renamed(try filters.current()) { try filters.setCurrent(current) }
+    let update = try database.cachedStatement(sql: "UPDATE saved_filters SET filter = ? WHERE name = ?")
+    for saved in try filters.all() {
+      guard let filter = renamed(saved.filter) else { continue }
+      update.reset()
+      try update.bind(filter.json, at: 1)
+      try update.bind(saved.name, at: 2)
+      try update.execute()
+    }
   }
 
   /// Deletes a category. - Throws: `.notFound`; `.usage` when questions use it and not `force`.

@@ -101,12 +101,14 @@ public struct QuestionRepository {
     return result
   }
 
-  /// Applies `patch` and bumps `updated_at`, unless the patch changes nothing.
-  public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws -> Question {
+  /// Applies `patch` and bumps `updated_at`. - Returns: nil when the patch changes nothing
+  /// (a category named in another case is the same category).
+  public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws -> Question? {
     let question = try require(id)
     let text = patch.text ?? question.text
-    let category = patch.category ?? question.category
-    guard text != question.text || category != question.category else { return question }
+    var category = patch.category ?? question.category
+    if category?.lowercased() == question.category?.lowercased() { category = question.category }
+    guard text != question.text || category != question.category else { return nil }
     let categoryID = try category.map { try categories.ensure($0, at: time) }
     let statement = try database.cachedStatement(
       sql: "UPDATE questions SET text = ?, category_id = ?, updated_at = ? WHERE id = ?")

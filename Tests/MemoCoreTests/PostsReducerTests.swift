@@ -2,79 +2,190 @@ import Testing
 
 @testable import MemoCore
 
-@Suite("posts reducer: pure state + action → new state + effects")
+private let dune = Post.fixture(1, title: "Dune")
+private let messiah = Post.fixture(2, title: "Dune Messiah")
+private let children = Post.fixture(3, title: "Children of Dune")
+
+/// A state part-way through a command, so that every test also shows what an action leaves alone.
+private func midCommand() -> AppState {
+  var state = AppState(posts: [dune, messiah], post: dune, removedPosts: [children])
+  state.filter = QuestionFilter(starred: true)
+  return state
+}
+
+@Suite("posts reducer: a state and an action give the whole new state and the effects")
 struct PostsReducerTests {
-  @Test("add trims the title, drops blank optional fields, keeps the body as typed")
-  func addNormalises() {
-    var state = AppState()
-    let effects = appReducer(
-      &state, .posts(.add(NewPost(title: "  Dune \n", author: "  ", body: " text\n", source: ""))))
-    #expect(effects == [.insertPost(NewPost(title: "Dune", author: nil, body: " text\n", source: nil))])
-    #expect(state == AppState())
+  // MARK: - add
+
+  @Test(
+    "add trims the title and the one-line fields, keeps the body as typed, and changes no state",
+    arguments: [
+      (
+        NewPost(
+          title: "  Dune \n", author: " Frank Herbert ", body: "  Spice.\n", source: "\tshelf "),
+        NewPost(title: "Dune", author: "Frank Herbert", body: "  Spice.\n", source: "shelf")
+      ),
+      (
+        NewPost(title: "Dune", author: "  ", body: " \n\t ", source: ""),
+        NewPost(title: "Dune")
+      ),
+      (NewPost(title: "Dune"), NewPost(title: "Dune")),
+    ])
+  func addNormalises(typed: NewPost, stored: NewPost) {
+    var state = midCommand()
+    let effects = appReducer(&state, .posts(.add(typed)))
+    #expect(effects == [.insertPost(stored)])
+    #expect(state == midCommand())
   }
 
-  @Test("add with a blank title is refused without asking storage", arguments: ["", "   ", "\n\t"])
+  @Test(
+    "add with a blank title records the error and asks storage nothing",
+    arguments: ["", " ", "\n\t ", "\u{3000}"])
   func addBlankTitle(title: String) {
-    var state = AppState()
-    let effects = appReducer(&state, .posts(.add(NewPost(title: title))))
+    var state = midCommand()
+    let effects = appReducer(&state, .posts(.add(NewPost(title: title, author: "A", body: "b"))))
     #expect(effects == [])
-    #expect(state == AppState(error: .emptyTitle()))
+    var expected = midCommand()
+    expected.error = .emptyTitle()
+    #expect(state == expected)
   }
 
-  @Test("a body of only white space is stored as no body")
-  func blankBody() {
-    var state = AppState()
-    let effects = appReducer(&state, .posts(.add(NewPost(title: "X", body: " \n "))))
-    #expect(effects == [.insertPost(NewPost(title: "X"))])
+  // MARK: - reads
+
+  @Test("list asks storage for the page and changes nothing yet")
+  func list() {
+    var state = midCommand()
+    let query = PostQuery(sort: .title, isReversed: true, author: "herbert", limit: 5, offset: 10)
+    #expect(appReducer(&state, .posts(.list(query))) == [.loadPosts(query)])
+    #expect(state == midCommand())
   }
 
-  @Test("list, show ask storage and change nothing yet")
-  func reads() {
-    var state = AppState()
-    #expect(appReducer(&state, .posts(.list(PostQuery(limit: 5)))) == [.loadPosts(PostQuery(limit: 5))])
-    #expect(appReducer(&state, .posts(.show(3))) == [.loadPost(3)])
-    #expect(state == AppState())
+  @Test("show asks storage for the one post and changes nothing yet")
+  func show() {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.show(42))) == [.loadPost(42)])
+    #expect(state == midCommand())
   }
 
-  @Test("edit normalises the patch; a blank title is refused")
-  func edit() {
-    var state = AppState()
+  // MARK: - edit
+
+  @Test("edit trims the title and the one-line fields; a blank one-line field is cleared")
+  func editNormalises() {
+    var state = midCommand()
+    let typed = PostPatch(
+      title: " Dune Messiah ", author: .some("  "), body: .some(" Rewritten.\n"),
+      source: .some(" library "))
+    let effects = appReducer(&state, .posts(.edit(2, typed)))
+    let stored = PostPatch(
+      title: "Dune Messiah", author: .some(nil), body: .some(" Rewritten.\n"),
+      source: .some("library"))
+    #expect(effects == [.updatePost(2, stored)])
+    #expect(state == midCommand())
+  }
+
+  @Test("edit keeps a clear as a clear, turns a blank body into a clear, leaves the rest alone")
+  func editClears() {
+    var state = midCommand()
     let effects = appReducer(
-      &state, .posts(.edit(2, PostPatch(title: " New ", author: .some(" "), source: .some(" s ")))))
-    #expect(effects == [.updatePost(2, PostPatch(title: "New", author: .some(nil), source: .some("s")))])
-    #expect(state == AppState())
-    let refused = appReducer(&state, .posts(.edit(2, PostPatch(title: "  "))))
-    #expect(refused == [])
-    #expect(state.error == .emptyTitle())
+      &state, .posts(.edit(2, PostPatch(author: .some(nil), body: .some(" \n")))))
+    #expect(effects == [.updatePost(2, PostPatch(author: .some(nil), body: .some(nil)))])
+    #expect(state == midCommand())
   }
 
-  @Test("remove drops repeated ids; removing nothing asks nothing")
+  @Test("edit with nothing to change still asks storage, so that a missing post is reported")
+  func editEmpty() {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.edit(4, PostPatch()))) == [.updatePost(4, PostPatch())])
+    #expect(state == midCommand())
+  }
+
+  @Test(
+    "edit with a blank title records the error and asks storage nothing",
+    arguments: ["", "  ", "\n"])
+  func editBlankTitle(title: String) {
+    var state = midCommand()
+    let effects = appReducer(
+      &state, .posts(.edit(2, PostPatch(title: title, author: .some("A"), body: .some("b")))))
+    #expect(effects == [])
+    var expected = midCommand()
+    expected.error = .emptyTitle()
+    #expect(state == expected)
+  }
+
+  // MARK: - remove
+
+  @Test("remove asks storage once, each id once, in the order first given")
   func remove() {
-    var state = AppState()
-    #expect(appReducer(&state, .posts(.remove([3, 1, 3]))) == [.deletePosts([3, 1])])
-    #expect(appReducer(&state, .posts(.remove([]))) == [])
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.remove([3, 1, 3, 2, 1]))) == [.deletePosts([3, 1, 2])])
+    #expect(state == midCommand())
   }
 
-  @Test("storage answers land in the state")
-  func answers() {
-    var state = AppState()
-    let post = Post.fixture()
-    #expect(appReducer(&state, .posts(.added(post))) == [])
-    #expect(state == AppState(post: post))
-    let filter = QuestionFilter(starred: true)
-    _ = appReducer(&state, .posts(.listed([post], filter: filter)))
-    var expected = AppState(posts: [post], post: post)
+  @Test("removing no posts asks storage nothing")
+  func removeNothing() {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.remove([]))) == [])
+    #expect(state == midCommand())
+  }
+
+  // MARK: - storage answers
+
+  @Test(
+    "added, loaded and edited make that post the command's post",
+    arguments: [PostAction.added(children), .loaded(children), .edited(children)])
+  func onePost(answer: PostAction) {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(answer)) == [])
+    var expected = midCommand()
+    expected.post = children
+    #expect(state == expected)
+  }
+
+  @Test("listed replaces the page and the filter that chose it")
+  func listed() {
+    var state = midCommand()
+    let filter = QuestionFilter(answered: false, categories: ["physics"])
+    #expect(appReducer(&state, .posts(.listed([children, dune], filter: filter))) == [])
+    var expected = midCommand()
+    expected.posts = [children, dune]
     expected.filter = filter
     #expect(state == expected)
-    _ = appReducer(&state, .posts(.removed([post])))
-    expected.removedPosts = [post]
+  }
+
+  @Test("listed without a filter leaves no filter in the state")
+  func listedWithoutFilter() {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.listed([], filter: nil))) == [])
+    var expected = midCommand()
+    expected.posts = []
+    expected.filter = nil
     #expect(state == expected)
   }
 
-  @Test("a failure is recorded in the state")
-  func failure() {
-    var state = AppState()
-    #expect(appReducer(&state, .failed(.postNotFound(9))) == [])
-    #expect(state == AppState(error: .postNotFound(9)))
+  @Test("removed records the deleted posts and leaves the page as it was")
+  func removed() {
+    var state = midCommand()
+    #expect(appReducer(&state, .posts(.removed([messiah, dune]))) == [])
+    var expected = midCommand()
+    expected.removedPosts = [messiah, dune]
+    #expect(state == expected)
+  }
+
+  @Test("a failure records its error and asks storage nothing")
+  func failed() {
+    var state = midCommand()
+    #expect(appReducer(&state, .failed(.postsNotFound([7, 9]))) == [])
+    var expected = midCommand()
+    expected.error = .postsNotFound([7, 9])
+    #expect(state == expected)
+  }
+
+  @Test("the posts reducer answers as the app reducer does for a posts action")
+  func forwarded() {
+    var direct = midCommand()
+    var routed = midCommand()
+    let action = PostAction.add(NewPost(title: " X ", source: " s "))
+    #expect(postsReducer(&direct, action) == appReducer(&routed, .posts(action)))
+    #expect(direct == routed)
   }
 }

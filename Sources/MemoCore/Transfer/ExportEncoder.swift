@@ -35,6 +35,8 @@ public struct ExportEncoder {
       return o.object + "\n"
     case .csv:
       return Self.csvColumns.joined(separator: ",") + "\r\n"
+    case .markdown:
+      return ""
     }
   }
 
@@ -46,7 +48,7 @@ public struct ExportEncoder {
     switch format {
     case .json: return (index == 0 ? "\n" : ",\n") + o.object
     case .jsonl: return o.object + "\n"
-    case .csv: return ""
+    case .csv, .markdown: return ""
     }
   }
 
@@ -66,7 +68,7 @@ public struct ExportEncoder {
       o.add("type", "post")
       o = postObject(post, isFavorite: isFavorite, into: o)
       return o.object + "\n"
-    case .csv:
+    case .csv, .markdown:
       return ""
     }
   }
@@ -82,6 +84,8 @@ public struct ExportEncoder {
       return questionObject(question, withPost: true, into: o).object + "\n"
     case .csv:
       return csvRow(post, isFavorite: isFavorite, question)
+    case .markdown:
+      return ""
     }
   }
 
@@ -91,6 +95,7 @@ public struct ExportEncoder {
     case .json: return questionCount == 0 ? "]}" : "\n]}"
     case .jsonl: return ""
     case .csv: return questionCount == 0 ? csvRow(post, isFavorite: isFavorite, nil) : ""
+    case .markdown: return ""
     }
   }
 
@@ -108,7 +113,7 @@ public struct ExportEncoder {
       build(&o)
       out += format == .jsonl ? o.object + "\n" : (index == 0 ? "\n" : ",\n") + o.object
     }
-    guard format != .csv else { return "" }
+    guard format == .json || format == .jsonl else { return "" }
     if format == .json { out += "\n],\n\"favorites\":[" }
     for (i, favorite) in favorites.enumerated() {
       item("favorite", { o in

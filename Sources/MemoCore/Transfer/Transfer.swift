@@ -1,6 +1,8 @@
 /// What `memo export` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
   case json, jsonl, csv
+  /// One markdown file per post, into a folder.
+  case markdown
 }
 
 /// What `memo import` reads.
@@ -42,6 +44,8 @@ public struct ExportSummary: Equatable, Sendable {
   public var posts: Int
   public var questions: Int
   public var deleted: Int
+  /// Markdown: the files written (new or changed); the others were left as they were.
+  public var filesWritten = 0
   /// The instant the export started from (nil: everything).
   public var since: Timestamp?
 

@@ -14,11 +14,21 @@ struct Exporter {
     if since == nil, let name = request.cursor, let last = try cursor(name) {
       since = Timestamp(millis: last.millis - Self.cursorOverlapMilliseconds)
     }
-    let output = try OutputFile(path: request.output)
-    var summary = try database.inReadTransaction {
-      try write(ExportEncoder(format: request.format), to: output, since: since)
+    var summary: ExportSummary
+    if request.format == .markdown {
+      guard let path = request.output else {
+        throw MemoError.usage("markdown export writes a folder; pass --output DIR")
+      }
+      let folder = try MarkdownFolder(path)
+      summary = try database.inReadTransaction { try writeMarkdown(to: folder, since: since) }
+      try folder.commit()
+    } else {
+      let output = try OutputFile(path: request.output)
+      summary = try database.inReadTransaction {
+        try write(ExportEncoder(format: request.format), to: output, since: since)
+      }
+      try output.commit()
     }
-    try output.commit()
     summary.since = since
     if let name = request.cursor {
       try database.inTransaction { try saveCursor(name, at: now) }
@@ -28,7 +38,6 @@ struct Exporter {
 
   func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?) throws -> ExportSummary {
     var summary = ExportSummary()
-    let sinceText = since?.rfc3339
     try output.write(encoder.begin(since: since))
     let categories = try database.makeStatement(sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
     var index = 0
@@ -37,6 +46,43 @@ struct Exporter {
       index += 1
     }
     try output.write(encoder.beginPosts())
+    try forEachPost(since: since) { post, isFavorite, questions in
+      try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
+      for (i, question) in questions.enumerated() {
+        try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
+      }
+      try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
+      summary.posts += 1
+      summary.questions += questions.count
+    }
+    let deleted = try tombstones(since: since?.rfc3339)
+    summary.deleted = deleted.count
+    try output.write(
+      encoder.end(
+        favorites: try favorites(), savedFilters: try savedFilters(),
+        currentFilter: try FilterRepository(database: database).current().nilIfEmpty, deleted: deleted))
+    return summary
+  }
+
+  func writeMarkdown(to folder: MarkdownFolder, since: Timestamp?) throws -> ExportSummary {
+    var summary = ExportSummary()
+    try forEachPost(since: since, allQuestions: true) { post, isFavorite, questions in
+      let text = MarkdownEncoder.render(post, isFavorite: isFavorite, questions: questions)
+      if try folder.write(uuid: post.uuid, title: post.title, content: text) { summary.filesWritten += 1 }
+      summary.posts += 1
+      summary.questions += questions.count
+    }
+    return summary
+  }
+
+  /// Calls `body` for each post changed since `since` (all without it), in id order, with the
+  /// questions changed since then (or all of them): two cursors merged on the post id, so only
+  /// one post's questions are in memory at a time.
+  func forEachPost(
+    since: Timestamp?, allQuestions: Bool = false,
+    _ body: (PostRecord, Bool, [QuestionRecord]) throws -> Void
+  ) throws {
+    let sinceText = since?.rfc3339
     let posts = try database.makeStatement(
       sql: """
         SELECT p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
@@ -55,38 +101,26 @@ struct Exporter {
         WHERE ?1 IS NULL OR q.updated_at >= ?1
         ORDER BY q.post_id, q.created_at, q.id
         """)
-    try questions.bind(sinceText, at: 1)
+    try questions.bind(allQuestions ? nil : sinceText, at: 1)
     var hasQuestion = try questions.step()
     while try posts.step() {
       let id = posts.int64(0)
       let post = PostRecord(
         uuid: posts.string(1), title: posts.string(2), author: posts.text(3), body: posts.text(4),
         source: posts.text(5), createdAt: time(posts, 6), updatedAt: time(posts, 7))
-      let isFavorite = posts.bool(8)
-      try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
-      summary.posts += 1
       while hasQuestion && questions.int64(0) < id { hasQuestion = try questions.step() }
-      var count = 0
+      var list: [QuestionRecord] = []
       while hasQuestion && questions.int64(0) == id {
-        let question = QuestionRecord(
-          uuid: questions.string(1), postUUID: post.uuid, text: questions.string(2),
-          category: questions.text(3), isStarred: questions.bool(4), answer: questions.text(5),
-          answeredAt: questions.text(6).flatMap { Timestamp(rfc3339: $0) },
-          createdAt: time(questions, 7), updatedAt: time(questions, 8))
-        try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: count))
-        count += 1
+        list.append(
+          QuestionRecord(
+            uuid: questions.string(1), postUUID: post.uuid, text: questions.string(2),
+            category: questions.text(3), isStarred: questions.bool(4), answer: questions.text(5),
+            answeredAt: questions.text(6).flatMap { Timestamp(rfc3339: $0) },
+            createdAt: time(questions, 7), updatedAt: time(questions, 8)))
         hasQuestion = try questions.step()
       }
-      summary.questions += count
-      try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: count))
+      try body(post, posts.bool(8), list)
     }
-    let deleted = try tombstones(since: sinceText)
-    summary.deleted = deleted.count
-    try output.write(
-      encoder.end(
-        favorites: try favorites(), savedFilters: try savedFilters(),
-        currentFilter: try FilterRepository(database: database).current().nilIfEmpty, deleted: deleted))
-    return summary
   }
 
   func favorites() throws -> [(postUUID: String, position: Int64, addedAt: Timestamp)] {

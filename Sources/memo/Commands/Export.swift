@@ -10,7 +10,9 @@ extension Memo {
         json: one versioned document (categories, posts with their questions, favorites in
         order, saved filters, the current filter, deletions). jsonl: one object per line with a
         "type". csv: one row per question with its post's columns (a post without questions:
-        one row with empty question columns).
+        one row with empty question columns). markdown: one file per post in the folder --output
+        names (YAML front matter, the body, the questions); a re-export rewrites only files whose
+        text changed and never touches a file memo did not write.
 
         --output writes a file under a temporary name and renames it when complete, so a failed
         or killed export leaves the previous file intact. --cursor NAME remembers the last
@@ -23,7 +25,7 @@ extension Memo {
           memo export --format csv --since 30d > recent.csv
         """)
 
-    @Option(help: ArgumentHelp("json, jsonl or csv.", valueName: "format"))
+    @Option(help: ArgumentHelp("json, jsonl, csv or markdown (with --output DIR).", valueName: "format"))
     var format: ExportFormatArgument = .json
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to PATH ('-' or none: stdout).", valueName: "path"))
@@ -45,8 +47,13 @@ extension Memo {
       Output.flush()
       let state = try context.dispatch(.transfer(.export(request)), access: .read)
       guard let summary = state.exportSummary, let output = request.output, !context.isQuiet else { return }
-      Diagnostics.line(
-        "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)")
+      if request.format == .markdown {
+        Diagnostics.line(
+          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written, the others unchanged)")
+      } else {
+        Diagnostics.line(
+          "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)")
+      }
     }
   }
 

@@ -76,13 +76,15 @@ public struct CategoryRepository {
     return try require(new)
   }
 
-  /// The current and saved filters follow a renamed category, so they keep matching its
-  /// questions.
-  func renameInFilters(_ old: String, to new: String) throws {
+  /// The current and saved filters follow a renamed category (nil: a deleted one leaves
+  /// them), so they never name a category that does not exist.
+  func renameInFilters(_ old: String, to new: String?) throws {
+    // The same folding as the column's COLLATE NOCASE: ASCII letters only.
+    let key = asciiFolded(old)
     func renamed(_ filter: QuestionFilter) -> QuestionFilter? {
-      guard filter.categories.contains(where: { $0.lowercased() == old.lowercased() }) else { return nil }
+      guard filter.categories.contains(where: { asciiFolded($0) == key }) else { return nil }
       var result = filter
-      result.categories = filter.categories.map { $0.lowercased() == old.lowercased() ? new : $0 }
+      result.categories = filter.categories.compactMap { asciiFolded($0) == key ? new : $0 }
       return result
     }
     let filters = FilterRepository(database: database)
@@ -108,6 +110,7 @@ public struct CategoryRepository {
     let statement = try database.cachedStatement(sql: "DELETE FROM categories WHERE name = ?")
     try statement.bind(name, at: 1)
     try statement.execute()
+    try renameInFilters(category.name, to: nil)
     return category
   }
 
@@ -116,4 +119,9 @@ public struct CategoryRepository {
       name: row.string(0), questionCount: row.int(2),
       createdAt: Timestamp(rfc3339: row.string(1)) ?? Timestamp(millis: 0))
   }
+}
+
+/// Lowercases A–Z only, as SQLite's NOCASE collation does.
+func asciiFolded(_ text: String) -> String {
+  String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
 }

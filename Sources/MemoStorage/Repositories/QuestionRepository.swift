@@ -107,7 +107,7 @@ public struct QuestionRepository {
     let question = try require(id)
     let text = patch.text ?? question.text
     var category = patch.category ?? question.category
-    if category?.lowercased() == question.category?.lowercased() { category = question.category }
+    if category.map(asciiFolded) == question.category.map(asciiFolded) { category = question.category }
     guard text != question.text || category != question.category else { return nil }
     let categoryID = try category.map { try categories.ensure($0, at: time) }
     let statement = try database.cachedStatement(

@@ -62,4 +62,10 @@ public enum Effect: Equatable, Sendable {
   case export(ExportRequest)
   /// Read, check and merge an import in one transaction; answers `.transfer(.imported)`.
   case importFile(ImportRequest)
+
+  // MARK: The file
+  /// Answers `.database(.checked)`.
+  case checkDatabase
+  /// A consistent copy through the online backup API; answers `.database(.backedUp)`.
+  case backupDatabase(to: String)
 }

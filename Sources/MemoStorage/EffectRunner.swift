@@ -143,6 +143,12 @@ public final class EffectRunner {
       return .transfer(.exported(try Exporter(database: database).export(request, now: clock())))
     case .importFile(let request):
       return .transfer(.imported(try importFile(request)))
+
+    case .checkDatabase:
+      return .database(.checked(try database.problems()))
+    case .backupDatabase(let path):
+      try BackupFile.write(database, to: path)
+      return .database(.backedUp(to: path))
     }
   }
 

@@ -6,6 +6,7 @@ public enum Action: Equatable, Sendable {
   case favorites(FavoriteAction)
   case filters(FilterAction)
   case transfer(TransferAction)
+  case database(DatabaseAction)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

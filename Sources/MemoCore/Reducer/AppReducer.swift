@@ -8,6 +8,19 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .favorites(let action): return favoritesReducer(&state, action)
   case .filters(let action): return filtersReducer(&state, action)
   case .transfer(let action): return transferReducer(&state, action)
+  case .database(let action):
+    switch action {
+    case .check: return [.checkDatabase]
+    case .backup(let path):
+      guard !path.trimmingWhitespace().isEmpty else { return fail(&state, .usage("give the backup a file path")) }
+      return [.backupDatabase(to: path)]
+    case .checked(let problems):
+      state.databaseProblems = problems
+      return []
+    case .backedUp(let path):
+      state.backupPath = path
+      return []
+    }
   case .failed(let error):
     state.error = error
     return []

@@ -23,6 +23,10 @@ public struct AppState: Equatable, Sendable {
   public var exportSummary: ExportSummary?
   /// What an import changed.
   public var importSummary: ImportSummary?
+  /// What `memo db check` found (nil: not checked).
+  public var databaseProblems: [String]?
+  /// Where `memo db backup` wrote.
+  public var backupPath: String?
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

@@ -15,4 +15,10 @@ enum Terminal {
   }
 
   static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  static func fileExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
 }

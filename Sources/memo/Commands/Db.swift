@@ -1,0 +1,94 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo db path|check|backup`.
+  struct Db: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "db",
+      abstract: "The database file: where it is, whether it is sound, a safe copy.",
+      subcommands: [Path.self, Check.self, Backup.self],
+      defaultSubcommand: Path.self)
+  }
+}
+
+extension Memo.Db {
+  struct Path: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).",
+      discussion: """
+        Examples:
+          memo db path
+          sqlite3 "$(memo db path --quiet)"
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let location = context.location
+      let exists = Terminal.fileExists(location.path)
+      switch context.format {
+      case .json, .jsonl:
+        var o = JSONObjectWriter()
+        o.add("path", location.path)
+        o.add("from", location.reason.rawValue)
+        o.add("exists", exists)
+        Output.line(o.object)
+      default:
+        if context.isQuiet || context.format == .plain && !Terminal.stdoutIsTerminal {
+          Output.line(location.path)
+        } else {
+          Output.line("\(location.path)  (from \(location.reason.rawValue)\(exists ? "" : "; not created yet"))")
+        }
+      }
+    }
+  }
+
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
+      discussion: """
+        Examples:
+          memo db check
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.database(.check), access: .read)
+      let problems = state.databaseProblems ?? []
+      for problem in problems { Output.line(problem) }
+      guard problems.isEmpty else {
+        throw MemoError(
+          code: .io,
+          message: "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left")
+      }
+      if !context.isQuiet { Output.line("ok: \(context.location.path)") }
+    }
+  }
+
+  struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Copy the database to PATH, consistently, even while other memo processes write.",
+      discussion: """
+        Uses SQLite's online backup API; the copy is written under a temporary name and renamed
+        over PATH when complete (mode 0600).
+
+        Examples:
+          memo db backup ~/backup/memo-$(date +%F).db
+        """)
+
+    @Argument(help: "Where to write the copy.")
+    var path: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.database(.backup(to: path)), access: .read)
+      if let written = state.backupPath, !context.isQuiet { Diagnostics.line("memo: backed up to \(written)") }
+    }
+  }
+}

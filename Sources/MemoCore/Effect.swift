@@ -68,4 +68,8 @@ public enum Effect: Equatable, Sendable {
   case checkDatabase
   /// A consistent copy through the online backup API; answers `.database(.backedUp)`.
   case backupDatabase(to: String)
+
+  // MARK: Search
+  /// Answers `.search(.found)`, best first.
+  case search(SearchQuery)
 }

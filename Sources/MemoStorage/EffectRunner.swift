@@ -144,6 +144,8 @@ public final class EffectRunner {
     case .importFile(let request):
       return .transfer(.imported(try importFile(request)))
 
+    case .search(let query):
+      return .search(.found(try SearchRepository(database: database).search(query)))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

@@ -3,11 +3,11 @@
 /// `scripts/sync-schema` rewrites this file from `schema.sql`.
 public enum Schema {
   /// The version a database built from `sql` has (`PRAGMA user_version`).
-  public static let version: Int32 = 2
+  public static let version: Int32 = 3
 
   /// `schema.sql`, byte for byte.
   public static let sql = """
--- memo: the database schema, version 2 (PRAGMA user_version = 2).
+-- memo: the database schema, version 3 (PRAGMA user_version = 3).
 -- The one source of truth: the binary applies exactly this text to a new database, and a test
 -- fails if Sources/MemoStorage/Schema.swift drifts from it. Timestamps are RFC 3339 UTC text
 -- with milliseconds (2026-01-31T09:05:00.000Z), so text order is time order.
@@ -110,6 +110,62 @@ CREATE TABLE import_keys (
   imported_at  TEXT NOT NULL
 );
 
+-- @version 3
+-- Full-text search over post titles and authors (the title column) and bodies, and question
+-- texts (title) and answers (text).
+-- search_words: unicode61 with diacritics folded (cafe finds café), bm25-ranked, FTS5 query
+-- syntax. search_trigrams: trigrams, for Chinese, Japanese and Korean, which put no spaces
+-- between words. Row ids: a post is 2 * id, a question 2 * id + 1. Triggers keep both in
+-- step with every change, undo and import; the INSERTs at the end index what exists.
+CREATE VIRTUAL TABLE search_words USING fts5(
+  kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE search_trigrams USING fts5(
+  kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'trigram');
+CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+END;
+CREATE TRIGGER posts_search_update AFTER UPDATE OF title, author, body ON posts BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id;
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+END;
+CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id;
+END;
+CREATE TRIGGER questions_search_insert AFTER INSERT ON questions BEGIN
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+END;
+CREATE TRIGGER questions_search_update AFTER UPDATE OF text, answer ON questions BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id + 1;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id + 1;
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+END;
+CREATE TRIGGER questions_search_delete AFTER DELETE ON questions BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id + 1;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id + 1;
+END;
+INSERT INTO search_words (rowid, kind, ref, title, text)
+  SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '') FROM posts;
+INSERT INTO search_trigrams (rowid, kind, ref, title, text)
+  SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '') FROM posts;
+INSERT INTO search_words (rowid, kind, ref, title, text)
+  SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions;
+INSERT INTO search_trigrams (rowid, kind, ref, title, text)
+  SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions;
+
 """
 
   /// The parts of `schema.sql` each later version added (after its "-- @version N" line):
@@ -152,6 +208,64 @@ CREATE TABLE import_keys (
   key          TEXT PRIMARY KEY,
   imported_at  TEXT NOT NULL
 );
+
+
+"""),
+    Migrator.Step(version: 3, sql: """
+-- Full-text search over post titles and authors (the title column) and bodies, and question
+-- texts (title) and answers (text).
+-- search_words: unicode61 with diacritics folded (cafe finds café), bm25-ranked, FTS5 query
+-- syntax. search_trigrams: trigrams, for Chinese, Japanese and Korean, which put no spaces
+-- between words. Row ids: a post is 2 * id, a question 2 * id + 1. Triggers keep both in
+-- step with every change, undo and import; the INSERTs at the end index what exists.
+CREATE VIRTUAL TABLE search_words USING fts5(
+  kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE search_trigrams USING fts5(
+  kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'trigram');
+CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+END;
+CREATE TRIGGER posts_search_update AFTER UPDATE OF title, author, body ON posts BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id;
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
+    new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
+END;
+CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id;
+END;
+CREATE TRIGGER questions_search_insert AFTER INSERT ON questions BEGIN
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+END;
+CREATE TRIGGER questions_search_update AFTER UPDATE OF text, answer ON questions BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id + 1;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id + 1;
+  INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+  INSERT INTO search_trigrams (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
+    new.id, new.text, coalesce(new.answer, ''));
+END;
+CREATE TRIGGER questions_search_delete AFTER DELETE ON questions BEGIN
+  DELETE FROM search_words WHERE rowid = 2 * old.id + 1;
+  DELETE FROM search_trigrams WHERE rowid = 2 * old.id + 1;
+END;
+INSERT INTO search_words (rowid, kind, ref, title, text)
+  SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '') FROM posts;
+INSERT INTO search_trigrams (rowid, kind, ref, title, text)
+  SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '') FROM posts;
+INSERT INTO search_words (rowid, kind, ref, title, text)
+  SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions;
+INSERT INTO search_trigrams (rowid, kind, ref, title, text)
+  SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions;
 
 """)
   ]

@@ -7,6 +7,7 @@ public enum Action: Equatable, Sendable {
   case filters(FilterAction)
   case transfer(TransferAction)
   case database(DatabaseAction)
+  case search(SearchAction)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

@@ -21,6 +21,14 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.backupPath = path
       return []
     }
+  case .search(.search(let query)):
+    guard !query.text.trimmingWhitespace().isEmpty else {
+      return fail(&state, .usage("give something to search for, e.g. memo search spice"))
+    }
+    return [.search(query)]
+  case .search(.found(let results)):
+    state.searchResults = results
+    return []
   case .failed(let error):
     state.error = error
     return []

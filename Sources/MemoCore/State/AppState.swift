@@ -27,6 +27,8 @@ public struct AppState: Equatable, Sendable {
   public var databaseProblems: [String]?
   /// Where `memo db backup` wrote.
   public var backupPath: String?
+  /// What `memo search` found, best first.
+  public var searchResults: [SearchResult] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

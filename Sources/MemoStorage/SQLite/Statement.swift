@@ -96,6 +96,8 @@ public final class Statement {
 
   public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+  public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
   public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
   public func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }

@@ -24,6 +24,7 @@ struct DelimitedRenderer {
     case .strings(let items): return items.joined(separator: ", ")
     case .bool(let flag): return flag ? "true" : "false"
     case .int(let number): return String(number)
+    case .number(let number): return String(number)
     case .string(let text): return text
     case .timestamp(let time): return time.rfc3339
     }

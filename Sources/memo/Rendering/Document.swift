@@ -5,6 +5,7 @@ enum Value: Equatable {
   case null
   case bool(Bool)
   case int(Int64)
+  case number(Double)
   case string(String)
   case timestamp(Timestamp)
   /// Nested records (a post's questions): JSON only; tabular formats leave them out.

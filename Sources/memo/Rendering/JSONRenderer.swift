@@ -59,6 +59,7 @@ struct JSONRenderer {
     case .null: out += "null"
     case .bool(let flag): out += flag ? "true" : "false"
     case .int(let number): out += String(number)
+    case .number(let number): out += number.isFinite ? String(number) : "null"
     case .string(let text): appendJSONString(text, to: &out)
     case .timestamp(let time): appendJSONString(time.rfc3339, to: &out)
     case .records(let records): writeArray(records, into: &out, indent: indent)

@@ -58,6 +58,7 @@ struct TableRenderer {
     case .strings(let items): return visible(oneLine(items.joined(separator: ", ")))
     case .bool(let flag): return flag ? mark : ""
     case .int(let number): return String(number)
+    case .number(let number): return String(number)
     case .string(let text): return visible(oneLine(text))
     case .timestamp(let time): return time.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     case .records(let records): return String(records.count)
@@ -113,6 +114,7 @@ func displayWidth(_ text: String) -> Int {
 func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
   let v = scalar.value
   if v < 0x300 { return 1 }
+  if v == 0xE000 || v == 0xE001 { return 0 }  // the search presenter's highlight marks
   switch scalar.properties.generalCategory {
   case .nonspacingMark, .enclosingMark, .format: return 0
   default: break

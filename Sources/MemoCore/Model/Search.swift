@@ -1,0 +1,49 @@
+/// `memo search`: what to look for and where.
+public struct SearchQuery: Equatable, Sendable {
+  public enum Scope: String, Equatable, Sendable { case all, posts, questions }
+
+  /// FTS5 query syntax: words, "phrases", prefix*, AND / OR / NOT.
+  public var text: String
+  public var scope: Scope
+  public var limit: Int
+
+  public init(text: String, scope: Scope = .all, limit: Int = 20) {
+    self.text = text
+    self.scope = scope
+    self.limit = limit
+  }
+
+  /// Whether the query holds Chinese, Japanese or Korean letters (searched by trigrams).
+  public var hasCJK: Bool {
+    text.unicodeScalars.contains { scalar in
+      let v = scalar.value
+      return (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v)
+        || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
+        || (0xF900...0xFAFF).contains(v) || (0xFF66...0xFF9F).contains(v)
+    }
+  }
+}
+
+/// One hit: a post or a question, its post, and a snippet with the matches between
+/// `SearchResult.highlightStart` and `SearchResult.highlightEnd`.
+public struct SearchResult: Equatable, Sendable {
+  public static let highlightStart: Character = "\u{2}"
+  public static let highlightEnd: Character = "\u{3}"
+
+  public var kind: SearchQuery.Scope
+  public var id: Int64
+  public var postID: PostID
+  public var postTitle: String
+  public var snippet: String
+  /// bm25: lower is better.
+  public var rank: Double
+
+  public init(kind: SearchQuery.Scope, id: Int64, postID: PostID, postTitle: String, snippet: String, rank: Double) {
+    self.kind = kind
+    self.id = id
+    self.postID = postID
+    self.postTitle = postTitle
+    self.snippet = snippet
+    self.rank = rank
+  }
+}

@@ -1,0 +1,93 @@
+import MemoCore
+
+/// Full-text search over the FTS5 indexes that schema.sql's triggers keep in step.
+public struct SearchRepository {
+  let database: Database
+
+  public init(database: Database) { self.database = database }
+
+  /// The hits for `query`, best first.
+  /// - Throws: `MemoError` `.usage` (64) for a query FTS5 rejects.
+  public func search(_ query: SearchQuery) throws -> [SearchResult] {
+    let text = query.text.trimmingWhitespace()
+    do {
+      if query.hasCJK {
+        // Trigrams need three characters; shorter CJK queries are scanned for.
+        return text.count >= 3
+          ? try match(table: "search_trigrams", "\"" + text.replacing("\"", with: "\"\"") + "\"", query)
+          : try scan(text, query)
+      }
+      return try match(table: "search_words", text, query)
+    } catch let error as SQLiteError where error.code == 1 /* SQLITE_ERROR */ {
+      let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
+      throw MemoError.usage(
+        "the search '\(text)' is not a valid FTS5 query (\(reason)); put words in double quotes to search for them as they are")
+    }
+  }
+
+  static let select = """
+    SELECT s.kind, s.ref, coalesce(q.post_id, s.ref), p.title,
+           snippet(%TABLE%, -1, char(2), char(3), '…', 12), bm25(%TABLE%, 0, 0, 4.0, 1.0)
+    FROM %TABLE% s
+    LEFT JOIN questions q ON s.kind = 'question' AND q.id = s.ref
+    JOIN posts p ON p.id = coalesce(q.post_id, s.ref)
+    WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR s.kind = ?2)
+    ORDER BY bm25(%TABLE%, 0, 0, 4.0, 1.0) LIMIT ?3
+    """
+
+  func match(table: String, _ text: String, _ query: SearchQuery) throws -> [SearchResult] {
+    let statement = try database.cachedStatement(sql: Self.select.replacing("%TABLE%", with: table))
+    defer { statement.reset() }
+    try statement.bind(text, at: 1)
+    try bind(query, to: statement)
+    var results: [SearchResult] = []
+    while try statement.step() {
+      results.append(
+        SearchResult(
+          kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
+          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: statement.string(4),
+          rank: statement.double(5)))
+    }
+    return results
+  }
+
+  /// Substring search for one- or two-character CJK queries: a scan, most recent first.
+  func scan(_ text: String, _ query: SearchQuery) throws -> [SearchResult] {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT kind, ref, post_id, title, snippet FROM (
+          SELECT 'post' AS kind, p.id AS ref, p.id AS post_id, p.title AS title,
+                 p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, '') AS snippet,
+                 p.created_at AS created_at
+          FROM posts p
+          WHERE instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1)
+          UNION ALL
+          SELECT 'question', q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
+          FROM questions q JOIN posts p ON p.id = q.post_id
+          WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+        WHERE ?2 IS NULL OR kind = ?2
+        ORDER BY created_at DESC LIMIT ?3
+        """)
+    defer { statement.reset() }
+    try statement.bind(text, at: 1)
+    try bind(query, to: statement)
+    var results: [SearchResult] = []
+    while try statement.step() {
+      let snippet = statement.string(4).replacing(text, with: "\u{2}" + text + "\u{3}")
+      results.append(
+        SearchResult(
+          kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
+          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: snippet, rank: 0))
+    }
+    return results
+  }
+
+  func bind(_ query: SearchQuery, to statement: Statement) throws {
+    switch query.scope {
+    case .all: try statement.bindNull(at: 2)
+    case .posts: try statement.bind("post", at: 2)
+    case .questions: try statement.bind("question", at: 2)
+    }
+    try statement.bind(Int64(query.limit), at: 3)
+  }
+}

@@ -13,6 +13,18 @@ public struct SearchQuery: Equatable, Sendable {
     self.limit = limit
   }
 
+  /// The query for FTS5: as typed when it uses FTS5 syntax (quotes, `*`, parentheses, `:`,
+  /// `^`, AND / OR / NOT / NEAR); otherwise each word quoted, so `well-known` or `C++` are
+  /// searched as they are instead of being syntax errors.
+  public var ftsQuery: String {
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    let usesSyntax =
+      text.contains(where: { "\"*():^".contains($0) })
+      || words.contains { ["AND", "OR", "NOT", "NEAR"].contains(String($0)) }
+    guard !usesSyntax else { return text }
+    return words.map { "\"" + $0 + "\"" }.joined(separator: " ")
+  }
+
   /// Whether the query holds Chinese, Japanese or Korean letters (searched by trigrams).
   public var hasCJK: Bool {
     text.unicodeScalars.contains { scalar in

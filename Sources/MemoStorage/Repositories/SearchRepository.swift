@@ -17,7 +17,7 @@ public struct SearchRepository {
           ? try match(table: "search_trigrams", "\"" + text.replacing("\"", with: "\"\"") + "\"", query)
           : try scan(text, query)
       }
-      return try match(table: "search_words", text, query)
+      return try match(table: "search_words", query.ftsQuery, query)
     } catch let error as SQLiteError where error.code == 1 /* SQLITE_ERROR */ {
       let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
       throw MemoError.usage(

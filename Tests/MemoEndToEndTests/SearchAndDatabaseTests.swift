@@ -1,0 +1,141 @@
+import Foundation
+import MemoStorage
+import Testing
+
+@Suite("search, and memo db")
+struct SearchAndDatabaseTests {
+  func library() throws -> Sandbox {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--author", "Frank Herbert", "--body", "The litany against fear. I must not fear."])
+    _ = try box.add("Café society", ["--body", "Un café crème à Paris."])
+    _ = try box.add("吾輩は猫である", ["--author", "夏目漱石", "--body", "吾輩は猫である。名前はまだ無い。"])
+    _ = try box.run(["ask", "1", "Why is fear the mind-killer?"])
+    _ = try box.run(["ask", "3", "なぜ猫が語り手なのか？"])
+    return box
+  }
+
+  func hits(_ box: Sandbox, _ args: [String]) throws -> [String] {
+    let result = try box.run(["search"] + args)
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.split(separator: "\n").map { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      return "\(fields[0]) \(fields[1])"
+    }
+  }
+
+  @Test("words, phrases, prefixes, accents and Japanese are found; --posts and --questions narrow")
+  func finds() throws {
+    let box = try library()
+    #expect(try Set(hits(box, ["fear"])) == ["post 1", "question 1"])
+    #expect(try hits(box, ["\"litany against\""]) == ["post 1"])
+    #expect(try hits(box, ["lit*"]) == ["post 1"])
+    #expect(try hits(box, ["herbert"]) == ["post 1"])
+    #expect(try hits(box, ["cafe"]) == ["post 2"])
+    #expect(try hits(box, ["creme"]) == ["post 2"])
+    #expect(try Set(hits(box, ["猫"])) == ["post 3", "question 2"])
+    #expect(try hits(box, ["名前はまだ"]) == ["post 3"])
+    #expect(try hits(box, ["fear", "--questions"]) == ["question 1"])
+    #expect(try hits(box, ["fear", "--posts"]) == ["post 1"])
+    #expect(try hits(box, ["fear NOT mind"]) == ["post 1"])
+    #expect(try hits(box, ["nothing-like-this"]) == [])
+    #expect(try hits(box, ["mind-killer"]) == ["question 1"])
+  }
+
+  @Test("JSON results carry kind, ids, the post title, a snippet and the rank")
+  func json() throws {
+    let box = try library()
+    let result = try box.run(["search", "litany", "--format", "json"])
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(array.count == 1)
+    #expect(array[0]["kind"] as? String == "post")
+    #expect(array[0]["post_title"] as? String == "Dune")
+    #expect(array[0]["snippet"] as? String == "The litany against fear. I must not fear.")
+    #expect(array[0]["rank"] is Double)
+  }
+
+  @Test("matches are highlighted on a colour terminal")
+  func highlight() throws {
+    let box = try library()
+    let result = try box.run(["search", "litany", "--format", "table", "--color", "always"])
+    #expect(result.stdout.contains("\u{1B}[1;33mlitany\u{1B}[0m"))
+  }
+
+  @Test("the index follows edits, deletions and imports")
+  func staysInStep() throws {
+    let box = try library()
+    _ = try box.run(["edit", "1", "--body", "Spice must flow."])
+    #expect(try hits(box, ["litany"]) == [])
+    #expect(try hits(box, ["spice"]) == ["post 1"])
+    _ = try box.run(["answer", "1", "Because it kills the mind."])
+    #expect(try hits(box, ["kills"]) == ["question 1"])
+    let backup = box.root + "/b.json"
+    _ = try box.run(["export", "--output", backup])
+    _ = try box.run(["rm", "1", "--yes"])
+    #expect(try hits(box, ["spice"]) == [])
+    _ = try box.run(["import", backup])
+    #expect(try hits(box, ["spice"]).count == 1)
+  }
+
+  @Test("a query FTS5 rejects exits 64 with a readable message", arguments: ["\"open", "AND", "a:b", "(x"])
+  func malformed(query: String) throws {
+    let box = try library()
+    let result = try box.run(["search", query])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("memo: error: the search '\(query)' is not a valid FTS5 query ("))
+    #expect(!result.stderr.contains("SQLite"))
+  }
+
+  @Test("an old database gets its search index built by the migration")
+  func migrationBuildsIndex() throws {
+    let box = try library()
+    try box.execute(
+      """
+      DROP TRIGGER posts_search_insert; DROP TRIGGER posts_search_update; DROP TRIGGER posts_search_delete;
+      DROP TRIGGER questions_search_insert; DROP TRIGGER questions_search_update; DROP TRIGGER questions_search_delete;
+      DROP TABLE search_words; DROP TABLE search_trigrams; PRAGMA user_version = 2;
+      """)
+    #expect(try hits(box, ["litany"]) == ["post 1"])
+    #expect(try box.rows("PRAGMA user_version") == [["3"]])
+  }
+
+  @Test("db path names the database and why; db check passes a sound one")
+  func dbPathAndCheck() throws {
+    let box = try library()
+    #expect(try box.run(["db", "path"]).stdout == box.defaultDatabase + "\n")
+    let json = try box.run(["db", "path", "--format", "json"])
+    #expect(json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
+    let flag = try box.run(["db", "path", "--db", "/tmp/x.db", "--format", "json"])
+    #expect(flag.stdout == "{\"path\":\"/tmp/x.db\",\"from\":\"--db\",\"exists\":false}\n")
+    let check = try box.run(["db", "check"])
+    #expect(check.status == 0)
+    #expect(check.stdout == "ok: \(box.defaultDatabase)\n")
+  }
+
+  @Test("db check exits 74 on a broken foreign key")
+  func dbCheckFinds() throws {
+    let box = try library()
+    try box.execute("PRAGMA foreign_keys = OFF; UPDATE questions SET post_id = 999 WHERE id = 1;")
+    let check = try box.run(["db", "check"])
+    #expect(check.status == 74)
+    #expect(check.stdout == "row 1 of questions points to a missing row of posts\n")
+    #expect(check.stderr.hasPrefix("memo: error: \(box.defaultDatabase) has 1 problem(s)"))
+  }
+
+  @Test("db backup writes a consistent 0600 copy, even while another connection writes")
+  func backup() throws {
+    let box = try library()
+    let writer = try Database(path: box.defaultDatabase, create: false)
+    try writer.execute(sql: "BEGIN IMMEDIATE")
+    try writer.executeScript("INSERT INTO categories (name, created_at) VALUES ('pending', 'x')")
+    let copy = box.root + "/copy.db"
+    let result = try box.run(["db", "backup", copy])
+    try writer.execute(sql: "COMMIT")
+    #expect(result.status == 0, "\(result.stderr)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: copy)
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+    #expect(try box.rows("SELECT count(*) FROM posts", database: copy) == [["3"]])
+    #expect(try box.rows("SELECT count(*) FROM categories WHERE name = 'pending'", database: copy) == [["0"]])
+    #expect(try box.rows("PRAGMA integrity_check", database: copy) == [["ok"]])
+    #expect(try box.run(["db", "backup", box.root + "/no/such/x.db"]).status == 73)
+  }
+}

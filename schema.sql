@@ -112,6 +112,9 @@ CREATE VIRTUAL TABLE search_words USING fts5(
   kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE search_trigrams USING fts5(
   kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'trigram');
+-- Rank by bm25 with titles weighing four times the text; kind and ref carry no weight.
+INSERT INTO search_words (search_words, rank) VALUES ('rank', 'bm25(0.0, 0.0, 4.0, 1.0)');
+INSERT INTO search_trigrams (search_trigrams, rank) VALUES ('rank', 'bm25(0.0, 0.0, 4.0, 1.0)');
 CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
   INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
     new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));

@@ -25,29 +25,43 @@ public struct SearchRepository {
     }
   }
 
-  static let select = """
+  /// The best row ids: FTS5's own `ORDER BY rank` path, with nothing else computed.
+  static let best = """
+    SELECT rowid, rank FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
+    ORDER BY rank LIMIT ?3
+    """
+
+  /// One hit's details and snippet: only for the rows shown.
+  static let details = """
     SELECT s.kind, s.ref, coalesce(q.post_id, s.ref), p.title,
-           snippet(%TABLE%, -1, char(2), char(3), '…', 12), bm25(%TABLE%, 0, 0, 4.0, 1.0)
+           snippet(%TABLE%, -1, char(2), char(3), '…', 12)
     FROM %TABLE% s
     LEFT JOIN questions q ON s.kind = 'question' AND q.id = s.ref
     JOIN posts p ON p.id = coalesce(q.post_id, s.ref)
-    WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR s.kind = ?2)
-    ORDER BY bm25(%TABLE%, 0, 0, 4.0, 1.0) LIMIT ?3
+    WHERE %TABLE% MATCH ?1 AND s.rowid = ?2
     """
 
   func match(table: String, _ text: String, _ query: SearchQuery) throws -> [SearchResult] {
-    let statement = try database.cachedStatement(sql: Self.select.replacing("%TABLE%", with: table))
-    defer { statement.reset() }
-    try statement.bind(text, at: 1)
-    try bind(query, to: statement)
+    let best = try database.cachedStatement(sql: Self.best.replacing("%TABLE%", with: table))
+    defer { best.reset() }
+    try best.bind(text, at: 1)
+    try bind(query, to: best)
+    var hits: [(rowid: Int64, rank: Double)] = []
+    while try best.step() { hits.append((best.int64(0), best.double(1))) }
+    let details = try database.cachedStatement(sql: Self.details.replacing("%TABLE%", with: table))
     var results: [SearchResult] = []
-    while try statement.step() {
+    for hit in hits {
+      details.reset()
+      try details.bind(text, at: 1)
+      try details.bind(hit.rowid, at: 2)
+      guard try details.step() else { continue }
       results.append(
         SearchResult(
-          kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
-          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: statement.string(4),
-          rank: statement.double(5)))
+          kind: details.string(0) == "post" ? .posts : .questions, id: details.int64(1),
+          postID: PostID(details.int64(2)), postTitle: details.string(3), snippet: details.string(4),
+          rank: hit.rank))
     }
+    details.reset()
     return results
   }
 

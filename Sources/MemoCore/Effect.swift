@@ -72,4 +72,7 @@ public enum Effect: Equatable, Sendable {
   // MARK: Search
   /// Answers `.search(.found)`, best first.
   case search(SearchQuery)
+
+  /// Answers `.statsLoaded`.
+  case loadStats(StatsRequest)
 }

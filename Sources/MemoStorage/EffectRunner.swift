@@ -146,6 +146,8 @@ public final class EffectRunner {
 
     case .search(let query):
       return .search(.found(try SearchRepository(database: database).search(query)))
+    case .loadStats(let request):
+      return .statsLoaded(try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

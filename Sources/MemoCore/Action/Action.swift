@@ -8,6 +8,9 @@ public enum Action: Equatable, Sendable {
   case transfer(TransferAction)
   case database(DatabaseAction)
   case search(SearchAction)
+  /// `memo stats`: ask with a request, storage answers with the numbers.
+  case stats(StatsRequest)
+  case statsLoaded(Stats)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

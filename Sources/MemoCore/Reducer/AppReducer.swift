@@ -29,6 +29,11 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .search(.found(let results)):
     state.searchResults = results
     return []
+  case .stats(let request):
+    return [.loadStats(request)]
+  case .statsLoaded(let stats):
+    state.stats = stats
+    return []
   case .failed(let error):
     state.error = error
     return []

@@ -29,6 +29,8 @@ public struct AppState: Equatable, Sendable {
   public var backupPath: String?
   /// What `memo search` found, best first.
   public var searchResults: [SearchResult] = []
+  /// What `memo stats` shows.
+  public var stats: Stats?
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

@@ -1,0 +1,32 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo stats`.
+  struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Counts, a calendar of the last 52 weeks of reading, and the top categories.",
+      discussion: """
+        The calendar has a column per week and a row per weekday, shaded by how many posts and
+        questions were added that day (local time). --format json gives the same numbers.
+
+        Examples:
+          memo stats
+          memo stats --format json | jq .questions
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let request = StatsRequest(now: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)
+      let state = try context.dispatch(.stats(request), access: .read)
+      guard let stats = state.stats else { return }
+      switch context.format {
+      case .json, .jsonl: Output.write(StatsPresenter(style: context.style).json(stats))
+      case .table: Output.write(StatsPresenter(style: context.style).text(stats))
+      default: Output.write(StatsPresenter(style: .plain).text(stats))
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import MemoCore
+
+/// `memo stats`: the counts, a contribution-graph style calendar of the last 52 weeks (weeks
+/// as columns, days as rows), and the top categories as bars.
+struct StatsPresenter {
+  let style: Style
+
+  func text(_ stats: Stats) -> String {
+    var out = style.bold("memo") + "  "
+    out += "\(stats.posts) posts · \(stats.questions) questions (\(stats.starred) starred, \(stats.answered) answered)"
+    out += " · \(stats.favorites) favorites · \(stats.categories.count) categories\n\n"
+    out += style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks") + "\n"
+    out += calendar(stats)
+    out += "\n" + style.bold("Top categories") + "\n" + bars(stats)
+    return out
+  }
+
+  /// Shade for a day: nothing, then four levels by the busiest day's share.
+  func cell(_ count: Int, maximum: Int) -> String {
+    guard count > 0, maximum > 0 else { return shade(nil) }
+    return shade(min(3, (count * 4 - 1) / maximum))
+  }
+
+  /// A level 0…3 as a coloured square or a block; nil as a dot.
+  func shade(_ level: Int?) -> String {
+    guard let level else { return style.useColor ? style.dim("·") : "·" }
+    if style.useColor {
+      let greens = [22, 28, 34, 40]
+      return "\u{1B}[38;5;\(greens[level])m■\u{1B}[0m"
+    }
+    return ["░", "▒", "▓", "█"][level]
+  }
+
+  func calendar(_ stats: Stats) -> String {
+    let weeks = (stats.activity.count + 6) / 7
+    let maximum = stats.activity.max() ?? 0
+    let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    var header = [Character](repeating: " ", count: weeks + 3)
+    var lastMonth = stats.month(at: 0)
+    var free = 0  // the first column a label may start at
+    for week in 0..<weeks {
+      // A week's column is labelled when the month changes within it (its Sunday's month).
+      let month = stats.month(at: min(week * 7 + 6, stats.activity.count - 1))
+      if month != lastMonth {
+        lastMonth = month
+        guard week >= free, week + 3 <= header.count else { continue }
+        for (i, c) in names[month - 1].enumerated() { header[week + i] = c }
+        free = week + 4
+      }
+    }
+    var out = "     " + String(header) + "\n"
+    let days = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+    for day in 0..<7 {
+      var line = days[day].padding(to: 5)
+      for week in 0..<weeks {
+        let index = week * 7 + day
+        line += index < stats.activity.count ? cell(stats.activity[index], maximum: maximum) : " "
+      }
+      out += line + "\n"
+    }
+    let legend = (0..<4).map { shade($0) }.joined()
+    out += "     less " + shade(nil) + legend + " more" + style.dim("   busiest day: \(maximum)") + "\n"
+    return out
+  }
+
+  func bars(_ stats: Stats) -> String {
+    var rows = stats.categories.filter { $0.questionCount > 0 }.prefix(8).map { ($0.name, $0.questionCount) }
+    if stats.uncategorized > 0 { rows.append(("(none)", stats.uncategorized)) }
+    guard let top = rows.map(\.1).max(), top > 0 else { return style.dim("  no questions yet") + "\n" }
+    let width = min(20, rows.map { displayWidth($0.0) }.max() ?? 0)
+    var out = ""
+    for (name, count) in rows {
+      let label = truncate(visible(oneLine(name)), to: width)
+      let bar = String(repeating: "█", count: max(1, count * 30 / top))
+      out += "  " + label + String(repeating: " ", count: width - displayWidth(label)) + "  "
+      out += (style.useColor ? "\u{1B}[32m\(bar)\u{1B}[0m" : bar) + " \(count)\n"
+    }
+    return out
+  }
+
+  /// The same numbers for scripts.
+  func json(_ stats: Stats) -> String {
+    var o = JSONObjectWriter()
+    o.add("posts", Int64(stats.posts))
+    o.add("questions", Int64(stats.questions))
+    o.add("starred", Int64(stats.starred))
+    o.add("answered", Int64(stats.answered))
+    o.add("favorites", Int64(stats.favorites))
+    o.add("uncategorized", Int64(stats.uncategorized))
+    let categories = stats.categories.map { category -> String in
+      var c = JSONObjectWriter()
+      c.add("name", category.name)
+      c.add("questions", Int64(category.questionCount))
+      return c.object
+    }
+    o.add("categories", raw: "[" + categories.joined(separator: ",") + "]")
+    let days = stats.activity.enumerated().map { index, count -> String in
+      var d = JSONObjectWriter()
+      d.add("date", stats.date(at: index))
+      d.add("count", Int64(count))
+      return d.object
+    }
+    o.add("activity", raw: "[" + days.joined(separator: ",") + "]")
+    return o.object + "\n"
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -75,4 +75,7 @@ public enum Effect: Equatable, Sendable {
 
   /// Answers `.statsLoaded`.
   case loadStats(StatsRequest)
+
+  /// Answers `.completed` with the values, most recent first.
+  case loadCompletions(CompletionSubject)
 }

@@ -148,6 +148,19 @@ public final class EffectRunner {
       return .search(.found(try SearchRepository(database: database).search(query)))
     case .loadStats(let request):
       return .statsLoaded(try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
+    case .loadCompletions(let subject):
+      let sql: String
+      switch subject {
+      case .postIDs: sql = "SELECT id || ':' || replace(title, ':', ' ') FROM posts ORDER BY id DESC LIMIT 200"
+      case .questionIDs: sql = "SELECT id || ':' || replace(text, ':', ' ') FROM questions ORDER BY id DESC LIMIT 200"
+      case .categories: sql = "SELECT name FROM categories ORDER BY name COLLATE NOCASE"
+      case .savedFilters: sql = "SELECT name FROM saved_filters ORDER BY name COLLATE NOCASE"
+      }
+      let statement = try database.cachedStatement(sql: sql)
+      defer { statement.reset() }
+      var values: [String] = []
+      while try statement.step() { values.append(statement.string(0)) }
+      return .completed(values)
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

@@ -15,10 +15,14 @@ struct QuestionFilterOptions: ParsableArguments {
   @Flag(help: "Only questions without an answer.")
   var unanswered = false
 
-  @Option(name: .long, help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"))
+  @Option(
+    name: .long, help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"),
+    completion: Completions.categories)
   var category: [String] = []
 
-  @Option(name: .customLong("filter"), help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"))
+  @Option(
+    name: .customLong("filter"), help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"),
+    completion: Completions.filters)
   var savedFilter: String?
 
   @Flag(help: "Ignore the current filter (set with 'memo filter set').")

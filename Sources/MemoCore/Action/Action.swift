@@ -11,6 +11,9 @@ public enum Action: Equatable, Sendable {
   /// `memo stats`: ask with a request, storage answers with the numbers.
   case stats(StatsRequest)
   case statsLoaded(Stats)
+  /// Shell completion: the values an argument can take.
+  case complete(CompletionSubject)
+  case completed([String])
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

@@ -34,6 +34,11 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .statsLoaded(let stats):
     state.stats = stats
     return []
+  case .complete(let subject):
+    return [.loadCompletions(subject)]
+  case .completed(let values):
+    state.completions = values
+    return []
   case .failed(let error):
     state.error = error
     return []

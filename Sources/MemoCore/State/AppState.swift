@@ -31,6 +31,8 @@ public struct AppState: Equatable, Sendable {
   public var searchResults: [SearchResult] = []
   /// What `memo stats` shows.
   public var stats: Stats?
+  /// Values for shell completion.
+  public var completions: [String] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

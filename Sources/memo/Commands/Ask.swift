@@ -16,13 +16,13 @@ extension Memo {
           pbpaste | memo ask 12 -
         """)
 
-    @Argument(help: "The post's id (see 'memo list').")
+    @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID
 
     @Argument(help: ArgumentHelp("The question; '-' reads it from stdin.", valueName: "text|-"))
     var text: String
 
-    @Option(help: "The question's category (created if new).")
+    @Option(help: "The question's category (created if new).", completion: Completions.categories)
     var category: String?
 
     @Flag(help: "Star the question.")

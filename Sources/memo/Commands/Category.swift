@@ -62,7 +62,7 @@ extension Memo.Category {
           memo category rename phys physics
         """)
 
-    @Argument(help: "The current name.")
+    @Argument(help: "The current name.", completion: Completions.categories)
     var old: String
 
     @Argument(help: "The new name.")
@@ -88,7 +88,7 @@ extension Memo.Category {
           memo category rm physics --force
         """)
 
-    @Argument(help: "The category's name.")
+    @Argument(help: "The category's name.", completion: Completions.categories)
     var name: String
 
     @Flag(help: "Delete even when questions use it; they keep no category.")

@@ -18,7 +18,7 @@ extension Memo {
           EDITOR=nano memo edit 12
         """)
 
-    @Argument(help: "The post's id (see 'memo list').")
+    @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID
 
     @Option(help: "A new title.")

@@ -14,7 +14,7 @@ extension Memo {
           memo favorites
         """)
 
-    @Argument(help: "The posts' ids.")
+    @Argument(help: "The posts' ids.", completion: Completions.posts)
     var posts: [PostID]
 
     @OptionGroup var global: GlobalOptions
@@ -35,7 +35,7 @@ extension Memo {
           memo unfav 12
         """)
 
-    @Argument(help: "The posts' ids.")
+    @Argument(help: "The posts' ids.", completion: Completions.posts)
     var posts: [PostID]
 
     @OptionGroup var global: GlobalOptions

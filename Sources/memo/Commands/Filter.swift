@@ -58,7 +58,9 @@ extension Memo.Filter {
     @Flag(help: "Only answered questions.") var answered = false
     @Flag(help: "Only questions without an answer.") var unanswered = false
 
-    @Option(help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"))
+    @Option(
+      help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"),
+      completion: Completions.categories)
     var category: [String] = []
 
     @Option(help: ArgumentHelp("Only questions created at or after DATE.", valueName: "date"))
@@ -138,7 +140,7 @@ extension Memo.Filter {
           memo filter use physics-stars
         """)
 
-    @Argument(help: "The saved filter's name.")
+    @Argument(help: "The saved filter's name.", completion: Completions.filters)
     var name: String
 
     @OptionGroup var global: GlobalOptions
@@ -175,7 +177,7 @@ extension Memo.Filter {
           memo filter rm physics-stars
         """)
 
-    @Argument(help: "The saved filter's name.")
+    @Argument(help: "The saved filter's name.", completion: Completions.filters)
     var name: String
 
     @OptionGroup var global: GlobalOptions

@@ -21,7 +21,7 @@ extension Memo.Question {
           memo question show 41 --format json | jq .answer
         """)
 
-    @Argument(help: "The question's id (see 'memo questions').")
+    @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
     var question: QuestionID
 
     @OptionGroup var global: GlobalOptions
@@ -47,13 +47,13 @@ extension Memo.Question {
           memo question edit 41
         """)
 
-    @Argument(help: "The question's id (see 'memo questions').")
+    @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
     var question: QuestionID
 
     @Option(help: ArgumentHelp("The new text; '-' reads it from stdin.", valueName: "text|-"))
     var text: String?
 
-    @Option(help: "The new category (created if new; \"\" removes it).")
+    @Option(help: "The new category (created if new; \"\" removes it).", completion: Completions.categories)
     var category: String?
 
     @OptionGroup var global: GlobalOptions
@@ -96,7 +96,7 @@ extension Memo.Question {
           memo question rm 41 42 --yes
         """)
 
-    @Argument(help: "The ids of the questions to delete.")
+    @Argument(help: "The ids of the questions to delete.", completion: Completions.questions)
     var questions: [QuestionID]
 
     @Flag(name: [.short, .long], help: "Delete without asking.")

@@ -15,7 +15,7 @@ extension Memo {
           memo rm 12 13 --yes
         """)
 
-    @Argument(help: "The ids of the posts to delete (see 'memo list').")
+    @Argument(help: "The ids of the posts to delete (see 'memo list').", completion: Completions.posts)
     var posts: [PostID]
 
     @Flag(name: [.short, .long], help: "Delete without asking.")

@@ -12,7 +12,7 @@ extension Memo {
           memo show 12 --format json | jq .body
         """)
 
-    @Argument(help: "The post's id (see 'memo list').")
+    @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID
 
     @OptionGroup var global: GlobalOptions

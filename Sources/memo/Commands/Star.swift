@@ -14,7 +14,7 @@ extension Memo {
           memo list --starred
         """)
 
-    @Argument(help: "The questions' ids.")
+    @Argument(help: "The questions' ids.", completion: Completions.questions)
     var questions: [QuestionID]
 
     @OptionGroup var global: GlobalOptions
@@ -35,7 +35,7 @@ extension Memo {
           memo unstar 41
         """)
 
-    @Argument(help: "The questions' ids.")
+    @Argument(help: "The questions' ids.", completion: Completions.questions)
     var questions: [QuestionID]
 
     @OptionGroup var global: GlobalOptions
@@ -57,7 +57,7 @@ extension Memo {
           memo answer 41 - < answer.txt
         """)
 
-    @Argument(help: "The question's id.")
+    @Argument(help: "The question's id.", completion: Completions.questions)
     var question: QuestionID
 
     @Argument(help: ArgumentHelp("The answer; '-' reads it from stdin.", valueName: "text|-"))
@@ -82,7 +82,7 @@ extension Memo {
           memo unanswer 41
         """)
 
-    @Argument(help: "The question's id.")
+    @Argument(help: "The question's id.", completion: Completions.questions)
     var question: QuestionID
 
     @OptionGroup var global: GlobalOptions

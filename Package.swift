@@ -7,7 +7,9 @@ let package = Package(
     .executable(name: "memo", targets: ["memo"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Tests only: property-based tests of undo and redo.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // The system libsqlite3 (Debian: libsqlite3-dev), through its C API.
@@ -29,7 +31,10 @@ let package = Package(
     ),
     .testTarget(name: "MemoCoreTests", dependencies: ["MemoCore"]),
     .testTarget(
-      name: "MemoStorageTests", dependencies: ["MemoStorage", "MemoCore"],
+      name: "MemoStorageTests",
+      dependencies: [
+        "MemoStorage", "MemoCore", .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       // Old schemas, read through #filePath by the migration tests.
       exclude: ["Fixtures"]),
     // Runs the built binary; reads the database back through MemoStorage.

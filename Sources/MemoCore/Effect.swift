@@ -78,4 +78,12 @@ public enum Effect: Equatable, Sendable {
 
   /// Answers `.completed` with the values, most recent first.
   case loadCompletions(CompletionSubject)
+
+  // MARK: The journal
+  /// Revert the latest N entries not undone, newest first; answers `.journal(.entries)`.
+  case undo(Int)
+  /// Re-apply the oldest N undone entries; answers `.journal(.entries)`.
+  case redo(Int)
+  case loadJournal(limit: Int)
+  case pruneJournal(keep: Int)
 }

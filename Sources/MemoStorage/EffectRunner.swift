@@ -42,15 +42,26 @@ public final class EffectRunner {
     }
   }
 
-  /// Runs `body` in one write transaction, with the time it runs at.
-  func write<T>(_ body: (Timestamp) throws -> T) throws -> T {
-    try database.inTransaction { try body(clock()) }
+  /// Runs `body` in one write transaction, with the time it runs at, recorded in the journal
+  /// as one entry named `action` and described by `summary` (an entry that changed nothing is
+  /// dropped).
+  func write<T>(_ action: String, _ body: (Timestamp) throws -> T, summary: (T) -> String) throws -> T {
+    try database.inTransaction {
+      let now = clock()
+      let journal = Journal(database: database)
+      let entry = try journal.begin(action: action, at: now)
+      let result = try body(now)
+      try journal.finish(entry, summary: summary(result))
+      return result
+    }
   }
 
   func perform(_ effect: Effect) throws -> Action {
     switch effect {
     case .insertPost(let new):
-      return .posts(.added(try write { try posts.insert(new, uuid: makeUUID($0), at: $0) }))
+      return .posts(
+        .added(
+          try write("add", { try posts.insert(new, uuid: makeUUID($0), at: $0) }) { "add post \($0.id) \(quoted($0.title))" }))
     case .loadPosts(let query):
       return try database.inReadTransaction { try listPosts(query) }
     case .loadPost(let id):
@@ -60,12 +71,22 @@ public final class EffectRunner {
         return .posts(.loaded(post))
       }
     case .updatePost(let id, let patch):
-      return .posts(.edited(try write { try posts.update(id, with: patch, at: $0) }))
+      return .posts(
+        .edited(try write("edit", { try posts.update(id, with: patch, at: $0) }) { "edit post \($0.id) \(quoted($0.title))" }))
     case .deletePosts(let ids):
-      return .posts(.removed(try write { _ in try posts.delete(ids) }))
+      return .posts(
+        .removed(
+          try write("rm", { _ in try posts.delete(ids) }) { removed in
+            removed.map { "rm post \($0.id) \(quoted($0.title)) (\(plural($0.questionCount, "question")))" }
+              .joined(separator: "; ")
+          }))
 
     case .insertQuestion(let new):
-      return .questions(.added(try write { try questions.insert(new, uuid: makeUUID($0), at: $0) }))
+      return .questions(
+        .added(
+          try write("ask", { try questions.insert(new, uuid: makeUUID($0), at: $0) }) {
+            "ask question \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
+          }))
     case .loadQuestions(let query):
       return try database.inReadTransaction {
         let filter = try effectiveFilter(query.selection)
@@ -80,27 +101,52 @@ public final class EffectRunner {
       return .questions(.loaded(try questions.require(id)))
     case .updateQuestion(let id, let patch):
       // An edit that changes nothing answers no question: the command says "no change".
-      return .questions(.updated([try write { try questions.update(id, with: patch, at: $0) }].compactMap { $0 }))
+      return .questions(
+        .updated(
+          [try write("question edit", { try questions.update(id, with: patch, at: $0) }) { _ in "edit question \(id)" }]
+            .compactMap { $0 }))
     case .setStarred(let ids, let isStarred):
-      return .questions(.updated(try write { try questions.setStarred(ids, isStarred, at: $0) }))
+      let verb = isStarred ? "star" : "unstar"
+      return .questions(
+        .updated(
+          try write(verb, { try questions.setStarred(ids, isStarred, at: $0) }) { _ in
+            "\(verb) question \(ids.map(\.description).joined(separator: ", "))"
+          }))
     case .setAnswer(let id, let answer):
-      return .questions(.updated([try write { try questions.setAnswer(id, answer, at: $0) }]))
+      let verb = answer == nil ? "unanswer" : "answer"
+      return .questions(
+        .updated([try write(verb, { try questions.setAnswer(id, answer, at: $0) }) { _ in "\(verb) question \(id)" }]))
     case .deleteQuestions(let ids):
-      return .questions(.removed(try write { _ in try questions.delete(ids) }))
+      return .questions(
+        .removed(
+          try write("question rm", { _ in try questions.delete(ids) }) { removed in
+            removed.map { "rm question \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
+          }))
 
     case .loadCategories:
       return .categories(.listed(try categories.all()))
     case .insertCategory(let name):
-      return .categories(.changed(try write { try categories.insert(name, at: $0) }))
+      return .categories(
+        .changed(try write("category add", { try categories.insert(name, at: $0) }) { "add category \(quoted($0.name))" }))
     case .renameCategory(let old, let new):
-      return .categories(.changed(try write { _ in try categories.rename(old, to: new) }))
+      return .categories(
+        .changed(
+          try write("category rename", { _ in try categories.rename(old, to: new) }) {
+            "rename category \(quoted(old)) to \(quoted($0.name))"
+          }))
     case .deleteCategory(let name, let force):
-      return .categories(.changed(try write { _ in try categories.delete(name, force: force) }))
+      return .categories(
+        .changed(
+          try write("category rm", { _ in try categories.delete(name, force: force) }) {
+            "rm category \(quoted($0.name)) (\(plural($0.questionCount, "question")))"
+          }))
 
     case .addFavorites(let ids):
-      return .favorites(.listed(try write { try favorites.add(ids, at: $0) }))
+      return .favorites(
+        .listed(try write("fav", { try favorites.add(ids, at: $0) }) { "fav " + $0.map(postLabel).joined(separator: ", ") }))
     case .removeFavorites(let ids):
-      return .favorites(.listed(try write { _ in try favorites.remove(ids) }))
+      return .favorites(
+        .listed(try write("unfav", { _ in try favorites.remove(ids) }) { "unfav " + $0.map(postLabel).joined(separator: ", ") }))
     case .loadFavorites:
       return .favorites(.listed(try favorites.shelf()))
 
@@ -109,35 +155,36 @@ public final class EffectRunner {
     case .saveCurrentFilter(let filter):
       return .filters(
         .current(
-          try write { time in
+          try write(filter.isEmpty ? "filter clear" : "filter set", { time in
             for name in filter.categories { _ = try categories.ensure(name, at: time) }
             try filters.setCurrent(filter)
             return filter
-          }))
+          }) { $0.isEmpty ? "clear the filter" : "set the filter to \($0.summary)" }))
     case .saveNamedFilter(let name, let replacing):
       return .filters(
         .saved([
-          try write { time in
+          try write("filter save", { time in
             let current = try filters.current()
             guard !current.isEmpty else {
               throw MemoError.usage(
                 "there is no current filter to save; set one first with 'memo filter set --starred …'")
             }
             return try filters.save(name, current, replacing: replacing, at: time)
-          }
+          }) { "save filter \(quoted($0.name)): \($0.filter.summary)" }
         ]))
     case .useSavedFilter(let name):
       return .filters(
         .current(
-          try write { _ in
+          try write("filter use", { _ in
             let saved = try filters.saved(name)
             try filters.setCurrent(saved.filter)
             return saved.filter
-          }))
+          }) { "use filter \(quoted(name)): \($0.summary)" }))
     case .loadSavedFilters:
       return .filters(.saved(try filters.all()))
     case .deleteSavedFilter(let name):
-      return .filters(.saved([try write { _ in try filters.delete(name) }]))
+      return .filters(
+        .saved([try write("filter rm", { _ in try filters.delete(name) }) { "rm filter \(quoted($0.name))" }]))
 
     case .export(let request):
       return .transfer(.exported(try Exporter(database: database).export(request, now: clock())))
@@ -161,6 +208,14 @@ public final class EffectRunner {
       var values: [String] = []
       while try statement.step() { values.append(statement.string(0)) }
       return .completed(values)
+    case .undo(let count):
+      return .journal(.entries(try database.inTransaction { try Journal(database: database).undo(count) }))
+    case .redo(let count):
+      return .journal(.entries(try database.inTransaction { try Journal(database: database).redo(count) }))
+    case .loadJournal(let limit):
+      return .journal(.entries(try Journal(database: database).log(limit: limit)))
+    case .pruneJournal(let keep):
+      return .journal(.entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):
@@ -192,14 +247,17 @@ public final class EffectRunner {
     }
     struct DryRun: Error { var summary: ImportSummary }
     do {
-      return try write { now in
-        var summary = try merge(now)
-        if request.isDryRun {
-          summary.isDryRun = true
-          throw DryRun(summary: summary)
+      return try write(
+        "import",
+        { now in
+          var summary = try merge(now)
+          if request.isDryRun {
+            summary.isDryRun = true
+            throw DryRun(summary: summary)
+          }
+          return summary
         }
-        return summary
-      }
+      ) { "import \(request.displayName) (\($0.description))" }
     } catch let dryRun as DryRun {
       return dryRun.summary
     }
@@ -240,4 +298,13 @@ public final class EffectRunner {
     }
     return .posts(.listed(page, filter: filter))
   }
+
+  func quoted(_ text: String) -> String {
+    let line = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    return "'" + (line.count > 40 ? String(line.prefix(39)) + "…" : line) + "'"
+  }
+
+  func postLabel(_ post: Post) -> String { "post \(post.id) \(quoted(post.title))" }
+
+  func plural(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
 }

@@ -26,7 +26,7 @@ struct Memo: ParsableCommand {
     subcommands: [
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
       Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
-      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Db.self,
+      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self, Redo.self, Log.self, Db.self,
     ]
   )
 

@@ -173,13 +173,13 @@ _memo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|db|help)
+    add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|help)
         # Offer subcommand argument completions
         "_memo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question star unstar answer unanswer fav unfav favorites category filter export import search stats db help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db help' -- "${cur}"))
         ;;
     esac
 }
@@ -1214,6 +1214,81 @@ _memo_stats() {
 
     # Offer option value completions
     case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_undo() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_redo() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_log() {
+    repeating_flags=()
+    non_repeating_flags=(--prune -q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--limit --keep --db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--limit')
+        return
+        ;;
+    '--keep')
+        return
+        ;;
     '--db')
         return
         ;;

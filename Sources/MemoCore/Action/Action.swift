@@ -13,6 +13,7 @@ public enum Action: Equatable, Sendable {
   case statsLoaded(Stats)
   /// Shell completion: the values an argument can take.
   case complete(CompletionSubject)
+  case journal(JournalAction)
   case completed([String])
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)

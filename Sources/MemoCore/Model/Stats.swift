@@ -28,6 +28,9 @@ public struct Stats: Equatable, Sendable {
   /// Categories by question count, most used first.
   public var categories: [Category] = []
   public var uncategorized = 0
+  /// The journal's size: entries, and the row changes they recorded.
+  public var journalEntries = 0
+  public var journalChanges = 0
   /// Posts and questions added per local day, from `firstDay` to `today` (53 weeks).
   public var activity: [Int] = []
   public var firstDay: Int64 = 0

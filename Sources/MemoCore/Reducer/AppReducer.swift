@@ -39,6 +39,18 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .completed(let values):
     state.completions = values
     return []
+  case .journal(let action):
+    switch action {
+    case .undo(let count), .redo(let count):
+      guard count >= 1 else { return fail(&state, .usage("give how many changes, 1 or more")) }
+      if case .undo = action { return [.undo(count)] }
+      return [.redo(count)]
+    case .log(let limit): return [.loadJournal(limit: limit)]
+    case .prune(let keep): return [.pruneJournal(keep: keep)]
+    case .entries(let entries):
+      state.journalEntries = entries
+      return []
+    }
   case .failed(let error):
     state.error = error
     return []

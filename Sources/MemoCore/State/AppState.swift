@@ -33,6 +33,8 @@ public struct AppState: Equatable, Sendable {
   public var stats: Stats?
   /// Values for shell completion.
   public var completions: [String] = []
+  /// Journal entries a command undid, redid, listed or pruned.
+  public var journalEntries: [JournalEntry] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

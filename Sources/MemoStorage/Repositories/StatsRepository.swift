@@ -25,6 +25,7 @@ public struct StatsRepository {
       stats.favorites = counts.int(4)
       stats.uncategorized = counts.int(5)
     }
+    (stats.journalEntries, stats.journalChanges) = try Journal(database: database).size()
     stats.categories = try CategoryRepository(database: database).all()
       .sorted { $0.questionCount != $1.questionCount ? $0.questionCount > $1.questionCount : $0.name < $1.name }
     stats.firstDay = request.firstDay

@@ -12,6 +12,8 @@ struct StatsPresenter {
     out += style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks") + "\n"
     out += calendar(stats)
     out += "\n" + style.bold("Top categories") + "\n" + bars(stats)
+    out += "\n" + style.dim(
+      "journal: \(stats.journalEntries) changes to undo or redo (\(stats.journalChanges) rows); 'memo log' lists them") + "\n"
     return out
   }
 
@@ -87,6 +89,8 @@ struct StatsPresenter {
     o.add("answered", Int64(stats.answered))
     o.add("favorites", Int64(stats.favorites))
     o.add("uncategorized", Int64(stats.uncategorized))
+    o.add("journal_entries", Int64(stats.journalEntries))
+    o.add("journal_changes", Int64(stats.journalChanges))
     let categories = stats.categories.map { category -> String in
       var c = JSONObjectWriter()
       c.add("name", category.name)

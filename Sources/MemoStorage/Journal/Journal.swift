@@ -1,0 +1,183 @@
+import MemoCore
+
+/// The action journal: opens an entry around each command's changes (the triggers in
+/// schema.sql record the rows), and undoes or redoes entries by restoring those row images,
+/// refusing when a row is not as the journal left it.
+public struct Journal {
+  let database: Database
+  /// How many entries the journal keeps; older ones are pruned as new ones come.
+  public static let limit = 1000
+
+  public init(database: Database) { self.database = database }
+
+  /// Starts recording an entry, inside the caller's transaction.
+  func begin(action: String, at time: Timestamp) throws -> Int64 {
+    try run("INSERT INTO journal_entries (created_at, action, summary) VALUES (?, ?, '')", [.text(time.rfc3339), .text(action)])
+    let id = database.lastInsertedRowID
+    try run("UPDATE journal_context SET entry_id = ?", [.integer(id)])
+    return id
+  }
+
+  /// Stops recording. An entry that changed nothing is dropped; one that did discards the
+  /// redo branch (the undone entries) and prunes the journal to `limit` entries.
+  func finish(_ id: Int64, summary: String) throws {
+    try run("UPDATE journal_context SET entry_id = NULL", [])
+    let changes = try count("SELECT count(*) FROM journal_changes WHERE entry_id = ?", id)
+    if changes == 0 {
+      try run("DELETE FROM journal_entries WHERE id = ?", [.integer(id)])
+      return
+    }
+    try run("UPDATE journal_entries SET summary = ? WHERE id = ?", [.text(summary), .integer(id)])
+    try run("DELETE FROM journal_entries WHERE undone = 1", [])
+    try run(
+      "DELETE FROM journal_entries WHERE id <= (SELECT id FROM journal_entries ORDER BY id DESC LIMIT 1 OFFSET ?)",
+      [.integer(Int64(Self.limit))])
+  }
+
+  /// Reverts the latest `count` entries not undone, newest first. Call inside a transaction.
+  /// - Throws: `.notFound` (1) with nothing to undo, or when a row changed since.
+  func undo(_ count: Int) throws -> [JournalEntry] {
+    let entries = try self.entries(sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
+    guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
+    for entry in entries {
+      for change in try changes(of: entry.id).reversed() {
+        try restore(change.table, from: change.new, to: change.old, entry: entry, verb: "undo")
+      }
+      try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
+    }
+    return entries.map { var e = $0; e.isUndone = true; return e }
+  }
+
+  /// Re-applies the oldest `count` undone entries, oldest first. Call inside a transaction.
+  func redo(_ count: Int) throws -> [JournalEntry] {
+    let entries = try self.entries(sql: "WHERE e.undone = 1 ORDER BY e.id ASC LIMIT ?", Int64(count))
+    guard !entries.isEmpty else { throw MemoError.nothingToRedo() }
+    for entry in entries {
+      for change in try changes(of: entry.id) {
+        try restore(change.table, from: change.old, to: change.new, entry: entry, verb: "redo")
+      }
+      try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
+    }
+    return entries.map { var e = $0; e.isUndone = false; return e }
+  }
+
+  /// The newest entries, newest first.
+  public func log(limit: Int) throws -> [JournalEntry] {
+    try entries(sql: "ORDER BY e.id DESC LIMIT ?", Int64(limit))
+  }
+
+  /// Keeps the newest `keep` entries. - Returns: the entries removed.
+  func prune(keep: Int) throws -> [JournalEntry] {
+    let removed = try entries(sql: "ORDER BY e.id DESC LIMIT -1 OFFSET ?", Int64(keep))
+    try run(
+      "DELETE FROM journal_entries WHERE id <= (SELECT id FROM journal_entries ORDER BY id DESC LIMIT 1 OFFSET ?)",
+      [.integer(Int64(keep))])
+    return removed
+  }
+
+  /// How many entries and recorded row changes the journal holds.
+  public func size() throws -> (entries: Int, changes: Int) {
+    (try count("SELECT count(*) FROM journal_entries", nil), try count("SELECT count(*) FROM journal_changes", nil))
+  }
+
+  // MARK: - Row images
+
+  /// Makes the row `from` describes (nil: absent) into `to` (nil: deleted), after checking the
+  /// row is exactly `from` now.
+  func restore(_ table: String, from current: String?, to target: String?, entry: JournalEntry, verb: String) throws {
+    guard let columns = JournalTables.columns[table], let keyImage = current ?? target else { return }
+    let key = columns[0]
+    let image = columns.map { "'\($0)', \($0)" }.joined(separator: ", ")
+    let statement = try database.cachedStatement(
+      sql: "SELECT json_object(\(image)) FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')")
+    try statement.bind(keyImage, at: 1)
+    let now = try statement.step() ? statement.text(0) : nil
+    statement.reset()
+    guard now == current, try target != nil || !hasDependents(table, keyImage) else {
+      let what = (try? JSONParser.parse(keyImage))?[key].map { value -> String in
+        value.stringValue ?? value.int64Value.map(String.init) ?? "?"
+      } ?? "?"
+      throw MemoError(
+        code: .notFound,
+        message: "cannot \(verb) #\(entry.id) (\(entry.summary)): \(table) \(what) is no longer as that change left it; nothing was changed")
+    }
+    let values = columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
+    switch (current, target) {
+    case (nil, let target?):
+      try run("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values))", [.text(target)])
+    case (let current?, nil):
+      try run("DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(current)])
+    case (let current?, let target?):
+      let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
+      try run(
+        "UPDATE \(table) SET \(assignments) WHERE \(key) = json_extract(?2, '$.\(key)')", [.text(target), .text(current)])
+    case (nil, nil):
+      return
+    }
+  }
+
+  /// Whether deleting the row would take other rows with it (cascades) or change them.
+  func hasDependents(_ table: String, _ image: String) throws -> Bool {
+    let sql: String
+    switch table {
+    case "posts":
+      sql = """
+        SELECT EXISTS (SELECT 1 FROM questions WHERE post_id = json_extract(?1, '$.id'))
+            OR EXISTS (SELECT 1 FROM favorites WHERE post_id = json_extract(?1, '$.id'))
+        """
+    case "categories":
+      sql = "SELECT EXISTS (SELECT 1 FROM questions WHERE category_id = json_extract(?1, '$.id'))"
+    default:
+      return false
+    }
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    try statement.bind(image, at: 1)
+    return try statement.step() && statement.bool(0)
+  }
+
+  func changes(of entry: Int64) throws -> [(table: String, old: String?, new: String?)] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT table_name, old_row, new_row FROM journal_changes WHERE entry_id = ? ORDER BY id")
+    defer { statement.reset() }
+    try statement.bind(entry, at: 1)
+    var result: [(table: String, old: String?, new: String?)] = []
+    while try statement.step() { result.append((statement.string(0), statement.text(1), statement.text(2))) }
+    return result
+  }
+
+  func entries(sql tail: String, _ value: Int64) throws -> [JournalEntry] {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT e.id, e.created_at, e.action, e.summary, e.undone,
+               (SELECT count(*) FROM journal_changes c WHERE c.entry_id = e.id)
+        FROM journal_entries e \(tail)
+        """)
+    defer { statement.reset() }
+    try statement.bind(value, at: 1)
+    var result: [JournalEntry] = []
+    while try statement.step() {
+      result.append(
+        JournalEntry(
+          id: statement.int64(0), createdAt: Timestamp(rfc3339: statement.string(1)) ?? Timestamp(millis: 0),
+          action: statement.string(2), summary: statement.string(3), isUndone: statement.bool(4),
+          changeCount: statement.int(5)))
+    }
+    return result
+  }
+
+  func count(_ sql: String, _ value: Int64?) throws -> Int {
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    if let value { try statement.bind(value, at: 1) }
+    return try statement.step() ? statement.int(0) : 0
+  }
+
+  func run(_ sql: String, _ values: [SQLCondition.Binding]) throws {
+    let statement = try database.cachedStatement(sql: sql)
+    var condition = SQLCondition()
+    condition.add("", bindings: values)
+    try condition.bind(to: statement)
+    try statement.execute()
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo undo [N]`.
+  struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Undo the latest changes (1, or N), newest first.",
+      discussion: """
+        Every change (add, edit, rm, ask, star, answer, fav, category and filter changes,
+        import, …) is one entry in the journal; undo restores exactly what it changed, deleted
+        posts and their questions included, with the same ids and UUIDs. It refuses (exit 1)
+        when there is nothing to undo, or when a row is no longer as that change left it.
+
+        Examples:
+          memo undo
+          memo undo 3
+          memo log
+        """)
+
+    @Argument(help: "How many changes to undo.")
+    var count: Int = 1
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.journal(.undo(count)), access: .write)
+      JournalPresenter.report(state.journalEntries, verb: "undid", context)
+    }
+  }
+
+  /// `memo redo [N]`.
+  struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Redo changes undone with 'memo undo' (1, or N), oldest first.",
+      discussion: """
+        A new change after an undo discards what could have been redone.
+
+        Examples:
+          memo redo
+          memo redo 2
+        """)
+
+    @Argument(help: "How many changes to redo.")
+    var count: Int = 1
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.journal(.redo(count)), access: .write)
+      JournalPresenter.report(state.journalEntries, verb: "redid", context)
+    }
+  }
+
+  /// `memo log`.
+  struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the journal of changes, newest first, and whether each was undone.",
+      discussion: """
+        The journal keeps the latest \(1000) changes; older ones are pruned as new ones come.
+        --prune drops all but the newest --keep entries now.
+
+        Examples:
+          memo log
+          memo log --limit 5 --format json | jq '.[].summary'
+          memo log --prune --keep 100
+        """)
+
+    @Option(help: "Show at most N entries.")
+    var limit: Int = 20
+
+    @Flag(help: "Drop old entries (they can no longer be undone).")
+    var prune = false
+
+    @Option(help: "With --prune: how many of the newest entries to keep.")
+    var keep: Int = 100
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+      if keep < 0 { throw ValidationError("--keep must be 0 or more") }
+    }
+
+    func run() throws {
+      let context = try Context(global)
+      if prune {
+        let state = try context.dispatch(.journal(.prune(keep: keep)), access: .write)
+        if !context.isQuiet { Diagnostics.line("memo: pruned \(state.journalEntries.count) journal entries") }
+        return
+      }
+      let state = try context.dispatch(.journal(.log(limit: limit)), access: .read)
+      Renderer.print(JournalPresenter().document(state.journalEntries), context)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import MemoCore
+
+/// Journal entries: `{"id", "created_at", "action", "summary", "undone", "changes"}`.
+struct JournalPresenter {
+  func record(_ entry: JournalEntry) -> Record {
+    Record([
+      ("id", .int(entry.id)),
+      ("created_at", .timestamp(entry.createdAt)),
+      ("action", .string(entry.action)),
+      ("summary", .string(entry.summary)),
+      ("undone", .bool(entry.isUndone)),
+      ("changes", .int(Int64(entry.changeCount))),
+    ])
+  }
+
+  func document(_ entries: [JournalEntry]) -> Document {
+    Document(
+      columns: [
+        Column(key: "id", title: "#", alignsRight: true),
+        Column(key: "created_at", title: "TIME"),
+        Column(key: "undone", title: "UNDONE", mark: "undone"),
+        Column(key: "summary", title: "CHANGE", isFlexible: true),
+      ],
+      records: entries.map(record))
+  }
+
+  /// `undid #12 rm post 3 'Dune' (2 questions)` for people; the entries for machines.
+  static func report(_ entries: [JournalEntry], verb: String, _ context: Context) {
+    switch context.format {
+    case .table, .plain:
+      guard !context.isQuiet else { return }
+      for entry in entries { Output.line("\(verb) #\(entry.id) \(visible(oneLine(entry.summary)))") }
+    default:
+      Renderer.print(JournalPresenter().document(entries), context)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import MemoCore
+import PropertyBased
+import Testing
+
+@testable import MemoStorage
+
+/// Everything the journal must restore, as text: every row of every recorded table.
+func contents(_ temp: TemporaryDatabase) throws -> [String] {
+  var rows: [String] = []
+  for (table, columns) in JournalTables.columns.sorted(by: { $0.key < $1.key }) {
+    for row in try temp.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns[0])") {
+      rows.append(table + ": " + row.joined(separator: " | "))
+    }
+  }
+  return rows
+}
+
+@Suite("the journal: undo and redo on real files")
+struct JournalTests {
+  /// Performs the `n`th kind of change on whatever the database holds; some fail, which is
+  /// part of the property (a failed command records nothing).
+  static func act(_ code: Int, _ runner: EffectRunner, _ temp: TemporaryDatabase) throws {
+    let posts = try temp.rows("SELECT id FROM posts ORDER BY id").compactMap { Int64($0[0]) }
+    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap { Int64($0[0]) }
+    let post = PostID(posts.isEmpty ? 1 : posts[code % posts.count])
+    let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
+    let effect: Effect
+    switch code % 12 {
+    case 0, 1: effect = .insertPost(NewPost(title: "Book \(code)", author: code % 3 == 0 ? nil : "A\(code % 4)"))
+    case 2, 3: effect = .insertQuestion(NewQuestion(postID: post, text: "Q\(code)?", category: "c\(code % 3)", isStarred: code % 2 == 0))
+    case 4: effect = .setStarred([question], code % 2 == 0)
+    case 5: effect = .setAnswer(question, code % 2 == 0 ? "A\(code)" : nil)
+    case 6: effect = .addFavorites([post])
+    case 7: effect = .removeFavorites([post])
+    case 8: effect = .updatePost(post, PostPatch(title: "Edited \(code)", body: .some("b\(code)")))
+    case 9: effect = .deletePosts([post])
+    case 10: effect = .saveCurrentFilter(QuestionFilter(starred: code % 2 == 0, categories: ["c\(code % 3)"]))
+    default: effect = .deleteQuestions([question])
+    }
+    _ = runner.run(effect)
+  }
+
+  @Test("for random sequences of changes, undoing all restores the start and redoing all the end")
+  func undoRedoProperty() async {
+    await propertyCheck(count: 40, input: Gen.int(in: 0...1000).array(of: 1...25)) { codes in
+      do {
+        let temp = try TemporaryDatabase()
+        let runner = temp.runner()
+        // Something to start from, outside the sequence.
+        _ = runner.run(.insertPost(NewPost(title: "Start")))
+        _ = try temp.database.inTransaction { try Journal(database: temp.database).prune(keep: 0) }
+        let start = try contents(temp)
+        for code in codes { try Self.act(code, runner, temp) }
+        let end = try contents(temp)
+        let entries = try Journal(database: temp.database).size().entries
+        if entries > 0 {
+          #expect(runner.run(.undo(entries)) != .failed(.nothingToUndo()))
+        }
+        #expect(try contents(temp) == start)
+        #expect(runner.run(.undo(1)) == .failed(.nothingToUndo()))
+        if entries > 0 { _ = runner.run(.redo(entries)) }
+        #expect(try contents(temp) == end)
+        #expect(try temp.rows("PRAGMA integrity_check") == [["ok"]])
+        #expect(try temp.rows("PRAGMA foreign_key_check").isEmpty)
+      } catch {
+        Issue.record("unexpected error: \(error)")
+      }
+    }
+  }
+
+  @Test("a change that changes nothing is not recorded; a failed one neither")
+  func noEmptyEntries() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.updatePost(1, PostPatch(title: "A")))
+    _ = runner.run(.deletePosts([9]))
+    #expect(try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 1 'A'"])
+  }
+
+  @Test("a new change after an undo discards what could have been redone")
+  func redoBranch() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.insertPost(NewPost(title: "B")))
+    _ = runner.run(.undo(1))
+    _ = runner.run(.insertPost(NewPost(title: "C")))
+    #expect(runner.run(.redo(1)) == .failed(.nothingToRedo()))
+    #expect(try temp.rows("SELECT title FROM posts ORDER BY id") == [["A"], ["C"]])
+  }
+
+  @Test("undo refuses, changing nothing, when a row was changed outside the journal")
+  func mismatch() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.updatePost(1, PostPatch(title: "B")))
+    try temp.database.executeScript("UPDATE posts SET title = 'changed by hand'")
+    guard case .failed(let error) = runner.run(.undo(2)) else {
+      Issue.record("undo should have refused")
+      return
+    }
+    #expect(error.code == .notFound)
+    #expect(error.message == "cannot undo #2 (edit post 1 'B'): posts 1 is no longer as that change left it; nothing was changed")
+    #expect(try temp.rows("SELECT title FROM posts") == [["changed by hand"]])
+    #expect(try Journal(database: temp.database).log(limit: 5).map(\.isUndone) == [false, false])
+  }
+
+  @Test("undoing a post's creation refuses while rows outside the journal depend on it")
+  func dependents() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "A")))
+    try temp.database.executeScript(
+      "INSERT INTO questions (uuid, post_id, text, created_at, updated_at) VALUES ('q', 1, 'by hand', 'x', 'x')")
+    guard case .failed(let error) = runner.run(.undo(1)) else {
+      Issue.record("undo should have refused")
+      return
+    }
+    #expect(error.code == .notFound)
+    #expect(try temp.rows("SELECT count(*) FROM questions") == [["1"]])
+  }
+
+  @Test("the journal keeps at most its limit, and prunes on request")
+  func prune() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    for i in 0..<5 { _ = runner.run(.insertPost(NewPost(title: "P\(i)"))) }
+    _ = runner.run(.pruneJournal(keep: 2))
+    #expect(try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 5 'P4'", "add post 4 'P3'"])
+    #expect(try temp.rows("SELECT count(*) FROM journal_changes") == [["2"]])
+  }
+
+  @Test("the journal triggers record the columns JournalTables lists, in its order")
+  func tablesMatchTriggers() throws {
+    let temp = try TemporaryDatabase()
+    for (table, columns) in JournalTables.columns {
+      let sql = try temp.rows("SELECT sql FROM sqlite_schema WHERE name = '\(table)_journal_insert'")
+      let image = "json_object(" + columns.map { "'\($0)', new.\($0)" }.joined(separator: ", ") + ")"
+      #expect(sql.first?.first?.contains(image) == true, "\(table)")
+      let tableColumns = try temp.rows("SELECT name FROM pragma_table_info('\(table)')").map { $0[0] }
+      #expect(Set(tableColumns) == Set(columns), "\(table) has columns the journal does not record")
+    }
+  }
+}

@@ -38,8 +38,20 @@ struct Memo: ParsableCommand {
         printing: "memo: error: argument \(bad) is not valid UTF-8; pass text as UTF-8",
         status: MemoError.Code.badData.rawValue)
     }
+    // The cheapest answer first: no command tree to build for the version.
+    if CommandLine.arguments.dropFirst() == ["--version"] {
+      Output.line("memo \(version)")
+      Output.flush()
+      Glibc.exit(0)
+    }
     do {
-      var command = try parseAsRoot(movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+      let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+      var command: ParsableCommand
+      if let (type, rest) = directCommand(for: arguments) {
+        command = try type.parseAsRoot(rest)
+      } else {
+        command = try parseAsRoot(arguments)
+      }
       try command.run()
       Output.flush()
     } catch let error as MemoError {
@@ -57,6 +69,28 @@ struct Memo: ParsableCommand {
       let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
       fail(printing: "memo: error: \(lowercasedFirst(text)); see 'memo --help'", status: code)
     }
+  }
+
+  /// The leaf command `arguments` name (`memo question show 3` → `Question.Show`, ["3"]),
+  /// when parsing with that type alone is the same as parsing from the root: start-up time
+  /// goes mostly to argument-parser reflecting over every command type, and this skips all
+  /// but one. Help, completion and anything that is not a plain command path take the root.
+  static func directCommand(for arguments: [String]) -> (ParsableCommand.Type, [String])? {
+    let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
+    guard !arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-") })
+    else { return nil }
+    var type: ParsableCommand.Type = Memo.self
+    var rest = arguments[...]
+    while let name = rest.first,
+      let next = type.configuration.subcommands.first(where: { $0._commandName == name })
+    {
+      type = next
+      rest = rest.dropFirst()
+    }
+    // A group (category, filter, db…) given without its subcommand uses its default: the root
+    // knows how.
+    guard type != Memo.self, type.configuration.subcommands.isEmpty else { return nil }
+    return (type, Array(rest))
   }
 
   /// Global options given before the command (`memo --db x list`) move to its end, where the

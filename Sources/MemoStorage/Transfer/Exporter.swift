@@ -36,7 +36,11 @@ struct Exporter {
     return summary
   }
 
-  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?) throws -> ExportSummary {
+  /// Writes json, jsonl or csv. With `fast` (the default) rows stream through `RowWriter`;
+  /// without it through `ExportEncoder` records — the reference the fast path must equal.
+  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?, fast: Bool = true) throws
+    -> ExportSummary
+  {
     var summary = ExportSummary()
     try output.write(encoder.begin(since: since))
     let categories = try database.makeStatement(sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
@@ -46,14 +50,30 @@ struct Exporter {
       index += 1
     }
     try output.write(encoder.beginPosts())
-    try forEachPost(since: since) { post, isFavorite, questions in
-      try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
-      for (i, question) in questions.enumerated() {
-        try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
+    if fast {
+      let rows = RowWriter(format: encoder.format, output: output)
+      try forEachPostRow(since: since) { post, questions in
+        rows.post(post, index: summary.posts)
+        var count = 0
+        while try questions.next() {
+          rows.question(questions.statement, of: post, index: count)
+          count += 1
+        }
+        rows.endPost(post, questionCount: count)
+        summary.posts += 1
+        summary.questions += count
+        try output.flushIfFull()
       }
-      try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
-      summary.posts += 1
-      summary.questions += questions.count
+    } else {
+      try forEachPost(since: since) { post, isFavorite, questions in
+        try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
+        for (i, question) in questions.enumerated() {
+          try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
+        }
+        try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
+        summary.posts += 1
+        summary.questions += questions.count
+      }
     }
     let deleted = try tombstones(since: since?.rfc3339)
     summary.deleted = deleted.count
@@ -75,13 +95,49 @@ struct Exporter {
     return summary
   }
 
-  /// Calls `body` for each post changed since `since` (all without it), in id order, with the
-  /// questions changed since then (or all of them): two cursors merged on the post id, so only
-  /// one post's questions are in memory at a time.
-  func forEachPost(
-    since: Timestamp?, allQuestions: Bool = false,
-    _ body: (PostRecord, Bool, [QuestionRecord]) throws -> Void
-  ) throws {
+  /// Steps through one post's questions on the shared, post-ordered question statement.
+  final class QuestionCursor {
+    let statement: Statement
+    var hasRow: Bool
+    var postID: Int64 = 0
+    var isStarted = false
+
+    init(_ statement: Statement) throws {
+      self.statement = statement
+      hasRow = try statement.step()
+    }
+
+    /// Moves to the current post's next question. - Returns: false when it has no more.
+    func next() throws -> Bool {
+      if isStarted && hasRow && statement.int64(0) == postID { hasRow = try statement.step() }
+      isStarted = true
+      return hasRow && statement.int64(0) == postID
+    }
+
+    /// Positions the cursor at post `id`'s first question, skipping any before it.
+    func start(_ id: Int64) throws {
+      // Finish the previous post: step past what its body did not read.
+      if isStarted { while hasRow && statement.int64(0) == postID { hasRow = try statement.step() } }
+      while hasRow && statement.int64(0) < id { hasRow = try statement.step() }
+      postID = id
+      isStarted = false
+    }
+  }
+
+  /// Calls `body` with the posts statement on each post changed since `since` (all without it)
+  /// and a cursor over that post's questions (those changed since then).
+  func forEachPostRow(since: Timestamp?, _ body: (Statement, QuestionCursor) throws -> Void) throws {
+    let (posts, questionStatement) = try statements(since: since, allQuestions: false)
+    let questions = try QuestionCursor(questionStatement)
+    while try posts.step() {
+      try questions.start(posts.int64(0))
+      try body(posts, questions)
+    }
+  }
+
+  /// The posts changed since `since` in id order, and the questions (changed since then, or
+  /// all) in post order: the two cursors the export loops merge.
+  func statements(since: Timestamp?, allQuestions: Bool) throws -> (posts: Statement, questions: Statement) {
     let sinceText = since?.rfc3339
     let posts = try database.makeStatement(
       sql: """
@@ -102,6 +158,17 @@ struct Exporter {
         ORDER BY q.post_id, q.created_at, q.id
         """)
     try questions.bind(allQuestions ? nil : sinceText, at: 1)
+    return (posts, questions)
+  }
+
+  /// Calls `body` for each post changed since `since` (all without it), in id order, with the
+  /// questions changed since then (or all of them): two cursors merged on the post id, so only
+  /// one post's questions are in memory at a time.
+  func forEachPost(
+    since: Timestamp?, allQuestions: Bool = false,
+    _ body: (PostRecord, Bool, [QuestionRecord]) throws -> Void
+  ) throws {
+    let (posts, questions) = try statements(since: since, allQuestions: allQuestions)
     var hasQuestion = try questions.step()
     while try posts.step() {
       let id = posts.int64(0)

@@ -11,7 +11,8 @@ final class OutputFile {
   let path: String?
   private let temporaryPath: String?
   private let fd: Int32
-  private var buffer: [UInt8] = []
+  /// Bytes not yet written; the row writer appends here directly.
+  var buffer: [UInt8] = []
   private var isFinished = false
 
   /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created.
@@ -42,6 +43,11 @@ final class OutputFile {
 
   func write(_ text: String) throws {
     buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  /// Flushes once the buffer passes 1 MiB (call between rows).
+  func flushIfFull() throws {
     if buffer.count >= 1 << 20 { try flush() }
   }
 

@@ -1,7 +1,9 @@
--- memo: the database schema, version 1 (PRAGMA user_version = 1).
+-- memo: the database schema, version 4 (PRAGMA user_version = 4).
 -- The one source of truth: the binary applies exactly this text to a new database, and a test
 -- fails if Sources/MemoStorage/Schema.swift drifts from it. Timestamps are RFC 3339 UTC text
 -- with milliseconds (2026-01-31T09:05:00.000Z), so text order is time order.
+-- Each "-- @version N" line starts the part added in version N: an older database is migrated
+-- by running the parts after its version, each in one transaction with its user_version.
 
 CREATE TABLE posts (
   id          INTEGER PRIMARY KEY,
@@ -60,3 +62,4 @@ CREATE TABLE settings (
   key    TEXT PRIMARY KEY,
   value  TEXT NOT NULL
 );
+

@@ -66,7 +66,7 @@ struct Memo: ParsableCommand {
       }
       // The parser's own errors (unknown option, bad value, missing argument) are usage errors.
       let code = status == .failure ? MemoError.Code.usage.rawValue : status.rawValue
-      let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      let text = oneLine(message(for: error))
       fail(printing: "memo: error: \(lowercasedFirst(text)); see 'memo --help'", status: code)
     }
   }
@@ -121,6 +121,16 @@ struct Memo: ParsableCommand {
   static func fail(printing line: String, status: Int32) -> Never {
     Diagnostics.line(line)
     Glibc.exit(status)
+  }
+
+  /// The parser's message on one line: its first line, with a following list of choices
+  /// ("- table", "- plain", …) folded in; usage lines dropped.
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map(String.init)
+    guard let first = lines.first else { return message }
+    let items = lines.dropFirst().map { $0.trimmingWhitespace() }
+    let choices = items.filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    return choices.isEmpty ? first : first + " " + choices.joined(separator: ", ")
   }
 
   static func lowercasedFirst(_ text: String) -> String {

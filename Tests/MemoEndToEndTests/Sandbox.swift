@@ -22,6 +22,10 @@ final class Sandbox {
       "HOME": root, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "TZ": "UTC", "LANG": "C.UTF-8", "TMPDIR": root,
     ]
+    // A sanitizer run configures the binary too.
+    for name in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"] {
+      if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+    }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import MemoCore
 
-/// The question filter flags `memo list` and `memo questions` share (SPEC §3 FILTERS).
-struct QuestionFilterOptions: ParsableArguments {
+/// The flags that make a question filter: `memo filter set` takes these; listings take them
+/// with `--filter` and `--all` (`QuestionFilterOptions`).
+struct QuestionFilterFlags: ParsableArguments {
   @Flag(help: "Only starred questions.")
   var starred = false
 
@@ -20,14 +21,6 @@ struct QuestionFilterOptions: ParsableArguments {
     completion: Completions.categories)
   var category: [String] = []
 
-  @Option(
-    name: .customLong("filter"), help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"),
-    completion: Completions.filters)
-  var savedFilter: String?
-
-  @Flag(help: "Ignore the current filter (set with 'memo filter set').")
-  var all = false
-
   func validate() throws {
     if starred && unstarred { throw ValidationError("--starred and --unstarred contradict each other; give one") }
     if answered && unanswered {
@@ -39,12 +32,25 @@ struct QuestionFilterOptions: ParsableArguments {
   }
 
   /// The flags as a filter (dates come from the command's own options).
-  func flags(since: String? = nil, until: String? = nil) -> QuestionFilter {
+  func filter(since: String? = nil, until: String? = nil) -> QuestionFilter {
     QuestionFilter(
       starred: starred ? true : unstarred ? false : nil,
       answered: answered ? true : unanswered ? false : nil,
       categories: category.map { $0.trimmingWhitespace() }, since: since, until: until)
   }
+}
+
+/// The question filter options `memo list` and `memo questions` share (SPEC §3 FILTERS).
+struct QuestionFilterOptions: ParsableArguments {
+  @OptionGroup var flags: QuestionFilterFlags
+
+  @Option(
+    name: .customLong("filter"), help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"),
+    completion: Completions.filters)
+  var savedFilter: String?
+
+  @Flag(help: "Ignore the current filter (set with 'memo filter set').")
+  var all = false
 
   /// Which filter the listing applies, with these flags on top.
   func selection(_ context: Context, since: String? = nil, until: String? = nil) throws -> FilterSelection {
@@ -54,7 +60,7 @@ struct QuestionFilterOptions: ParsableArguments {
     let base: FilterSelection.Base
     if let savedFilter { base = .saved(savedFilter) } else { base = all ? .none : .current }
     return FilterSelection(
-      base: base, flags: flags(since: since, until: until), now: context.now,
+      base: base, flags: flags.filter(since: since, until: until), now: context.now,
       utcOffsetSeconds: context.style.utcOffsetSeconds)
   }
 }

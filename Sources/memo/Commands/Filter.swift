@@ -53,15 +53,7 @@ extension Memo.Filter {
           memo filter set --category physics --category math --unanswered --since 30d
         """)
 
-    @Flag(help: "Only starred questions.") var starred = false
-    @Flag(help: "Only questions without a star.") var unstarred = false
-    @Flag(help: "Only answered questions.") var answered = false
-    @Flag(help: "Only questions without an answer.") var unanswered = false
-
-    @Option(
-      help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"),
-      completion: Completions.categories)
-    var category: [String] = []
+    @OptionGroup var flags: QuestionFilterFlags
 
     @Option(help: ArgumentHelp("Only questions created at or after DATE.", valueName: "date"))
     var since: String?
@@ -71,21 +63,11 @@ extension Memo.Filter {
 
     @OptionGroup var global: GlobalOptions
 
-    func validate() throws {
-      if starred && unstarred { throw ValidationError("--starred and --unstarred contradict each other; give one") }
-      if answered && unanswered {
-        throw ValidationError("--answered and --unanswered contradict each other; give one")
-      }
-    }
-
     func run() throws {
       let context = try Context(global)
       if let since { _ = try context.date(since) }
       if let until { _ = try context.date(until) }
-      let filter = QuestionFilter(
-        starred: starred ? true : unstarred ? false : nil,
-        answered: answered ? true : unanswered ? false : nil, categories: category, since: since,
-        until: until)
+      let filter = flags.filter(since: since, until: until)
       let state = try context.dispatch(.filters(.set(filter)), access: .write)
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }

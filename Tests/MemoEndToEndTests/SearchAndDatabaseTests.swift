@@ -110,8 +110,9 @@ struct SearchAndDatabaseTests {
     #expect(try box.run(["db", "path"]).stdout == box.defaultDatabase + "\n")
     let json = try box.run(["db", "path", "--format", "json"])
     #expect(json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
-    let flag = try box.run(["db", "path", "--db", "/tmp/x.db", "--format", "json"])
-    #expect(flag.stdout == "{\"path\":\"/tmp/x.db\",\"from\":\"--db\",\"exists\":false}\n")
+    let other = box.root + "/not-yet.db"
+    let flag = try box.run(["db", "path", "--db", other, "--format", "json"])
+    #expect(flag.stdout == "{\"path\":\"\(other)\",\"from\":\"--db\",\"exists\":false}\n")
     let check = try box.run(["db", "check"])
     #expect(check.status == 0)
     #expect(check.stdout == "ok: \(box.defaultDatabase)\n")

@@ -68,7 +68,7 @@ _memo() {
             'category:List, add, rename or delete question categories.'
             'filter:The current question filter, and saved filters.'
             'export:Export notes: a complete backup, or what changed since a date or the last run.'
-            'import:Import a memo export (json or jsonl), merging by UUID.'
+            'import:Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.'
             'search:Search post titles, authors, bodies, questions and answers, best match first.'
             'stats:Counts, a calendar of the last 52 weeks of reading, and the top categories.'
             'undo:Undo the latest changes (1, or N), newest first.'
@@ -759,7 +759,7 @@ _memo_import() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':file|-:'
-        '--format[json or jsonl (default\: from the file'\''s extension).]:format:'
+        '--format[json, jsonl, csv, kindle or goodreads (default\: from the file'\''s extension).]:format:'
         '--dry-run[Report what would change; write nothing.]'
         '--json[Print the summary as a JSON object.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'

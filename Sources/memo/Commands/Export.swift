@@ -60,24 +60,30 @@ extension Memo {
   /// `memo import FILE`: merges an export into the database.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Import a memo export (json or jsonl), merging by UUID.",
+      abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
       discussion: """
         Everything is read and checked before anything is written, then written in one
-        transaction: a malformed file names the line (or record) and changes nothing (exit 65).
-        Records are matched by UUID; an existing one is replaced only by a newer updated_at, so
-        importing the same file twice changes nothing. The format comes from --format or the
-        file's extension (.json, .jsonl, .ndjson).
+        transaction (one 'memo undo' takes it back): a malformed file names the line (or
+        record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
+        is replaced only by a newer updated_at, so importing the same file twice changes
+        nothing. Kindle clippings and Goodreads rows become posts matched by title and author
+        and are remembered, so importing them again adds nothing. The format comes from
+        --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads export is
+        recognised by its header —, .txt for Kindle).
 
         Examples:
           memo import backup.json
           memo import changes.jsonl --dry-run
+          memo import "My Clippings.txt"
+          memo import goodreads_library_export.csv
           cat backup.jsonl | memo import - --format jsonl
         """)
 
     @Argument(help: ArgumentHelp("The file to import; '-' reads stdin.", valueName: "file|-"))
     var file: String
 
-    @Option(help: ArgumentHelp("json or jsonl (default: from the file's extension).", valueName: "format"))
+    @Option(
+      help: ArgumentHelp("json, jsonl, csv, kindle or goodreads (default: from the file's extension).", valueName: "format"))
     var format: ImportFormatArgument?
 
     @Flag(help: "Report what would change; write nothing.")
@@ -93,7 +99,7 @@ extension Memo {
       let path = file == "-" ? nil : file
       guard let format = format?.value ?? path.flatMap(ImportFormat.guess) else {
         throw MemoError.usage(
-          "cannot tell the format of \(path ?? "stdin"); pass --format json or --format jsonl")
+          "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads")
       }
       let state = try context.dispatch(
         .transfer(.import(ImportRequest(path: path, format: format, isDryRun: dryRun))),

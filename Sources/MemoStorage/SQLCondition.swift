@@ -55,7 +55,12 @@ struct SQLCondition {
     if let answered = filter.answered {
       condition.add(answered ? "q.answer IS NOT NULL" : "q.answer IS NULL")
     }
-    if !filter.categories.isEmpty {
+    if filter.categories.count == 1 {
+      // One category: an equality lets the planner walk questions_by_category in date order
+      // and stop at the limit, however rare the category.
+      condition.add(
+        "q.category_id = (SELECT id FROM categories WHERE name = ?)", .text(filter.categories[0]))
+    } else if !filter.categories.isEmpty {
       condition.add(
         "q.category_id IN (SELECT id FROM categories WHERE name IN (SELECT value FROM json_each(?)))",
         .text(jsonArray(filter.categories)))

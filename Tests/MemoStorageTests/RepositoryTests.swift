@@ -186,7 +186,7 @@ struct RepositoryTests {
     "filters use indexes, not a full scan and sort",
     arguments: [
       (ResolvedFilter(starred: true), "questions_starred"),
-      (ResolvedFilter(categories: ["c"]), "questions_by"),
+      (ResolvedFilter(categories: ["c"]), "questions_by_category"),
       (ResolvedFilter(), "questions_by_created"),
     ])
   func queryPlans(filter: ResolvedFilter, index: String) throws {

@@ -9,7 +9,7 @@ import Testing
 struct CrashTests {
   /// Kills in the suite: 12; `scripts/crash-test` runs more (MEMO_CRASH_KILLS).
   static let kills = Int(ProcessInfo.processInfo.environment["MEMO_CRASH_KILLS"] ?? "") ?? 12
-  static let imported = 2000
+  static let imported = 5000
 
   @Test("import, export, undo and rm killed with SIGKILL leave a sound database and whole files")
   func killLoop() throws {
@@ -50,7 +50,8 @@ struct CrashTests {
       process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
       process.standardError = FileHandle(forWritingAtPath: "/dev/null")
       try process.run()
-      usleep(UInt32(random.next() % 600_000))
+      // Imports take a few hundred milliseconds, the rest a few dozen: kill within that.
+      usleep(UInt32(random.next() % (k % 4 == 0 ? 400_000 : 40_000)))
       if process.isRunning {
         kill(process.processIdentifier, SIGKILL)
         killed += 1
@@ -60,6 +61,10 @@ struct CrashTests {
       #expect(try box.rows("PRAGMA integrity_check") == [["ok"]], "after \(arguments)")
       #expect(try box.rows("PRAGMA foreign_key_check").isEmpty, "after \(arguments)")
       #expect(try box.rows("SELECT entry_id IS NULL FROM journal_context") == [["1"]], "after \(arguments)")
+      #expect(try box.rows("SELECT deferred FROM search_context") == [["0"]], "after \(arguments)")
+      #expect(
+        try box.rows("SELECT count(*) FROM search_words WHERE kind = 'post'") == box.rows("SELECT count(*) FROM posts"),
+        "the search index lost step after \(arguments)")
       let posts = try box.rows("SELECT count(*) FROM posts WHERE uuid LIKE 'imp-p-%'")[0][0]
       let questions = try box.rows("SELECT count(*) FROM questions WHERE uuid LIKE 'imp-q-%'")[0][0]
       #expect(posts == "0" || posts == "\(Self.imported)", "a torn import after \(arguments): \(posts) posts")

@@ -14,7 +14,7 @@ struct SchemaTests {
   func noDrift() throws {
     let file = try String(contentsOf: Self.schemaFile, encoding: .utf8)
     #expect(Schema.sql == file)
-    #expect(file.contains("PRAGMA user_version = \(Schema.version)"))
+    #expect(file.contains("\n-- @version \(Schema.version)\n"))
   }
 
   @Test("a version 1 database with data migrates to exactly schema.sql, keeping its rows")

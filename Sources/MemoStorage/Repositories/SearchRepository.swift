@@ -96,6 +96,39 @@ public struct SearchRepository {
     return results
   }
 
+  /// Turns off indexing on insert, for a bulk load. - Returns: the highest post and question
+  /// ids before it, for `indexRows(after:)`. Call inside the load's transaction.
+  func deferIndexing() throws -> (posts: Int64, questions: Int64) {
+    try database.execute(sql: "UPDATE search_context SET deferred = 1")
+    return (
+      try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
+      try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
+    )
+  }
+
+  /// Indexes, in one pass, the rows inserted since `deferIndexing()`, and turns indexing on
+  /// insert back on.
+  func indexRows(after last: (posts: Int64, questions: Int64)) throws {
+    for table in ["search_words", "search_trigrams"] {
+      let posts = try database.cachedStatement(
+        sql: """
+          INSERT INTO \(table) (rowid, kind, ref, title, text)
+          SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '')
+          FROM posts WHERE id > ?
+          """)
+      try posts.bind(last.posts, at: 1)
+      try posts.execute()
+      let questions = try database.cachedStatement(
+        sql: """
+          INSERT INTO \(table) (rowid, kind, ref, title, text)
+          SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions WHERE id > ?
+          """)
+      try questions.bind(last.questions, at: 1)
+      try questions.execute()
+    }
+    try database.execute(sql: "UPDATE search_context SET deferred = 0")
+  }
+
   func bind(_ query: SearchQuery, to statement: Statement) throws {
     switch query.scope {
     case .all: try statement.bindNull(at: 2)

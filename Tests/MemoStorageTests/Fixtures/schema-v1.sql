@@ -1,4 +1,5 @@
--- memo: the database schema, version 4 (PRAGMA user_version = 4).
+-- memo: the database schema. Its version (PRAGMA user_version) is the N of the last
+-- "-- @version N" line below.
 -- The one source of truth: the binary applies exactly this text to a new database, and a test
 -- fails if Sources/MemoStorage/Schema.swift drifts from it. Timestamps are RFC 3339 UTC text
 -- with milliseconds (2026-01-31T09:05:00.000Z), so text order is time order.

@@ -107,6 +107,25 @@ struct KindleClippingsTests {
     #expect(KindleClippings.splitTitle("Book (A (B) C)") == ("Book", "A (B) C"))
   }
 
+  @Test("an absurd year in a clipping's date is no date, not a crash (found by fuzzing)")
+  func hugeYear() throws {
+    let text = """
+      Book (A)
+      - 位置No. 1のハイライト |作成日: 87460126799624201年1月1日日曜日 10:00:00
+
+      text
+      ==========
+      Book (A)
+      - Your Highlight on Location 2 | Added on Sunday, January 1, 99999999999999999 10:00:00 AM
+
+      more
+      ==========
+      """
+    let books = try KindleClippings.parse(text, name: "c.txt")
+    #expect(books.first?.clippings.map(\.addedAt) == [nil, nil])
+    #expect(GoodreadsLibrary.parseDate("99999999999999/01/01") == nil)
+  }
+
   @Test("the same clipping twice is one; keys are stable")
   func dedupe() throws {
     let once = try KindleClippings.parse(english, name: "c.txt")

@@ -65,7 +65,7 @@ public enum GoodreadsLibrary {
   /// `2023/01/15` (or `2023-01-15`) → midnight UTC.
   static func parseDate(_ text: String) -> Timestamp? {
     let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" }).compactMap { Int64($0) }
-    guard parts.count == 3, (1...12).contains(parts[1]), parts[2] >= 1, parts[2] <= daysInMonth(parts[0], parts[1])
+    guard parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), parts[2] >= 1, parts[2] <= daysInMonth(parts[0], parts[1])
     else { return nil }
     return Timestamp(millis: daysFromCivil(parts[0], parts[1], parts[2]) * 86_400_000)
   }

@@ -135,7 +135,9 @@ public enum KindleClippings {
   }
 
   static func instant(_ y: Int64, _ m: Int64, _ d: Int64, _ h: Int64, _ mi: Int64, _ s: Int64) -> Timestamp? {
-    guard (1...12).contains(m), d >= 1, d <= daysInMonth(y, m), (0..<24).contains(h), (0..<60).contains(mi),
+    // A year outside 1…9999 is no clipping's; it would also overflow the day arithmetic
+    // (found by fuzzing: Fuzz/regressions/kindle-huge-year).
+    guard (1...9999).contains(y), (1...12).contains(m), d >= 1, d <= daysInMonth(y, m), (0..<24).contains(h), (0..<60).contains(mi),
       (0..<61).contains(s)
     else { return nil }
     return Timestamp(millis: (daysFromCivil(y, m, d) * 86_400 + h * 3600 + mi * 60 + min(s, 59)) * 1000)

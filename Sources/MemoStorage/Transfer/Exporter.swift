@@ -51,7 +51,7 @@ struct Exporter {
     }
     try output.write(encoder.beginPosts())
     if fast {
-      let rows = RowWriter(format: encoder.format, output: output)
+      var rows = RowWriter(format: encoder.format)
       try forEachPostRow(since: since) { post, questions in
         rows.post(post, index: summary.posts)
         var count = 0
@@ -62,8 +62,9 @@ struct Exporter {
         rows.endPost(post, questionCount: count)
         summary.posts += 1
         summary.questions += count
-        try output.flushIfFull()
+        if rows.bytes.count >= 1 << 20 { try output.write(bytes: &rows.bytes) }
       }
+      try output.write(bytes: &rows.bytes)
     } else {
       try forEachPost(since: since) { post, isFavorite, questions in
         try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))

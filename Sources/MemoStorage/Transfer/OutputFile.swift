@@ -46,9 +46,12 @@ final class OutputFile {
     if buffer.count >= 1 << 20 { try flush() }
   }
 
-  /// Flushes once the buffer passes 1 MiB (call between rows).
-  func flushIfFull() throws {
-    if buffer.count >= 1 << 20 { try flush() }
+  /// Writes `bytes` (and empties it, keeping its capacity).
+  func write(bytes: inout [UInt8]) throws {
+    if !buffer.isEmpty { try flush() }
+    swap(&buffer, &bytes)
+    try flush()
+    swap(&buffer, &bytes)
   }
 
   func flush() throws {

@@ -38,7 +38,8 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public static func emptyTitle() -> MemoError {
-    MemoError(code: .usage, message: "the title is empty; give the book's title, e.g. memo add \"Dune\"")
+    MemoError(
+      code: .usage, message: "the title is empty; give the book's title, e.g. memo add \"Dune\"")
   }
 
   public static func badDate(_ text: String) -> MemoError {
@@ -51,18 +52,21 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public static func questionNotFound(_ id: QuestionID) -> MemoError {
     MemoError(
-      code: .notFound, message: "no question \(id); 'memo questions --all' shows the questions and their ids")
+      code: .notFound,
+      message: "no question \(id); 'memo questions --all' shows the questions and their ids")
   }
 
   public static func questionsNotFound(_ ids: [QuestionID]) -> MemoError {
     if ids.count == 1 { return questionNotFound(ids[0]) }
     let list = ids.map(\.description).joined(separator: ", ")
     return MemoError(
-      code: .notFound, message: "no questions \(list); 'memo questions --all' shows the questions and their ids")
+      code: .notFound,
+      message: "no questions \(list); 'memo questions --all' shows the questions and their ids")
   }
 
   public static func emptyQuestion() -> MemoError {
-    MemoError(code: .usage, message: "the question is empty; write it out, e.g. memo ask 3 \"Why spice?\"")
+    MemoError(
+      code: .usage, message: "the question is empty; write it out, e.g. memo ask 3 \"Why spice?\"")
   }
 
   public static func categoryNotFound(_ name: String) -> MemoError {
@@ -74,7 +78,9 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public static func badFilterName() -> MemoError {
-    MemoError(code: .usage, message: "give the filter a name that is not blank and has no control characters")
+    MemoError(
+      code: .usage,
+      message: "give the filter a name that is not blank and has no control characters")
   }
 
   public static func usage(_ message: String) -> MemoError {

@@ -65,7 +65,9 @@ public enum DatabaseFile {
     if fd < 0 {
       if errno == EEXIST { return }  // another memo created it first: fine
       throw MemoError(
-        code: .io, message: "cannot create the database \(path): \(errnoText()); check the folder's permissions")
+        code: .io,
+        message:
+          "cannot create the database \(path): \(errnoText()); check the folder's permissions")
     }
     close(fd)
   }
@@ -82,7 +84,8 @@ public enum DatabaseFile {
     if !parent.isEmpty && parent != folder { try createFolders(parent) }
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
       throw MemoError(
-        code: .io, message: "cannot create the folder \(folder): \(errnoText()); pass --db PATH elsewhere")
+        code: .io,
+        message: "cannot create the folder \(folder): \(errnoText()); pass --db PATH elsewhere")
     }
   }
 

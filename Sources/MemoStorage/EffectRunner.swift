@@ -45,7 +45,9 @@ public final class EffectRunner {
   /// Runs `body` in one write transaction, with the time it runs at, recorded in the journal
   /// as one entry named `action` and described by `summary` (an entry that changed nothing is
   /// dropped).
-  func write<T>(_ action: String, _ body: (Timestamp) throws -> T, summary: (T) -> String) throws -> T {
+  func write<T>(_ action: String, _ body: (Timestamp) throws -> T, summary: (T) -> String) throws
+    -> T
+  {
     try database.inTransaction {
       let now = clock()
       let journal = Journal(database: database)
@@ -61,7 +63,9 @@ public final class EffectRunner {
     case .insertPost(let new):
       return .posts(
         .added(
-          try write("add", { try posts.insert(new, uuid: makeUUID($0), at: $0) }) { "add post \($0.id) \(quoted($0.title))" }))
+          try write("add", { try posts.insert(new, uuid: makeUUID($0), at: $0) }) {
+            "add post \($0.id) \(quoted($0.title))"
+          }))
     case .loadPosts(let query):
       return try database.inReadTransaction { try listPosts(query) }
     case .loadPost(let id):
@@ -72,13 +76,18 @@ public final class EffectRunner {
       }
     case .updatePost(let id, let patch):
       return .posts(
-        .edited(try write("edit", { try posts.update(id, with: patch, at: $0) }) { "edit post \($0.id) \(quoted($0.title))" }))
+        .edited(
+          try write("edit", { try posts.update(id, with: patch, at: $0) }) {
+            "edit post \($0.id) \(quoted($0.title))"
+          }))
     case .deletePosts(let ids):
       return .posts(
         .removed(
           try write("rm", { _ in try posts.delete(ids) }) { removed in
-            removed.map { "rm post \($0.id) \(quoted($0.title)) (\(plural($0.questionCount, "question")))" }
-              .joined(separator: "; ")
+            removed.map {
+              "rm post \($0.id) \(quoted($0.title)) (\(plural($0.questionCount, "question")))"
+            }
+            .joined(separator: "; ")
           }))
 
     case .insertQuestion(let new):
@@ -103,8 +112,12 @@ public final class EffectRunner {
       // An edit that changes nothing answers no question: the command says "no change".
       return .questions(
         .updated(
-          [try write("question edit", { try questions.update(id, with: patch, at: $0) }) { _ in "edit question \(id)" }]
-            .compactMap { $0 }))
+          [
+            try write("question edit", { try questions.update(id, with: patch, at: $0) }) { _ in
+              "edit question \(id)"
+            }
+          ]
+          .compactMap { $0 }))
     case .setStarred(let ids, let isStarred):
       let verb = isStarred ? "star" : "unstar"
       return .questions(
@@ -115,7 +128,11 @@ public final class EffectRunner {
     case .setAnswer(let id, let answer):
       let verb = answer == nil ? "unanswer" : "answer"
       return .questions(
-        .updated([try write(verb, { try questions.setAnswer(id, answer, at: $0) }) { _ in "\(verb) question \(id)" }]))
+        .updated([
+          try write(verb, { try questions.setAnswer(id, answer, at: $0) }) { _ in
+            "\(verb) question \(id)"
+          }
+        ]))
     case .deleteQuestions(let ids):
       return .questions(
         .removed(
@@ -127,7 +144,10 @@ public final class EffectRunner {
       return .categories(.listed(try categories.all()))
     case .insertCategory(let name):
       return .categories(
-        .changed(try write("category add", { try categories.insert(name, at: $0) }) { "add category \(quoted($0.name))" }))
+        .changed(
+          try write("category add", { try categories.insert(name, at: $0) }) {
+            "add category \(quoted($0.name))"
+          }))
     case .renameCategory(let old, let new):
       return .categories(
         .changed(
@@ -143,10 +163,16 @@ public final class EffectRunner {
 
     case .addFavorites(let ids):
       return .favorites(
-        .listed(try write("fav", { try favorites.add(ids, at: $0) }) { "fav " + $0.map(postLabel).joined(separator: ", ") }))
+        .listed(
+          try write("fav", { try favorites.add(ids, at: $0) }) {
+            "fav " + $0.map(postLabel).joined(separator: ", ")
+          }))
     case .removeFavorites(let ids):
       return .favorites(
-        .listed(try write("unfav", { _ in try favorites.remove(ids) }) { "unfav " + $0.map(postLabel).joined(separator: ", ") }))
+        .listed(
+          try write("unfav", { _ in try favorites.remove(ids) }) {
+            "unfav " + $0.map(postLabel).joined(separator: ", ")
+          }))
     case .loadFavorites:
       return .favorites(.listed(try favorites.shelf()))
 
@@ -155,36 +181,50 @@ public final class EffectRunner {
     case .saveCurrentFilter(let filter):
       return .filters(
         .current(
-          try write(filter.isEmpty ? "filter clear" : "filter set", { time in
-            for name in filter.categories { _ = try categories.ensure(name, at: time) }
-            try filters.setCurrent(filter)
-            return filter
-          }) { $0.isEmpty ? "clear the filter" : "set the filter to \($0.summary)" }))
+          try write(
+            filter.isEmpty ? "filter clear" : "filter set",
+            { time in
+              for name in filter.categories { _ = try categories.ensure(name, at: time) }
+              try filters.setCurrent(filter)
+              return filter
+            }
+          ) { $0.isEmpty ? "clear the filter" : "set the filter to \($0.summary)" }))
     case .saveNamedFilter(let name, let replacing):
       return .filters(
         .saved([
-          try write("filter save", { time in
-            let current = try filters.current()
-            guard !current.isEmpty else {
-              throw MemoError.usage(
-                "there is no current filter to save; set one first with 'memo filter set --starred …'")
+          try write(
+            "filter save",
+            { time in
+              let current = try filters.current()
+              guard !current.isEmpty else {
+                throw MemoError.usage(
+                  "there is no current filter to save; set one first with 'memo filter set --starred …'"
+                )
+              }
+              return try filters.save(name, current, replacing: replacing, at: time)
             }
-            return try filters.save(name, current, replacing: replacing, at: time)
-          }) { "save filter \(quoted($0.name)): \($0.filter.summary)" }
+          ) { "save filter \(quoted($0.name)): \($0.filter.summary)" }
         ]))
     case .useSavedFilter(let name):
       return .filters(
         .current(
-          try write("filter use", { _ in
-            let saved = try filters.saved(name)
-            try filters.setCurrent(saved.filter)
-            return saved.filter
-          }) { "use filter \(quoted(name)): \($0.summary)" }))
+          try write(
+            "filter use",
+            { _ in
+              let saved = try filters.saved(name)
+              try filters.setCurrent(saved.filter)
+              return saved.filter
+            }
+          ) { "use filter \(quoted(name)): \($0.summary)" }))
     case .loadSavedFilters:
       return .filters(.saved(try filters.all()))
     case .deleteSavedFilter(let name):
       return .filters(
-        .saved([try write("filter rm", { _ in try filters.delete(name) }) { "rm filter \(quoted($0.name))" }]))
+        .saved([
+          try write("filter rm", { _ in try filters.delete(name) }) {
+            "rm filter \(quoted($0.name))"
+          }
+        ]))
 
     case .export(let request):
       return .transfer(.exported(try Exporter(database: database).export(request, now: clock())))
@@ -194,12 +234,16 @@ public final class EffectRunner {
     case .search(let query):
       return .search(.found(try SearchRepository(database: database).search(query)))
     case .loadStats(let request):
-      return .statsLoaded(try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
+      return .statsLoaded(
+        try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
     case .loadCompletions(let subject):
       let sql: String
       switch subject {
-      case .postIDs: sql = "SELECT id || ':' || replace(title, ':', ' ') FROM posts ORDER BY id DESC LIMIT 200"
-      case .questionIDs: sql = "SELECT id || ':' || replace(text, ':', ' ') FROM questions ORDER BY id DESC LIMIT 200"
+      case .postIDs:
+        sql = "SELECT id || ':' || replace(title, ':', ' ') FROM posts ORDER BY id DESC LIMIT 200"
+      case .questionIDs:
+        sql =
+          "SELECT id || ':' || replace(text, ':', ' ') FROM questions ORDER BY id DESC LIMIT 200"
       case .categories: sql = "SELECT name FROM categories ORDER BY name COLLATE NOCASE"
       case .savedFilters: sql = "SELECT name FROM saved_filters ORDER BY name COLLATE NOCASE"
       }
@@ -209,13 +253,16 @@ public final class EffectRunner {
       while try statement.step() { values.append(statement.string(0)) }
       return .completed(values)
     case .undo(let count):
-      return .journal(.entries(try database.inTransaction { try Journal(database: database).undo(count) }))
+      return .journal(
+        .entries(try database.inTransaction { try Journal(database: database).undo(count) }))
     case .redo(let count):
-      return .journal(.entries(try database.inTransaction { try Journal(database: database).redo(count) }))
+      return .journal(
+        .entries(try database.inTransaction { try Journal(database: database).redo(count) }))
     case .loadJournal(let limit):
       return .journal(.entries(try Journal(database: database).log(limit: limit)))
     case .pruneJournal(let keep):
-      return .journal(.entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
+      return .journal(
+        .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):
@@ -242,8 +289,11 @@ public final class EffectRunner {
         throw MemoError.malformedImport(name, place: "line 1", reason: "the file is not UTF-8 text")
       }
       let books =
-        format == .kindle ? try KindleClippings.parse(text, name: name) : try GoodreadsLibrary.parse(text, name: name)
-      merge = { try ExternalImporter(database: self.database, now: $0, makeUUID: self.makeUUID).merge(books) }
+        format == .kindle
+        ? try KindleClippings.parse(text, name: name) : try GoodreadsLibrary.parse(text, name: name)
+      merge = {
+        try ExternalImporter(database: self.database, now: $0, makeUUID: self.makeUUID).merge(books)
+      }
     }
     struct DryRun: Error { var summary: ImportSummary }
     do {
@@ -310,5 +360,7 @@ public final class EffectRunner {
 
   func postLabel(_ post: Post) -> String { "post \(post.id) \(quoted(post.title))" }
 
-  func plural(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
+  func plural(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+  }
 }

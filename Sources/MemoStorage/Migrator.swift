@@ -41,7 +41,8 @@ public enum Migrator {
           throw MemoError(
             code: .io,
             message:
-              "\(database.path) is an SQLite database but not memo's (it has tables and no memo schema version); pass --db with another path")
+              "\(database.path) is an SQLite database but not memo's (it has tables and no memo schema version); pass --db with another path"
+          )
         }
         try database.executeScript(schema)
         try database.execute(sql: "PRAGMA user_version = \(target)")

@@ -22,12 +22,16 @@ enum Completions {
       if word == "--db", i + 1 < words.count { flag = words[i + 1] }
       if word.hasPrefix("--db=") { flag = String(word.dropFirst(5)) }
     }
-    guard let location = try? DatabaseLocation.resolve(flag: flag, environment: Environment.memoVariables())
+    guard
+      let location = try? DatabaseLocation.resolve(
+        flag: flag, environment: Environment.memoVariables())
     else { return [] }
     var runner: EffectRunner?
     let store = Store { effect in
       if runner == nil {
-        guard let database = try? DatabaseFile.open(at: location.path, for: .read) else { return .completed([]) }
+        guard let database = try? DatabaseFile.open(at: location.path, for: .read) else {
+          return .completed([])
+        }
         runner = EffectRunner(database: database)
       }
       return runner!.run(effect)  // set just above

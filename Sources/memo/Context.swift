@@ -21,7 +21,8 @@ struct Context {
   }
 
   init(_ global: CommonOptions, format requested: OutputFormat?) throws {
-    location = try DatabaseLocation.resolve(flag: global.db, environment: Environment.memoVariables())
+    location = try DatabaseLocation.resolve(
+      flag: global.db, environment: Environment.memoVariables())
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     format = requested ?? (stdoutIsTerminal ? .table : .plain)
     let useColor: Bool
@@ -57,7 +58,9 @@ struct Context {
     let store = Store { effect in
       if runner == nil {
         do {
-          runner = EffectRunner(database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout))
+          runner = EffectRunner(
+            database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout)
+          )
         } catch let error as MemoError {
           return .failed(error)
         } catch {

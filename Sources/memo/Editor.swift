@@ -18,7 +18,8 @@ enum Editor {
     guard fd >= 0 else {
       throw MemoError(code: .io, message: "cannot create a temporary file in \(folder); set TMPDIR")
     }
-    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(path) }
     let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -26,7 +27,8 @@ enum Editor {
     guard written == bytes.count else {
       throw MemoError(code: .io, message: "cannot write the temporary file \(path)")
     }
-    let editor = [Environment.get("VISUAL"), Environment.get("EDITOR")]
+    let editor =
+      [Environment.get("VISUAL"), Environment.get("EDITOR")]
       .compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? "vi"
     // Like git: the editor setting is a shell command, the file its last argument.
     let status = system("\(editor) '\(path)'")
@@ -55,7 +57,8 @@ enum Editor {
       """
     if let body = post.body { text += body.hasSuffix("\n") ? body : body + "\n" }
     guard let edited = try run(text, name: "post-\(post.id)") else { return nil }
-    let (fields, body) = try parse(edited, fields: ["title", "author", "source"], originalBody: post.body)
+    let (fields, body) = try parse(
+      edited, fields: ["title", "author", "source"], originalBody: post.body)
     return NewPost(
       title: fields["title"] ?? "", author: fields["author"].flatMap { $0.isEmpty ? nil : $0 },
       body: body.isEmpty ? nil : body, source: fields["source"].flatMap { $0.isEmpty ? nil : $0 })
@@ -102,19 +105,24 @@ enum Editor {
       guard let colon = line.firstIndex(of: ":") else {
         if String(line).trimmingWhitespace().isEmpty { continue }
         throw MemoError(
-          code: .badData, message: "the edited file has a line that is not 'field: value': \(line); nothing was changed")
+          code: .badData,
+          message:
+            "the edited file has a line that is not 'field: value': \(line); nothing was changed")
       }
       let key = String(line[..<colon]).trimmingWhitespace().lowercased()
       guard allowed.contains(key) else {
         throw MemoError(
           code: .badData,
-          message: "the edited file has an unknown field '\(key)' (\(allowed.joined(separator: ", "))); nothing was changed")
+          message:
+            "the edited file has an unknown field '\(key)' (\(allowed.joined(separator: ", "))); nothing was changed"
+        )
       }
       fields[key] = String(line[line.index(after: colon)...]).trimmingWhitespace()
     }
     guard sawSeparator else {
       throw MemoError(
-        code: .badData, message: "the edited file lost its '---' line between fields and body; nothing was changed")
+        code: .badData,
+        message: "the edited file lost its '---' line between fields and body; nothing was changed")
     }
     var body = String(rest)
     // The file always ends the body with a newline; keep the stored text's own ending.

@@ -15,13 +15,21 @@ enum ColorMode: String, CaseIterable, ExpressibleByArgument {
 struct GlobalOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
 
-  @Option(name: .long, help: "Output format: table, plain, json, jsonl, csv or tsv (default: table on a terminal, plain when piped).")
+  @Option(
+    name: .long,
+    help:
+      "Output format: table, plain, json, jsonl, csv or tsv (default: table on a terminal, plain when piped)."
+  )
   var format: OutputFormat?
 }
 
 /// The global options but --format (which export and import define for themselves).
 struct CommonOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("The database file (default: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).", valueName: "path"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The database file (default: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).", valueName: "path")
+  )
   var db: String?
 
   @Option(name: .long, help: "Colour: auto, always or never (auto honours NO_COLOR).")

@@ -24,12 +24,14 @@ enum Input {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw MemoError(code: .io, message: "cannot read stdin: \(String(cString: strerror(errno)))")
+        throw MemoError(
+          code: .io, message: "cannot read stdin: \(String(cString: strerror(errno)))")
       }
       bytes.append(contentsOf: chunk[0..<count])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw MemoError(code: .badData, message: "stdin is not valid UTF-8 text; convert it to UTF-8 first")
+      throw MemoError(
+        code: .badData, message: "stdin is not valid UTF-8 text; convert it to UTF-8 first")
     }
     return text
   }
@@ -44,7 +46,8 @@ enum Input {
   /// - Throws: `MemoError` `.usage` (64) when stdin is not a terminal to ask on.
   static func requireTerminal() throws {
     guard Terminal.stdinIsTerminal else {
-      throw MemoError.usage("refusing to delete without confirmation: stdin is not a terminal; pass --yes")
+      throw MemoError.usage(
+        "refusing to delete without confirmation: stdin is not a terminal; pass --yes")
     }
   }
 

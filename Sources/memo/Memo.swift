@@ -26,7 +26,8 @@ struct Memo: ParsableCommand {
     subcommands: [
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
       Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
-      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self, Redo.self, Log.self, Db.self,
+      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self,
+      Redo.self, Log.self, Db.self,
     ]
   )
 
@@ -77,7 +78,10 @@ struct Memo: ParsableCommand {
   /// but one. Help, completion and anything that is not a plain command path take the root.
   static func directCommand(for arguments: [String]) -> (ParsableCommand.Type, [String])? {
     let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
-    guard !arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-") })
+    guard
+      !arguments.contains(where: {
+        rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-")
+      })
     else { return nil }
     var type: ParsableCommand.Type = Memo.self
     var rest = arguments[...]
@@ -144,7 +148,8 @@ struct Memo: ParsableCommand {
     let argv = CommandLine.unsafeArgv
     for i in 1..<Int(CommandLine.argc) {
       guard let arg = argv[i] else { continue }
-      let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg))
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg))
       if String(validating: bytes, as: UTF8.self) == nil { return i }
     }
     return nil

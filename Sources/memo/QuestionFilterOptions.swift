@@ -17,12 +17,16 @@ struct QuestionFilterFlags: ParsableArguments {
   var unanswered = false
 
   @Option(
-    name: .long, help: ArgumentHelp("Only questions in this category (repeat for any of several).", valueName: "name"),
+    name: .long,
+    help: ArgumentHelp(
+      "Only questions in this category (repeat for any of several).", valueName: "name"),
     completion: Completions.categories)
   var category: [String] = []
 
   func validate() throws {
-    if starred && unstarred { throw ValidationError("--starred and --unstarred contradict each other; give one") }
+    if starred && unstarred {
+      throw ValidationError("--starred and --unstarred contradict each other; give one")
+    }
     if answered && unanswered {
       throw ValidationError("--answered and --unanswered contradict each other; give one")
     }
@@ -45,7 +49,8 @@ struct QuestionFilterOptions: ParsableArguments {
   @OptionGroup var flags: QuestionFilterFlags
 
   @Option(
-    name: .customLong("filter"), help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"),
+    name: .customLong("filter"),
+    help: ArgumentHelp("Use this saved filter instead of the current one.", valueName: "name"),
     completion: Completions.filters)
   var savedFilter: String?
 
@@ -53,7 +58,9 @@ struct QuestionFilterOptions: ParsableArguments {
   var all = false
 
   /// Which filter the listing applies, with these flags on top.
-  func selection(_ context: Context, since: String? = nil, until: String? = nil) throws -> FilterSelection {
+  func selection(_ context: Context, since: String? = nil, until: String? = nil) throws
+    -> FilterSelection
+  {
     // Check the dates now, so a bad one is a usage error before anything is opened.
     if let since { _ = try context.date(since) }
     if let until { _ = try context.date(until) }

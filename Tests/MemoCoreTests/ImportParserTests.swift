@@ -7,7 +7,8 @@ struct CSVReaderTests {
   @Test("quoted fields keep commas, doubled quotes, line breaks and spaces; CRLF or LF ends rows")
   func quoting() throws {
     let rows = try CSVReader.parse("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",  x ,\n\nlast")
-    #expect(rows.map(\.fields) == [["a", "b,c", "say \"hi\""], ["two\nlines", "  x ", ""], ["last"]])
+    #expect(
+      rows.map(\.fields) == [["a", "b,c", "say \"hi\""], ["two\nlines", "  x ", ""], ["last"]])
     #expect(rows.map(\.line) == [1, 2, 5])
   }
 
@@ -15,7 +16,10 @@ struct CSVReaderTests {
     "malformed CSV is refused with its line",
     arguments: [
       ("a,b\n\"open", 2, "a quoted field is not closed (a missing \")"),
-      ("a,b\nx\"y,z", 2, "a quote inside an unquoted field (quote the whole field and double the quote)"),
+      (
+        "a,b\nx\"y,z", 2,
+        "a quote inside an unquoted field (quote the whole field and double the quote)"
+      ),
       ("a\n\"q\"x", 2, "text after a closing quote"),
     ])
   func malformed(text: String, line: Int, reason: String) {
@@ -56,7 +60,9 @@ struct KindleClippingsTests {
 
     """
 
-  @Test("English: books by title and author, highlights with location and time, notes; bookmarks and empty highlights skipped")
+  @Test(
+    "English: books by title and author, highlights with location and time, notes; bookmarks and empty highlights skipped"
+  )
   func englishClippings() throws {
     let books = try KindleClippings.parse(english, name: "c.txt")
     #expect(books.map(\.title) == ["Dune"])
@@ -102,7 +108,10 @@ struct KindleClippingsTests {
 
   @Test("titles with parentheses; a title without an author")
   func titles() {
-    #expect(KindleClippings.splitTitle("The Name (of the Rose) (Umberto Eco)") == ("The Name (of the Rose)", "Umberto Eco"))
+    #expect(
+      KindleClippings.splitTitle("The Name (of the Rose) (Umberto Eco)") == (
+        "The Name (of the Rose)", "Umberto Eco"
+      ))
     #expect(KindleClippings.splitTitle("No Author Here") == ("No Author Here", nil))
     #expect(KindleClippings.splitTitle("Book (A (B) C)") == ("Book", "A (B) C"))
   }
@@ -135,10 +144,12 @@ struct KindleClippingsTests {
 
   @Test("an entry without a metadata line is malformed, named by number and line")
   func malformed() {
-    let text = "Dune (Frank Herbert)\n- Your Highlight on Location 1 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nok\n==========\nJust a title\nno metadata\n==========\n"
+    let text =
+      "Dune (Frank Herbert)\n- Your Highlight on Location 1 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nok\n==========\nJust a title\nno metadata\n==========\n"
     #expect(
       throws: MemoError.malformedImport(
-        "c.txt", place: "clipping 2 (line 5)", reason: "no metadata line (\"- Your Highlight on …\") under the title")
+        "c.txt", place: "clipping 2 (line 5)",
+        reason: "no metadata line (\"- Your Highlight on …\") under the title")
     ) { try KindleClippings.parse(text, name: "c.txt") }
   }
 }
@@ -159,8 +170,10 @@ struct GoodreadsTests {
     #expect(
       books[0]
         == ExternalBook(
-          title: "Dune (Dune #1)", author: "Frank Herbert", source: "9780441013593", review: "Loved it.\n\nSpice!",
-          addedAt: Timestamp(rfc3339: "2023-01-15T00:00:00Z"), isFavorite: true, key: "goodreads:234225"))
+          title: "Dune (Dune #1)", author: "Frank Herbert", source: "9780441013593",
+          review: "Loved it.\n\nSpice!",
+          addedAt: Timestamp(rfc3339: "2023-01-15T00:00:00Z"), isFavorite: true,
+          key: "goodreads:234225"))
     #expect(books[1].source == nil && books[1].review == nil && !books[1].isFavorite)
     #expect(GoodreadsLibrary.looksLikeGoodreads(Array(csv.utf8)))
     #expect(!GoodreadsLibrary.looksLikeGoodreads(Array("post_uuid,post_title".utf8)))
@@ -169,9 +182,12 @@ struct GoodreadsTests {
   @Test("a bad date or a missing column is malformed")
   func malformed() {
     #expect(throws: MemoError.self) {
-      try GoodreadsLibrary.parse("Book Id,Title,Author,Date Added\n1,T,A,15/01/2023\n", name: "g.csv")
+      try GoodreadsLibrary.parse(
+        "Book Id,Title,Author,Date Added\n1,T,A,15/01/2023\n", name: "g.csv")
     }
-    #expect(throws: MemoError.self) { try GoodreadsLibrary.parse("Title,Author\nT,A\n", name: "g.csv") }
+    #expect(throws: MemoError.self) {
+      try GoodreadsLibrary.parse("Title,Author\nT,A\n", name: "g.csv")
+    }
   }
 }
 
@@ -180,7 +196,9 @@ struct BackupRoundTripTests {
   @Test("what the encoder writes, the decoder reads back, in json and jsonl")
   func roundTrip() throws {
     let t = Timestamp(rfc3339: "2026-01-01T00:00:00.000Z")!
-    let post = PostRecord(uuid: "p", title: "Dune, \"1\"", author: nil, body: "a\nb", source: "s", createdAt: t, updatedAt: t)
+    let post = PostRecord(
+      uuid: "p", title: "Dune, \"1\"", author: nil, body: "a\nb", source: "s", createdAt: t,
+      updatedAt: t)
     let question = QuestionRecord(
       uuid: "q", postUUID: "p", text: "Why?", category: "c", isStarred: true, answer: "Because",
       answeredAt: t, createdAt: t, updatedAt: t)
@@ -195,13 +213,16 @@ struct BackupRoundTripTests {
       text += encoder.end(
         favorites: [("p", 1, t)], savedFilters: [("s", QuestionFilter(starred: true), t, t)],
         currentFilter: QuestionFilter(categories: ["c"]), deleted: [("gone", "post", t)])
-      let records = try BackupDecoder.decode(Array(text.utf8), format: format == .json ? .json : .jsonl, name: "x")
+      let records = try BackupDecoder.decode(
+        Array(text.utf8), format: format == .json ? .json : .jsonl, name: "x")
       #expect(
         records == [
           .category(name: "c", createdAt: t), .post(post), .question(question),
           .favorite(postUUID: "p", position: 1, addedAt: t),
-          .savedFilter(name: "s", filter: QuestionFilter(starred: true), createdAt: t, updatedAt: t),
-          .currentFilter(QuestionFilter(categories: ["c"])), .deleted(uuid: "gone", kind: "post", deletedAt: t),
+          .savedFilter(
+            name: "s", filter: QuestionFilter(starred: true), createdAt: t, updatedAt: t),
+          .currentFilter(QuestionFilter(categories: ["c"])),
+          .deleted(uuid: "gone", kind: "post", deletedAt: t),
         ])
     }
   }
@@ -210,9 +231,12 @@ struct BackupRoundTripTests {
   func newerVersion() {
     #expect(
       throws: MemoError.malformedImport(
-        "x", place: "line 1", reason: "export version 9 is newer than this memo reads (1); upgrade memo")
+        "x", place: "line 1",
+        reason: "export version 9 is newer than this memo reads (1); upgrade memo")
     ) {
-      try BackupDecoder.decode(Array("{\"type\":\"header\",\"format\":\"memo\",\"version\":9}".utf8), format: .jsonl, name: "x")
+      try BackupDecoder.decode(
+        Array("{\"type\":\"header\",\"format\":\"memo\",\"version\":9}".utf8), format: .jsonl,
+        name: "x")
     }
   }
 }

@@ -7,10 +7,15 @@ struct ModelTests {
   @Test("the database path: --db, then MEMO_DB, then an absolute XDG_DATA_HOME, then HOME")
   func location() throws {
     let env = ["MEMO_DB": "/e.db", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
-    #expect(try DatabaseLocation.resolve(flag: "/f.db", environment: env) == .init(path: "/f.db", reason: .flag))
-    #expect(try DatabaseLocation.resolve(flag: nil, environment: env) == .init(path: "/e.db", reason: .environment))
     #expect(
-      try DatabaseLocation.resolve(flag: nil, environment: ["XDG_DATA_HOME": "/xdg/", "HOME": "/h"])
+      try DatabaseLocation.resolve(flag: "/f.db", environment: env)
+        == .init(path: "/f.db", reason: .flag))
+    #expect(
+      try DatabaseLocation.resolve(flag: nil, environment: env)
+        == .init(path: "/e.db", reason: .environment))
+    #expect(
+      try DatabaseLocation.resolve(
+        flag: nil, environment: ["XDG_DATA_HOME": "/xdg/", "HOME": "/h"])
         == .init(path: "/xdg/memo/memo.db", reason: .xdgDataHome))
     #expect(
       try DatabaseLocation.resolve(flag: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
@@ -30,7 +35,9 @@ struct ModelTests {
     #expect(applied.author == nil && applied.body == "b" && applied.title == "Dune")
   }
 
-  @Test("ids: positive decimal integers only", arguments: ["0", "-1", "abc", "1.5", "", "+3", "99999999999999999999"])
+  @Test(
+    "ids: positive decimal integers only",
+    arguments: ["0", "-1", "abc", "1.5", "", "+3", "99999999999999999999"])
   func badIDs(text: String) {
     #expect(parsePositiveID(text) == nil)
   }
@@ -66,7 +73,9 @@ struct ModelTests {
     )
   }
 
-  @Test("a stored filter that is not the right JSON is bad data", arguments: ["", "[]", "{\"starred\":1}", "{\"categories\":\"x\"}", "{"])
+  @Test(
+    "a stored filter that is not the right JSON is bad data",
+    arguments: ["", "[]", "{\"starred\":1}", "{\"categories\":\"x\"}", "{"])
   func badFilterJSON(text: String) {
     #expect(throws: MemoError.self) { try QuestionFilter(json: text) }
     do { _ = try QuestionFilter(json: text) } catch let error as MemoError {
@@ -82,7 +91,9 @@ struct ModelTests {
     #expect(resolved.since?.rfc3339 == "2026-03-24T10:00:00.000Z")
     #expect(resolved.until?.rfc3339 == "2026-03-31T00:00:00.000Z")
     #expect(resolved.starred == true)
-    #expect(throws: MemoError.self) { try QuestionFilter(since: "x").resolved(now: now, utcOffsetSeconds: 0) }
+    #expect(throws: MemoError.self) {
+      try QuestionFilter(since: "x").resolved(now: now, utcOffsetSeconds: 0)
+    }
   }
 }
 
@@ -90,7 +101,8 @@ struct ModelTests {
 struct JSONParserTests {
   @Test("parses every kind of value, keeping key order")
   func values() throws {
-    let value = try JSONParser.parse(#" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\n\ud83d\ude00"} "#)
+    let value = try JSONParser.parse(
+      #" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\n\ud83d\ude00"} "#)
     #expect(
       value
         == .object([
@@ -102,7 +114,8 @@ struct JSONParserTests {
   @Test(
     "refuses what RFC 8259 does not allow",
     arguments: [
-      "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\\x\"", "\"a\nb\"", "nul", "[1] 2", "\"\\ud800\"",
+      "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\\x\"", "\"a\nb\"", "nul", "[1] 2",
+      "\"\\ud800\"",
       "{'a':1}", String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
     ])
   func invalid(text: String) {

@@ -8,9 +8,15 @@ struct QuestionsReducerTests {
   func ask() {
     var state = AppState()
     let effects = appReducer(
-      &state, .questions(.ask(NewQuestion(postID: 1, text: " Why? ", category: " physics ", isStarred: true))))
-    #expect(effects == [.insertQuestion(NewQuestion(postID: 1, text: "Why?", category: "physics", isStarred: true))])
-    let blank = appReducer(&state, .questions(.ask(NewQuestion(postID: 1, text: "Q", category: "  "))))
+      &state,
+      .questions(
+        .ask(NewQuestion(postID: 1, text: " Why? ", category: " physics ", isStarred: true))))
+    #expect(
+      effects == [
+        .insertQuestion(NewQuestion(postID: 1, text: "Why?", category: "physics", isStarred: true))
+      ])
+    let blank = appReducer(
+      &state, .questions(.ask(NewQuestion(postID: 1, text: "Q", category: "  "))))
     #expect(blank == [.insertQuestion(NewQuestion(postID: 1, text: "Q"))])
     #expect(state == AppState())
   }
@@ -21,7 +27,9 @@ struct QuestionsReducerTests {
     #expect(appReducer(&state, .questions(.ask(NewQuestion(postID: 1, text: " \n")))) == [])
     #expect(state.error == .emptyQuestion())
     var other = AppState()
-    #expect(appReducer(&other, .questions(.ask(NewQuestion(postID: 1, text: "Q", category: "a\u{7}b")))) == [])
+    #expect(
+      appReducer(&other, .questions(.ask(NewQuestion(postID: 1, text: "Q", category: "a\u{7}b"))))
+        == [])
     #expect(other.error?.code == .usage)
   }
 
@@ -49,9 +57,10 @@ struct QuestionsReducerTests {
     var state = AppState()
     #expect(appReducer(&state, .questions(.edit(3, QuestionPatch()))) == [])
     #expect(
-      appReducer(&state, .questions(.edit(3, QuestionPatch(text: " T ", category: .some(" "))))) == [
-        .updateQuestion(3, QuestionPatch(text: "T", category: .some(nil)))
-      ])
+      appReducer(&state, .questions(.edit(3, QuestionPatch(text: " T ", category: .some(" ")))))
+        == [
+          .updateQuestion(3, QuestionPatch(text: "T", category: .some(nil)))
+        ])
     #expect(appReducer(&state, .questions(.edit(3, QuestionPatch(text: "")))) == [])
     #expect(state.error == .emptyQuestion())
   }
@@ -74,8 +83,13 @@ struct QuestionsReducerTests {
     var state = AppState()
     #expect(appReducer(&state, .categories(.add(" physics "))) == [.insertCategory("physics")])
     #expect(
-      appReducer(&state, .categories(.rename(from: " a ", to: " b "))) == [.renameCategory(from: "a", to: "b")])
-    #expect(appReducer(&state, .categories(.remove("x", force: true))) == [.deleteCategory("x", force: true)])
+      appReducer(&state, .categories(.rename(from: " a ", to: " b "))) == [
+        .renameCategory(from: "a", to: "b")
+      ])
+    #expect(
+      appReducer(&state, .categories(.remove("x", force: true))) == [
+        .deleteCategory("x", force: true)
+      ])
     #expect(state == AppState())
     #expect(appReducer(&state, .categories(.add("  "))) == [])
     #expect(state.error?.code == .usage)
@@ -95,8 +109,12 @@ struct QuestionsReducerTests {
   func filterSet() {
     var state = AppState()
     let effects = appReducer(
-      &state, .filters(.set(QuestionFilter(starred: true, categories: ["Physics", " physics", "math"]))))
-    #expect(effects == [.saveCurrentFilter(QuestionFilter(starred: true, categories: ["Physics", "math"]))])
+      &state,
+      .filters(.set(QuestionFilter(starred: true, categories: ["Physics", " physics", "math"]))))
+    #expect(
+      effects == [
+        .saveCurrentFilter(QuestionFilter(starred: true, categories: ["Physics", "math"]))
+      ])
     #expect(appReducer(&state, .filters(.set(QuestionFilter()))) == [])
     #expect(state.error?.code == .usage)
   }
@@ -105,7 +123,10 @@ struct QuestionsReducerTests {
   func filterOthers() {
     var state = AppState()
     #expect(appReducer(&state, .filters(.clear)) == [.saveCurrentFilter(QuestionFilter())])
-    #expect(appReducer(&state, .filters(.save(" s ", replacing: false))) == [.saveNamedFilter("s", replacing: false)])
+    #expect(
+      appReducer(&state, .filters(.save(" s ", replacing: false))) == [
+        .saveNamedFilter("s", replacing: false)
+      ])
     #expect(appReducer(&state, .filters(.use("s"))) == [.useSavedFilter("s")])
     #expect(appReducer(&state, .filters(.list)) == [.loadSavedFilters])
     #expect(appReducer(&state, .filters(.remove("s"))) == [.deleteSavedFilter("s")])

@@ -38,7 +38,8 @@ struct BadInputTests {
     #expect(result.status == 0)
     #expect(try box.rows("SELECT length(body) FROM posts") == [["10485760"]])
     let shown = try box.run(["show", "1", "--format", "json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
     #expect((object["body"] as? String)?.count == 10_485_760)
   }
 
@@ -76,7 +77,10 @@ struct BadInputTests {
 
   @Test(
     "ids that are negative, zero, huge or not numbers are usage errors for every command that takes one",
-    arguments: [["show"], ["edit"], ["rm"], ["ask"], ["question", "show"], ["star"], ["unstar"], ["answer"], ["unanswer"], ["fav"], ["unfav"]])
+    arguments: [
+      ["show"], ["edit"], ["rm"], ["ask"], ["question", "show"], ["star"], ["unstar"], ["answer"],
+      ["unanswer"], ["fav"], ["unfav"],
+    ])
   func badIDs(command: [String]) throws {
     let box = try Sandbox()
     _ = try box.add("keep")
@@ -119,10 +123,16 @@ struct BadInputTests {
     #expect(result.stderr.contains("full") || result.stderr.contains("I/O"), "\(result.stderr)")
     #expect(try box.rows("SELECT title FROM posts", database: db) == [["small"]])
     // An export that cannot be written leaves no partial file.
-    _ = try box.run(["add", "elsewhere", "--body", "-", "--db", box.root + "/other.db"], input: body)
-    let export = try box.run(["export", "--output", mountPoint + "/x.json", "--db", box.root + "/other.db"])
+    _ = try box.run(
+      ["add", "elsewhere", "--body", "-", "--db", box.root + "/other.db"], input: body)
+    let export = try box.run([
+      "export", "--output", mountPoint + "/x.json", "--db", box.root + "/other.db",
+    ])
     #expect(export.status == 74 || export.status == 73, "\(export.stderr)")
     #expect(export.stderr.contains(mountPoint + "/x.json"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).filter { $0.contains("x.json") } == [])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: mountPoint).filter {
+        $0.contains("x.json")
+      } == [])
   }
 }

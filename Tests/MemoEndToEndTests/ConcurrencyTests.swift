@@ -6,7 +6,9 @@ struct ConcurrencyTests {
   /// Commands per writer: 30 in the suite; `scripts/stress` runs 200 (MEMO_STRESS_COMMANDS).
   static let commands = Int(ProcessInfo.processInfo.environment["MEMO_STRESS_COMMANDS"] ?? "") ?? 30
 
-  @Test("8 writers, an export loop and a list loop: every command succeeds, every write lands, every export is a snapshot")
+  @Test(
+    "8 writers, an export loop and a list loop: every command succeeds, every write lands, every export is a snapshot"
+  )
   func writersAndReaders() throws {
     let box = try Sandbox()
     _ = try box.add("seed")
@@ -39,18 +41,25 @@ struct ConcurrencyTests {
     failures += try box.finish(readerProcess)
     #expect(failures == [], "\(failures.prefix(5))")
     #expect(try box.rows("SELECT count(*) FROM posts") == [["\(8 * triplets + 1)"]])
-    #expect(try box.rows("SELECT count(*) FROM questions WHERE starred = 1") == [["\(8 * triplets)"]])
+    #expect(
+      try box.rows("SELECT count(*) FROM questions WHERE starred = 1") == [["\(8 * triplets)"]])
     // The journal keeps at most 1,000 entries.
-    #expect(try box.rows("SELECT count(*) FROM journal_entries") == [["\(min(1000, 3 * 8 * triplets + 1))"]])
+    #expect(
+      try box.rows("SELECT count(*) FROM journal_entries") == [
+        ["\(min(1000, 3 * 8 * triplets + 1))"]
+      ])
     #expect(try box.rows("PRAGMA integrity_check") == [["ok"]])
     // Every export is one consistent snapshot: each question's post is in the same file.
-    let files = try FileManager.default.contentsOfDirectory(atPath: exports).filter { $0.hasSuffix(".jsonl") }
+    let files = try FileManager.default.contentsOfDirectory(atPath: exports).filter {
+      $0.hasSuffix(".jsonl")
+    }
     #expect(!files.isEmpty)
     for file in files {
       let text = try String(contentsOfFile: exports + "/" + file, encoding: .utf8)
       var posts = Set<String>()
       for line in text.split(separator: "\n") {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let object = try #require(
+          try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         switch object["type"] as? String {
         case "post": posts.insert(object["uuid"] as? String ?? "")
         case "question": #expect(posts.contains(object["post_uuid"] as? String ?? "?"), "\(file)")
@@ -65,7 +74,11 @@ struct ConcurrencyTests {
     let box = try Sandbox()
     _ = try box.add("seed")
     let holder = try box.spawn(
-      ["/bin/sh", "-c", "sqlite3 \"$1\" 'BEGIN IMMEDIATE; SELECT 1;' '.shell sleep 2' 'COMMIT;' > /dev/null", "sh", box.defaultDatabase])
+      [
+        "/bin/sh", "-c",
+        "sqlite3 \"$1\" 'BEGIN IMMEDIATE; SELECT 1;' '.shell sleep 2' 'COMMIT;' > /dev/null", "sh",
+        box.defaultDatabase,
+      ])
     Thread.sleep(forTimeInterval: 0.5)
     let result = try box.run(["add", "blocked"], environment: ["MEMO_BUSY_TIMEOUT": "200"])
     _ = try box.finish(holder)

@@ -21,9 +21,11 @@ struct CrashTests {
     var lines = ["{\"type\":\"header\",\"format\":\"memo\",\"version\":1}"]
     for i in 0..<Self.imported {
       lines.append(
-        "{\"type\":\"post\",\"uuid\":\"imp-p-\(i)\",\"title\":\"Imported \(i)\",\"body\":\"\(String(repeating: "word ", count: 20))\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}")
+        "{\"type\":\"post\",\"uuid\":\"imp-p-\(i)\",\"title\":\"Imported \(i)\",\"body\":\"\(String(repeating: "word ", count: 20))\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}"
+      )
       lines.append(
-        "{\"type\":\"question\",\"uuid\":\"imp-q-\(i)\",\"post_uuid\":\"imp-p-\(i)\",\"text\":\"Why \(i)?\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}")
+        "{\"type\":\"question\",\"uuid\":\"imp-q-\(i)\",\"post_uuid\":\"imp-p-\(i)\",\"text\":\"Why \(i)?\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}"
+      )
     }
     let importFile = box.root + "/big.jsonl"
     try lines.joined(separator: "\n").write(toFile: importFile, atomically: true, encoding: .utf8)
@@ -40,7 +42,8 @@ struct CrashTests {
       case 2: arguments = ["undo"]
       default:
         // Only the base posts: the imported ones must stay all or nothing.
-        let ids = try box.rows("SELECT id FROM posts WHERE uuid NOT LIKE 'imp-%' ORDER BY random() LIMIT 1")
+        let ids = try box.rows(
+          "SELECT id FROM posts WHERE uuid NOT LIKE 'imp-%' ORDER BY random() LIMIT 1")
         arguments = ["rm", ids.first?.first ?? "1", "--yes"]
       }
       let process = Process()
@@ -60,17 +63,23 @@ struct CrashTests {
 
       #expect(try box.rows("PRAGMA integrity_check") == [["ok"]], "after \(arguments)")
       #expect(try box.rows("PRAGMA foreign_key_check").isEmpty, "after \(arguments)")
-      #expect(try box.rows("SELECT entry_id IS NULL FROM journal_context") == [["1"]], "after \(arguments)")
+      #expect(
+        try box.rows("SELECT entry_id IS NULL FROM journal_context") == [["1"]],
+        "after \(arguments)")
       #expect(try box.rows("SELECT deferred FROM search_context") == [["0"]], "after \(arguments)")
       #expect(
-        try box.rows("SELECT count(*) FROM search_words WHERE kind = 'post'") == box.rows("SELECT count(*) FROM posts"),
+        try box.rows("SELECT count(*) FROM search_words WHERE kind = 'post'")
+          == box.rows("SELECT count(*) FROM posts"),
         "the search index lost step after \(arguments)")
       let posts = try box.rows("SELECT count(*) FROM posts WHERE uuid LIKE 'imp-p-%'")[0][0]
       let questions = try box.rows("SELECT count(*) FROM questions WHERE uuid LIKE 'imp-q-%'")[0][0]
-      #expect(posts == "0" || posts == "\(Self.imported)", "a torn import after \(arguments): \(posts) posts")
+      #expect(
+        posts == "0" || posts == "\(Self.imported)",
+        "a torn import after \(arguments): \(posts) posts")
       #expect(posts == questions, "after \(arguments)")
       let text = try Data(contentsOf: URL(fileURLWithPath: backup))
-      #expect((try? JSONSerialization.jsonObject(with: text)) != nil, "a torn export after \(arguments)")
+      #expect(
+        (try? JSONSerialization.jsonObject(with: text)) != nil, "a torn export after \(arguments)")
     }
     // The journal still works, and memo's own check agrees.
     _ = try box.run(["add", "after the storm"])

@@ -12,7 +12,8 @@ struct DocsTests {
   func completionScripts(shell: String) throws {
     let result = try Sandbox().run(["--generate-completion-script", shell])
     #expect(result.status == 0)
-    let golden = try String(contentsOf: Self.docs.appendingPathComponent("completions/memo.\(shell)"), encoding: .utf8)
+    let golden = try String(
+      contentsOf: Self.docs.appendingPathComponent("completions/memo.\(shell)"), encoding: .utf8)
     #expect(result.stdout == golden)
   }
 
@@ -31,15 +32,21 @@ struct DocsTests {
     #expect(try complete(["star"], "positional@0") == "1\n")
     #expect(try complete(["ask"], "--category") == "physics\n")
     #expect(try complete(["questions"], "--filter") == "stars\n")
-    #expect(try box.run(["---completion", "show", "--", "positional@0", "0", "0"], environment: ["MEMO_DB": box.root + "/none.db"]).stdout == "\n")
+    #expect(
+      try box.run(
+        ["---completion", "show", "--", "positional@0", "0", "0"],
+        environment: ["MEMO_DB": box.root + "/none.db"]
+      ).stdout == "\n")
   }
 
   @Test("the manual page is committed and names every command")
   func manual() throws {
     let page = try String(contentsOf: Self.docs.appendingPathComponent("memo.1"), encoding: .utf8)
     for command in [
-      "add", "list", "show", "edit", "rm", "ask", "questions", "question", "star", "unstar", "answer",
-      "unanswer", "fav", "unfav", "favorites", "category", "filter", "export", "import", "search", "stats", "db",
+      "add", "list", "show", "edit", "rm", "ask", "questions", "question", "star", "unstar",
+      "answer",
+      "unanswer", "fav", "unfav", "favorites", "category", "filter", "export", "import", "search",
+      "stats", "db",
     ] {
       #expect(page.contains(".It Em \(command)"), "\(command) missing: run scripts/gen-docs")
     }
@@ -50,10 +57,13 @@ struct DocsTests {
     let box = try Sandbox()
     let commands = [
       ["add"], ["list"], ["show"], ["edit"], ["rm"], ["ask"], ["questions"], ["question", "show"],
-      ["question", "edit"], ["question", "rm"], ["star"], ["unstar"], ["answer"], ["unanswer"], ["fav"],
+      ["question", "edit"], ["question", "rm"], ["star"], ["unstar"], ["answer"], ["unanswer"],
+      ["fav"],
       ["unfav"], ["favorites"], ["category", "list"], ["category", "add"], ["category", "rename"],
-      ["category", "rm"], ["filter", "show"], ["filter", "set"], ["filter", "clear"], ["filter", "save"],
-      ["filter", "use"], ["filter", "list"], ["filter", "rm"], ["export"], ["import"], ["search"], ["stats"],
+      ["category", "rm"], ["filter", "show"], ["filter", "set"], ["filter", "clear"],
+      ["filter", "save"],
+      ["filter", "use"], ["filter", "list"], ["filter", "rm"], ["export"], ["import"], ["search"],
+      ["stats"],
       ["db", "path"], ["db", "check"], ["db", "backup"],
     ]
     for command in commands {

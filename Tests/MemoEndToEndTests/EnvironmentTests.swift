@@ -18,7 +18,8 @@ struct EnvironmentTests {
     let box = try Sandbox()
     let xdg = box.root + "/xdg"
     _ = try box.run(["add", "in xdg"], environment: ["XDG_DATA_HOME": xdg])
-    #expect(try box.rows("SELECT title FROM posts", database: xdg + "/memo/memo.db") == [["in xdg"]])
+    #expect(
+      try box.rows("SELECT title FROM posts", database: xdg + "/memo/memo.db") == [["in xdg"]])
     let env = box.root + "/env.db"
     _ = try box.run(["add", "in env"], environment: ["XDG_DATA_HOME": xdg, "MEMO_DB": env])
     #expect(try box.rows("SELECT title FROM posts", database: env) == [["in env"]])
@@ -33,7 +34,8 @@ struct EnvironmentTests {
     let box = try Sandbox()
     let path = box.root + "/x.db"
     #expect(try box.run(["--db", path, "add", "Dune"]).stdout == "1\n")
-    #expect(try box.run(["--db=\(path)", "--format", "csv", "list"]).stdout.hasPrefix("id,uuid,title"))
+    #expect(
+      try box.run(["--db=\(path)", "--format", "csv", "list"]).stdout.hasPrefix("id,uuid,title"))
   }
 
   @Test("--version prints the version")

@@ -12,16 +12,26 @@ struct ErrorTests {
       (["show", "0"], nil),
       (["show", "-5"], nil),
       (["show", "99999999999999999999"], nil),
-      (["list", "--since", "nonsense"],
-       "memo: error: 'nonsense' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age like 30m, 12h, 7d, 2w, 6mo, 1y\n"),
+      (
+        ["list", "--since", "nonsense"],
+        "memo: error: 'nonsense' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age like 30m, 12h, 7d, 2w, 6mo, 1y\n"
+      ),
       (["list", "--until", "2026-02-30"], nil),
       (["list", "--limit", "-1"], nil),
-      (["list", "--format", "xml"],
-       "memo: error: the value 'xml' is invalid for '--format <format>'. Please provide one of the following: table, plain, json, jsonl, csv, tsv; see 'memo --help'\n"),
+      (
+        ["list", "--format", "xml"],
+        "memo: error: the value 'xml' is invalid for '--format <format>'. Please provide one of the following: table, plain, json, jsonl, csv, tsv; see 'memo --help'\n"
+      ),
       (["list", "--sort", "size"], nil),
-      (["add", "   "], "memo: error: the title is empty; give the book's title, e.g. memo add \"Dune\"\n"),
+      (
+        ["add", "   "],
+        "memo: error: the title is empty; give the book's title, e.g. memo add \"Dune\"\n"
+      ),
       (["add"], nil),
-      (["rm", "1"], "memo: error: refusing to delete without confirmation: stdin is not a terminal; pass --yes\n"),
+      (
+        ["rm", "1"],
+        "memo: error: refusing to delete without confirmation: stdin is not a terminal; pass --yes\n"
+      ),
     ] as [([String], String?)])
   func usageErrors(arguments: [String], message: String?) throws {
     let box = try Sandbox()
@@ -42,7 +52,8 @@ struct ErrorTests {
       let result = try box.run(args)
       #expect(result.status == 1)
       #expect(result.stdout == "")
-      #expect(result.stderr == "memo: error: no post 999; 'memo list' shows the posts and their ids\n")
+      #expect(
+        result.stderr == "memo: error: no post 999; 'memo list' shows the posts and their ids\n")
     }
     #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
   }
@@ -61,7 +72,8 @@ struct ErrorTests {
     let box = try Sandbox()
     let result = try box.run(["add", "Dune", "--body", "-"], inputBytes: [0x66, 0xFF, 0xFE, 0x0A])
     #expect(result.status == 65)
-    #expect(result.stderr == "memo: error: stdin is not valid UTF-8 text; convert it to UTF-8 first\n")
+    #expect(
+      result.stderr == "memo: error: stdin is not valid UTF-8 text; convert it to UTF-8 first\n")
     #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
   }
 
@@ -76,7 +88,8 @@ struct ErrorTests {
     #expect(broken.status == 65)
     #expect(
       broken.stderr
-        == "memo: error: the edited file lost its '---' line between fields and body; nothing was changed\n")
+        == "memo: error: the edited file lost its '---' line between fields and body; nothing was changed\n"
+    )
     #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
   }
 
@@ -89,7 +102,8 @@ struct ErrorTests {
     #expect(result.status == 74)
     #expect(
       result.stderr
-        == "memo: error: cannot write to \(box.defaultDatabase): the database is read-only; check the permissions of the file and its folder\n")
+        == "memo: error: cannot write to \(box.defaultDatabase): the database is read-only; check the permissions of the file and its folder\n"
+    )
     #expect(try box.run(["list"]).status == 0)
     chmod(box.defaultDatabase, 0o600)
     #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
@@ -106,7 +120,10 @@ struct ErrorTests {
     #expect(result.stderr.hasPrefix("memo: error: \(text) is not a usable memo database"))
     let folder = try box.run(["add", "x", "--db", box.root])
     #expect(folder.status == 74)
-    #expect(folder.stderr == "memo: error: \(box.root) is a folder, not a database file; pass --db with a file path\n")
+    #expect(
+      folder.stderr
+        == "memo: error: \(box.root) is a folder, not a database file; pass --db with a file path\n"
+    )
   }
 
   @Test("a database from a newer memo is refused with exit 74 and left as it was")
@@ -132,7 +149,8 @@ struct ErrorTests {
     #expect(result.status == 75)
     #expect(
       result.stderr
-        == "memo: error: the database \(box.defaultDatabase) is busy (another memo process is using it); try again\n")
+        == "memo: error: the database \(box.defaultDatabase) is busy (another memo process is using it); try again\n"
+    )
     #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
   }
 }

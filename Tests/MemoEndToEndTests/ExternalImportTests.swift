@@ -3,7 +3,9 @@ import Testing
 
 @Suite("markdown export; Kindle and Goodreads imports")
 struct ExternalImportTests {
-  @Test("markdown: a file per post with front matter; re-export writes only changes; foreign files untouched")
+  @Test(
+    "markdown: a file per post with front matter; re-export writes only changes; foreign files untouched"
+  )
   func markdown() throws {
     let box = try Sandbox()
     _ = try box.add("Dune", ["--author", "Frank \"The\" Herbert", "--body", "Spice."])
@@ -16,15 +18,25 @@ struct ExternalImportTests {
     try "my own file\n".write(toFile: folder + "/dune.md", atomically: true, encoding: .utf8)
     let first = try box.run(["export", "--format", "markdown", "--output", folder])
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stderr == "memo: exported 2 posts to \(folder) (2 files written, the others unchanged)\n")
+    #expect(
+      first.stderr
+        == "memo: exported 2 posts to \(folder) (2 files written, the others unchanged)\n")
     #expect(try String(contentsOfFile: folder + "/dune.md", encoding: .utf8) == "my own file\n")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     #expect(files.count == 4)  // dune.md (not ours), two posts, the manifest
     let uuid = try box.rows("SELECT uuid FROM posts WHERE id = 1")[0][0]
-    let name = try #require(files.first { $0.hasPrefix("dune-") && $0.hasSuffix(String(uuid.filter { $0 != "-" }.suffix(8)) + ".md") })
+    let name = try #require(
+      files.first {
+        $0.hasPrefix("dune-") && $0.hasSuffix(String(uuid.filter { $0 != "-" }.suffix(8)) + ".md")
+      })
     let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-    #expect(text.hasPrefix("---\ntitle: \"Dune\"\nauthor: \"Frank \\\"The\\\" Herbert\"\nuuid: \"\(uuid)\"\n"))
-    #expect(text.contains("favorite: true\n---\n\n# Dune\n\nSpice.\n\n## Questions\n\n- ★ Why spice? _(ecology)_\n  - ✓ **Answer:** Because.\n"))
+    #expect(
+      text.hasPrefix(
+        "---\ntitle: \"Dune\"\nauthor: \"Frank \\\"The\\\" Herbert\"\nuuid: \"\(uuid)\"\n"))
+    #expect(
+      text.contains(
+        "favorite: true\n---\n\n# Dune\n\nSpice.\n\n## Questions\n\n- ★ Why spice? _(ecology)_\n  - ✓ **Answer:** Because.\n"
+      ))
     let again = try box.run(["export", "--format", "markdown", "--output", folder])
     #expect(again.stderr.contains("(0 files written"))
     _ = try box.run(["edit", "2", "--body", "new"])
@@ -39,7 +51,8 @@ struct ExternalImportTests {
     _ = try box.add("Dune")
     #expect(try box.run(["export", "--format", "markdown"]).status == 64)
     try "x".write(toFile: box.root + "/file", atomically: true, encoding: .utf8)
-    #expect(try box.run(["export", "--format", "markdown", "--output", box.root + "/file"]).status == 73)
+    #expect(
+      try box.run(["export", "--format", "markdown", "--output", box.root + "/file"]).status == 73)
   }
 
   static let clippings =
@@ -48,7 +61,9 @@ struct ExternalImportTests {
     + "Dune (Frank Herbert)\r\n- Your Bookmark on page 20 | Location 300 | Added on Monday, January 2, 2023 9:00:00 AM\r\n\r\n\r\n==========\r\n"
     + "吾輩は猫である (夏目漱石)\r\n- 位置No. 130のメモ |作成日: 2023年1月2日月曜日 21:30:00\r\n\r\nなぜ猫が語り手なのか？\r\n==========\r\n"
 
-  @Test("Kindle: books become posts, highlights go to the body, questions from notes; again adds nothing")
+  @Test(
+    "Kindle: books become posts, highlights go to the body, questions from notes; again adds nothing"
+  )
   func kindle() throws {
     let box = try Sandbox()
     _ = try box.add("Dune", ["--author", "Frank Herbert", "--body", "My own notes."])
@@ -73,22 +88,27 @@ struct ExternalImportTests {
     #expect(try box.rows("SELECT * FROM posts") == before)
   }
 
-  @Test("Goodreads: rows become posts with ISBN, review and date; the favorites shelf; again adds nothing")
+  @Test(
+    "Goodreads: rows become posts with ISBN, review and date; the favorites shelf; again adds nothing"
+  )
   func goodreads() throws {
     let box = try Sandbox()
     let file = box.root + "/goodreads_library_export.csv"
     try #"""
-      Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
-      234225,Dune (Dune #1),Frank Herbert,"Herbert, Frank","=""0441013597""","=""9780441013593""",5,2023/02/01,2023/01/15,"favorites, classics",read,"Loved it.<br/>Spice!"
-      77566,Hyperion,Dan Simmons,"Simmons, Dan","=""""","=""""",0,,2023/03/01,to-read,to-read,
+    Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
+    234225,Dune (Dune #1),Frank Herbert,"Herbert, Frank","=""0441013597""","=""9780441013593""",5,2023/02/01,2023/01/15,"favorites, classics",read,"Loved it.<br/>Spice!"
+    77566,Hyperion,Dan Simmons,"Simmons, Dan","=""""","=""""",0,,2023/03/01,to-read,to-read,
 
-      """#.write(toFile: file, atomically: true, encoding: .utf8)
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
     let first = try box.run(["import", file])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "2 added, 0 updated, 0 unchanged\n")
     #expect(
       try box.rows("SELECT title, author, source, body, created_at FROM posts ORDER BY id") == [
-        ["Dune (Dune #1)", "Frank Herbert", "9780441013593", "Loved it.\nSpice!", "2023-01-15T00:00:00.000Z"],
+        [
+          "Dune (Dune #1)", "Frank Herbert", "9780441013593", "Loved it.\nSpice!",
+          "2023-01-15T00:00:00.000Z",
+        ],
         ["Hyperion", "Dan Simmons", "NULL", "NULL", "2023-03-01T00:00:00.000Z"],
       ])
     #expect(try box.rows("SELECT post_id FROM favorites") == [["1"]])
@@ -101,12 +121,17 @@ struct ExternalImportTests {
     let box = try Sandbox()
     _ = try box.add("keep")
     let csv = box.root + "/g.csv"
-    try "Book Id,Title,Author,Date Added\n1,\"Dune,Frank Herbert,2023/01/15\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    try "Book Id,Title,Author,Date Added\n1,\"Dune,Frank Herbert,2023/01/15\n".write(
+      toFile: csv, atomically: true, encoding: .utf8)
     let result = try box.run(["import", csv, "--format", "goodreads"])
     #expect(result.status == 65)
-    #expect(result.stderr == "memo: error: \(csv): line 2: a quoted field is not closed (a missing \"); nothing was imported\n")
+    #expect(
+      result.stderr
+        == "memo: error: \(csv): line 2: a quoted field is not closed (a missing \"); nothing was imported\n"
+    )
     let txt = box.root + "/c.txt"
-    try (Self.clippings + "Broken entry\nno metadata\n==========\n").write(toFile: txt, atomically: true, encoding: .utf8)
+    try (Self.clippings + "Broken entry\nno metadata\n==========\n").write(
+      toFile: txt, atomically: true, encoding: .utf8)
     #expect(try box.run(["import", txt]).status == 65)
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
   }

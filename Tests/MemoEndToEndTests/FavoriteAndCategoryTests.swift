@@ -86,7 +86,8 @@ struct FavoriteAndCategoryTests {
   func categoryLifecycle() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
-    #expect(try box.succeed(["category", "add", " Astronomy "]) == "added category \"Astronomy\"\n")
+    #expect(
+      try box.succeed(["category", "add", " Astronomy "]) == "added category \"Astronomy\"\n")
     #expect(
       try box.succeed(["category", "rename", "astronomy", "Stars"])
         == "renamed category to \"Stars\"\n")
@@ -131,12 +132,18 @@ struct FavoriteAndCategoryTests {
     arguments: [
       (["category", "add", "Physics"], 64, "the category 'physics' exists already"),
       (["category", "add", "HISTORY"], 64, "the category 'history' exists already"),
-      (["category", "add", " "], 64,
-       "give the category a name that is not blank and has no control characters"),
-      (["category", "rename", "physics", "History"], 64,
-       "the category 'History' exists already; pick another name"),
-      (["category", "rename", "physics", ""], 64,
-       "give the category a new name that is not blank and has no control characters"),
+      (
+        ["category", "add", " "], 64,
+        "give the category a name that is not blank and has no control characters"
+      ),
+      (
+        ["category", "rename", "physics", "History"], 64,
+        "the category 'History' exists already; pick another name"
+      ),
+      (
+        ["category", "rename", "physics", ""], 64,
+        "give the category a new name that is not blank and has no control characters"
+      ),
       (["category", "rename", "nope", "x"], 1, FavoriteAndCategoryTests.noCategory),
       (["category", "rm", "nope"], 1, FavoriteAndCategoryTests.noCategory),
       (["category", "rm", "nope", "--force"], 1, FavoriteAndCategoryTests.noCategory),

@@ -67,8 +67,10 @@ struct FilterCommandTests {
     #expect((empty["categories"] as? [String]) == [])
     #expect(empty["since"] is NSNull)
     let set = try box.succeed(
-      ["filter", "set", "--starred", "--unanswered", "--category", "physics", "--category", "myth",
-       "--since", "30d"])
+      [
+        "filter", "set", "--starred", "--unanswered", "--category", "physics", "--category", "myth",
+        "--since", "30d",
+      ])
     #expect(set == "--starred --unanswered --category physics --category myth --since 30d\n")
     let object = try box.jsonObject(["filter", "show"])
     #expect(object["starred"] as? Bool == true)
@@ -149,21 +151,35 @@ struct FilterCommandTests {
       (["filter", "use", "nope"], 1, FilterCommandTests.noFilter),
       (["filter", "rm", "nope"], 1, FilterCommandTests.noFilter),
       (["list", "--category", "nope"], 1, "no category 'nope'; 'memo category list' shows them"),
-      (["filter", "set"], 64,
-       "give at least one filter flag (e.g. --starred); 'memo filter clear' removes the filter"),
-      (["filter", "set", "--starred", "--unstarred"], 64,
-       "--starred and --unstarred contradict each other; give one; see 'memo --help'"),
-      (["filter", "set", "--answered", "--unanswered", "--category", "new"], 64,
-       "--answered and --unanswered contradict each other; give one; see 'memo --help'"),
-      (["list", "--starred", "--unstarred"], 64,
-       "--starred and --unstarred contradict each other; give one; see 'memo --help'"),
-      (["filter", "set", "--category", "new", "--since", "soon"], 64,
-       "'soon' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age "
-         + "like 30m, 12h, 7d, 2w, 6mo, 1y"),
-      (["filter", "save", "s"], 64,
-       "there is no current filter to save; set one first with 'memo filter set --starred …'"),
-      (["filter", "save", " "], 64,
-       "give the filter a name that is not blank and has no control characters"),
+      (
+        ["filter", "set"], 64,
+        "give at least one filter flag (e.g. --starred); 'memo filter clear' removes the filter"
+      ),
+      (
+        ["filter", "set", "--starred", "--unstarred"], 64,
+        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+      ),
+      (
+        ["filter", "set", "--answered", "--unanswered", "--category", "new"], 64,
+        "--answered and --unanswered contradict each other; give one; see 'memo --help'"
+      ),
+      (
+        ["list", "--starred", "--unstarred"], 64,
+        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+      ),
+      (
+        ["filter", "set", "--category", "new", "--since", "soon"], 64,
+        "'soon' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age "
+          + "like 30m, 12h, 7d, 2w, 6mo, 1y"
+      ),
+      (
+        ["filter", "save", "s"], 64,
+        "there is no current filter to save; set one first with 'memo filter set --starred …'"
+      ),
+      (
+        ["filter", "save", " "], 64,
+        "give the filter a name that is not blank and has no control characters"
+      ),
     ] as [([String], Int32, String)])
   func errors(arguments: [String], status: Int32, message: String) throws {
     let box = try Sandbox()

@@ -3,7 +3,9 @@ import Testing
 
 @Suite("undo, redo and log, as a user would use them")
 struct JournalCommandTests {
-  @Test("a session undone step by step matches the export taken before each step; redo goes back to the end")
+  @Test(
+    "a session undone step by step matches the export taken before each step; redo goes back to the end"
+  )
   func session() throws {
     let box = try Sandbox()
     let steps: [[String]] = [
@@ -28,14 +30,17 @@ struct JournalCommandTests {
     }
     let end = try box.run(["export"]).stdout
     let log = try box.run(["log", "--format", "json"])
-    let entries = try #require(try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]])
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]])
     #expect(entries.count == steps.count)
     #expect(entries.first?["summary"] as? String == "rm post 1 'Dune (1965)' (2 questions)")
     for (i, snapshot) in snapshots.enumerated().reversed() {
       let undo = try box.run(["undo"])
       #expect(undo.status == 0, "\(undo.stderr)")
       #expect(undo.stdout.hasPrefix("undid #\(i + 1) "))
-      #expect(try withoutDeletions(box.run(["export"]).stdout) == withoutDeletions(snapshot), "after undoing step \(i + 1)")
+      #expect(
+        try withoutDeletions(box.run(["export"]).stdout) == withoutDeletions(snapshot),
+        "after undoing step \(i + 1)")
     }
     let nothing = try box.run(["undo"])
     #expect(nothing.status == 1)
@@ -53,19 +58,25 @@ struct JournalCommandTests {
     return String(export[..<cut.lowerBound])
   }
 
-  @Test("an rm of a post with questions, answers and a shelf place comes back whole, same ids and UUIDs")
+  @Test(
+    "an rm of a post with questions, answers and a shelf place comes back whole, same ids and UUIDs"
+  )
   func rmComesBack() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
     _ = try box.run(["ask", "1", "Why?", "--category", "c"])
     _ = try box.run(["answer", "1", "Because."])
     _ = try box.run(["fav", "1"])
-    let before = try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions") + box.rows("SELECT * FROM favorites")
+    let before =
+      try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+      + box.rows("SELECT * FROM favorites")
     _ = try box.run(["rm", "1", "--yes"])
     #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
     let undo = try box.run(["undo"])
     #expect(undo.stdout == "undid #5 rm post 1 'Dune' (1 question)\n")
-    #expect(try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions") + box.rows("SELECT * FROM favorites") == before)
+    #expect(
+      try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+        + box.rows("SELECT * FROM favorites") == before)
     #expect(try box.run(["search", "because"]).stdout.hasPrefix("question\t1\t"))
   }
 
@@ -75,7 +86,8 @@ struct JournalCommandTests {
     var lines = ["{\"type\":\"header\",\"format\":\"memo\",\"version\":1}"]
     for i in 0..<300 {
       lines.append(
-        "{\"type\":\"post\",\"uuid\":\"p\(i)\",\"title\":\"Book \(i)\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}")
+        "{\"type\":\"post\",\"uuid\":\"p\(i)\",\"title\":\"Book \(i)\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}"
+      )
     }
     let file = box.root + "/many.jsonl"
     try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)

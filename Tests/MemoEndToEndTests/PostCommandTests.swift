@@ -6,16 +6,24 @@ struct PostCommandTests {
   @Test("add prints only the new id, and the post is stored with UUID and RFC 3339 times")
   func addPrintsID() throws {
     let box = try Sandbox()
-    let result = try box.run(["add", "Dune", "--author", "Frank Herbert", "--source", "9780441013593"])
+    let result = try box.run([
+      "add", "Dune", "--author", "Frank Herbert", "--source", "9780441013593",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout == "1\n")
     #expect(result.stderr == "")
-    let rows = try box.rows("SELECT id, title, author, body, source, uuid, created_at, updated_at FROM posts")
+    let rows = try box.rows(
+      "SELECT id, title, author, body, source, uuid, created_at, updated_at FROM posts")
     #expect(rows.count == 1)
     let row = try #require(rows.first)
     #expect(Array(row[0..<5]) == ["1", "Dune", "Frank Herbert", "NULL", "9780441013593"])
-    #expect(row[5].range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#, options: .regularExpression) != nil)
-    #expect(row[6].range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil)
+    #expect(
+      row[5].range(
+        of: #"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#,
+        options: .regularExpression) != nil)
+    #expect(
+      row[6].range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression)
+        != nil)
     #expect(row[6] == row[7])
   }
 
@@ -64,7 +72,8 @@ struct PostCommandTests {
     let box = try Sandbox()
     _ = try box.add("Dune", ["--author", "Frank Herbert"])
     try box.execute(
-      "UPDATE posts SET uuid = 'u-1', created_at = '2026-01-01T10:00:00.000Z', updated_at = '2026-01-02T10:00:00.000Z'")
+      "UPDATE posts SET uuid = 'u-1', created_at = '2026-01-01T10:00:00.000Z', updated_at = '2026-01-02T10:00:00.000Z'"
+    )
     let result = try box.run(["list", "--format", "json"])
     #expect(result.status == 0)
     #expect(
@@ -108,17 +117,20 @@ struct PostCommandTests {
     let box = try Sandbox()
     _ = try box.add("Say \"hi\", world", ["--body", "a\tb\nc"])
     try box.execute(
-      "UPDATE posts SET uuid = 'u', created_at = '2026-01-01T00:00:00.000Z', updated_at = '2026-01-01T00:00:00.000Z'")
+      "UPDATE posts SET uuid = 'u', created_at = '2026-01-01T00:00:00.000Z', updated_at = '2026-01-01T00:00:00.000Z'"
+    )
     let csv = try box.run(["list", "--format", "csv"])
     #expect(
       csv.stdout
         == "id,uuid,title,author,body,source,favorite,question_count,created_at,updated_at\r\n"
-        + "1,u,\"Say \"\"hi\"\", world\",,\"a\tb\nc\",,false,0,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z\r\n")
+        + "1,u,\"Say \"\"hi\"\", world\",,\"a\tb\nc\",,false,0,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z\r\n"
+    )
     let tsv = try box.run(["list", "--format", "tsv"])
     #expect(
       tsv.stdout
         == "id\tuuid\ttitle\tauthor\tbody\tsource\tfavorite\tquestion_count\tcreated_at\tupdated_at\n"
-        + "1\tu\tSay \"hi\", world\t\ta\\tb\\nc\t\tfalse\t0\t2026-01-01T00:00:00.000Z\t2026-01-01T00:00:00.000Z\n")
+        + "1\tu\tSay \"hi\", world\t\ta\\tb\\nc\t\tfalse\t0\t2026-01-01T00:00:00.000Z\t2026-01-01T00:00:00.000Z\n"
+    )
   }
 
   @Test("list sorts by title or update time, reverses, filters by author, pages")
@@ -133,7 +145,9 @@ struct PostCommandTests {
                        updated_at = '2026-03-0' || (4 - id) || 'T00:00:00.000Z';
       """)
     func ids(_ args: [String]) throws -> [String] {
-      try box.run(["list"] + args).stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+      try box.run(["list"] + args).stdout.split(separator: "\n").map {
+        String($0.split(separator: "\t")[0])
+      }
     }
     #expect(try ids([]) == ["3", "2", "1"])
     #expect(try ids(["--reverse"]) == ["1", "2", "3"])
@@ -146,15 +160,18 @@ struct PostCommandTests {
     #expect(try ids(["--limit", "1", "--offset", "1"]) == ["2"])
     #expect(try ids(["--since", "2026-01-02"]) == ["3", "2"])
     #expect(try ids(["--until", "2026-01-02"]) == ["2", "1"])
-    #expect(try ids(["--since", "2026-01-02T00:00:00Z", "--until", "2026-01-02T00:00:00Z"]) == ["2"])
+    #expect(
+      try ids(["--since", "2026-01-02T00:00:00Z", "--until", "2026-01-02T00:00:00Z"]) == ["2"])
   }
 
   @Test("show prints the post as a page, and as one JSON object")
   func show() throws {
     let box = try Sandbox()
-    let id = try box.add("Dune", ["--author", "Frank Herbert", "--body", "Spice.", "--source", "isbn"])
+    let id = try box.add(
+      "Dune", ["--author", "Frank Herbert", "--body", "Spice.", "--source", "isbn"])
     try box.execute(
-      "UPDATE posts SET uuid = 'u', created_at = '2026-01-01T10:00:00.000Z', updated_at = '2026-01-01T10:00:00.000Z'")
+      "UPDATE posts SET uuid = 'u', created_at = '2026-01-01T10:00:00.000Z', updated_at = '2026-01-01T10:00:00.000Z'"
+    )
     let page = try box.run(["show", "\(id)", "--format", "table", "--color", "never"])
     #expect(page.status == 0)
     #expect(
@@ -191,13 +208,16 @@ struct PostCommandTests {
     let id = try box.add("Dune", ["--body", "old body"])
     let script = box.root + "/editor.sh"
     try """
-      #!/bin/sh
-      sed -i -e 's/^title: .*/title: Children of Dune/' -e 's/^author: .*/author: F. H./' -e 's/^old body$/new body/' "$1"
-      """.write(toFile: script, atomically: true, encoding: .utf8)
+    #!/bin/sh
+    sed -i -e 's/^title: .*/title: Children of Dune/' -e 's/^author: .*/author: F. H./' -e 's/^old body$/new body/' "$1"
+    """.write(toFile: script, atomically: true, encoding: .utf8)
     chmod(script, 0o755)
     let result = try box.run(["edit", "\(id)"], environment: ["EDITOR": script])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try box.rows("SELECT title, author, body FROM posts") == [["Children of Dune", "F. H.", "new body"]])
+    #expect(
+      try box.rows("SELECT title, author, body FROM posts") == [
+        ["Children of Dune", "F. H.", "new body"]
+      ])
   }
 
   @Test("edit in an editor that saves nothing new changes nothing, not even updated_at")
@@ -248,7 +268,8 @@ struct PostCommandTests {
     _ = try box.add("Dune")
     let result = try box.run(["rm", "1", "7", "9", "--yes"])
     #expect(result.status == 1)
-    #expect(result.stderr == "memo: error: no posts 7, 9; 'memo list' shows the posts and their ids\n")
+    #expect(
+      result.stderr == "memo: error: no posts 7, 9; 'memo list' shows the posts and their ids\n")
     #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
   }
 
@@ -259,7 +280,8 @@ struct PostCommandTests {
     _ = try box.add("B")
     #expect(try box.run(["rm", "1", "--yes", "--quiet"]).stdout == "")
     let json = try box.run(["rm", "2", "--yes", "--format", "json"])
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(array.map { $0["title"] as? String } == ["B"])
   }
 }

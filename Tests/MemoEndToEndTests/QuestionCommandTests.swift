@@ -174,7 +174,8 @@ struct QuestionCommandTests {
     #expect(result.status == 0)
     #expect(result.stdout == "6\n")
     _ = try box.succeed(["question", "edit", "6", "--category", "Engineering"])
-    let row = "SELECT q.text, c.name, q.updated_at > q.created_at FROM questions q "
+    let row =
+      "SELECT q.text, c.name, q.updated_at > q.created_at FROM questions q "
       + "LEFT JOIN categories c ON c.id = q.category_id WHERE q.id = 6"
     #expect(try box.rows(row) == [["How do farcasters fold space?", "Engineering", "1"]])
     _ = try box.succeed(["question", "edit", "6", "--category", ""])
@@ -199,11 +200,11 @@ struct QuestionCommandTests {
     try box.seedBookshelf()
     let script = box.root + "/editor.sh"
     try """
-      #!/bin/sh
-      cp "$1" "\(box.root)/seen.txt"
-      sed -i -e 's/^category: .*/category: engineering/' \\
-        -e 's/^How do stillsuits work?$/How do stillsuits recycle water?/' "$1"
-      """.write(toFile: script, atomically: true, encoding: .utf8)
+    #!/bin/sh
+    cp "$1" "\(box.root)/seen.txt"
+    sed -i -e 's/^category: .*/category: engineering/' \\
+      -e 's/^How do stillsuits work?$/How do stillsuits recycle water?/' "$1"
+    """.write(toFile: script, atomically: true, encoding: .utf8)
     chmod(script, 0o755)
     let result = try box.run(["question", "edit", "3"], environment: ["EDITOR": script])
     #expect(result.status == 0, "\(result.stderr)")
@@ -222,7 +223,8 @@ struct QuestionCommandTests {
           + "WHERE q.id = 3")
         == [["How do stillsuits recycle water?", "engineering"]])
     let before = try box.everyRow()
-    let same = try box.run(["question", "edit", "3"], environment: ["EDITOR": "true", "VISUAL": ""])
+    let same = try box.run(
+      ["question", "edit", "3"], environment: ["EDITOR": "true", "VISUAL": ""])
     #expect(same.status == 0)
     #expect(same.stderr == "memo: no change to question 3\n")
     #expect(try box.everyRow() == before)
@@ -251,26 +253,38 @@ struct QuestionCommandTests {
       (["question", "rm", "1", "99", "--yes"], 1, QuestionCommandTests.noQuestion99),
       (["answer", "99", "x"], 1, QuestionCommandTests.noQuestion99),
       (["unanswer", "99"], 1, QuestionCommandTests.noQuestion99),
-      (["star", "1", "99", "98"], 1,
-       "no questions 99, 98; 'memo questions --all' shows the questions and their ids"),
+      (
+        ["star", "1", "99", "98"], 1,
+        "no questions 99, 98; 'memo questions --all' shows the questions and their ids"
+      ),
       (["unstar", "3", "99"], 1, QuestionCommandTests.noQuestion99),
       (["ask", "99", "Why?"], 1, "no post 99; 'memo list' shows the posts and their ids"),
       (["questions", "--post", "99"], 1, "no post 99; 'memo list' shows the posts and their ids"),
-      (["questions", "--category", "nope"], 1,
-       "no category 'nope'; 'memo category list' shows them"),
+      (
+        ["questions", "--category", "nope"], 1,
+        "no category 'nope'; 'memo category list' shows them"
+      ),
       (["ask", "1", "   "], 64, QuestionCommandTests.emptyQuestion),
       (["ask", "1", "-", "--category", "new"], 64, QuestionCommandTests.emptyQuestion),
       (["question", "edit", "1", "--text", " "], 64, QuestionCommandTests.emptyQuestion),
       (["answer", "1", " "], 64, "the answer is empty; to remove an answer use 'memo unanswer 1'"),
-      (["question", "rm", "1"], 64,
-       "refusing to delete without confirmation: stdin is not a terminal; pass --yes"),
-      (["questions", "--since", "nonsense"], 64,
-       "'nonsense' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age "
-         + "like 30m, 12h, 7d, 2w, 6mo, 1y"),
-      (["questions", "--starred", "--unstarred"], 64,
-       "--starred and --unstarred contradict each other; give one; see 'memo --help'"),
-      (["questions", "--answered", "--unanswered"], 64,
-       "--answered and --unanswered contradict each other; give one; see 'memo --help'"),
+      (
+        ["question", "rm", "1"], 64,
+        "refusing to delete without confirmation: stdin is not a terminal; pass --yes"
+      ),
+      (
+        ["questions", "--since", "nonsense"], 64,
+        "'nonsense' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age "
+          + "like 30m, 12h, 7d, 2w, 6mo, 1y"
+      ),
+      (
+        ["questions", "--starred", "--unstarred"], 64,
+        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+      ),
+      (
+        ["questions", "--answered", "--unanswered"], 64,
+        "--answered and --unanswered contradict each other; give one; see 'memo --help'"
+      ),
     ] as [([String], Int32, String)])
   func errors(arguments: [String], status: Int32, message: String) throws {
     let box = try Sandbox()

@@ -49,9 +49,10 @@ final class Sandbox {
 
   /// Runs `memo` with `arguments`, stdin from `input` (else /dev/null).
   @discardableResult
-  func run(_ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
-    environment extra: [String: String] = [:]) throws -> RunResult
-  {
+  func run(
+    _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
+    environment extra: [String: String] = [:]
+  ) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Sandbox.binary)
     process.arguments = arguments
@@ -82,14 +83,17 @@ final class Sandbox {
     }
     return RunResult(
       status: process.terminationStatus,
-      stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
-      stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
+      stdout: String(
+        decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
+      stderr: String(
+        decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
   }
 
   /// Runs `memo add` and returns the new id.
   func add(_ title: String, _ more: [String] = []) throws -> Int {
     let result = try run(["add", title] + more)
-    guard result.status == 0, let id = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard result.status == 0,
+      let id = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     else { throw SandboxError.failed(result) }
     return id
   }

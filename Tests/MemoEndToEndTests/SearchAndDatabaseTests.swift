@@ -6,7 +6,8 @@ import Testing
 struct SearchAndDatabaseTests {
   func library() throws -> Sandbox {
     let box = try Sandbox()
-    _ = try box.add("Dune", ["--author", "Frank Herbert", "--body", "The litany against fear. I must not fear."])
+    _ = try box.add(
+      "Dune", ["--author", "Frank Herbert", "--body", "The litany against fear. I must not fear."])
     _ = try box.add("Café society", ["--body", "Un café crème à Paris."])
     _ = try box.add("吾輩は猫である", ["--author", "夏目漱石", "--body", "吾輩は猫である。名前はまだ無い。"])
     _ = try box.run(["ask", "1", "Why is fear the mind-killer?"])
@@ -45,7 +46,8 @@ struct SearchAndDatabaseTests {
   func json() throws {
     let box = try library()
     let result = try box.run(["search", "litany", "--format", "json"])
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(array.count == 1)
     #expect(array[0]["kind"] as? String == "post")
     #expect(array[0]["post_title"] as? String == "Dune")
@@ -76,12 +78,15 @@ struct SearchAndDatabaseTests {
     #expect(try hits(box, ["spice"]).count == 1)
   }
 
-  @Test("a query FTS5 rejects exits 64 with a readable message", arguments: ["\"open", "AND", "a:b", "(x"])
+  @Test(
+    "a query FTS5 rejects exits 64 with a readable message",
+    arguments: ["\"open", "AND", "a:b", "(x"])
   func malformed(query: String) throws {
     let box = try library()
     let result = try box.run(["search", query])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("memo: error: the search '\(query)' is not a valid FTS5 query ("))
+    #expect(
+      result.stderr.hasPrefix("memo: error: the search '\(query)' is not a valid FTS5 query ("))
     #expect(!result.stderr.contains("SQLite"))
   }
 
@@ -95,11 +100,16 @@ struct SearchAndDatabaseTests {
       DROP TABLE search_words; DROP TABLE search_trigrams;
       """)
     // Back to version 2: the journal (version 4) goes too.
-    for table in ["posts", "questions", "categories", "favorites", "saved_filters", "settings", "import_keys"] {
-      for op in ["insert", "update", "delete"] { try box.execute("DROP TRIGGER \(table)_journal_\(op)") }
+    for table in [
+      "posts", "questions", "categories", "favorites", "saved_filters", "settings", "import_keys",
+    ] {
+      for op in ["insert", "update", "delete"] {
+        try box.execute("DROP TRIGGER \(table)_journal_\(op)")
+      }
     }
     try box.execute(
-      "DROP TABLE journal_changes; DROP TABLE journal_entries; DROP TABLE journal_context; DROP TABLE search_context; PRAGMA user_version = 2;")
+      "DROP TABLE journal_changes; DROP TABLE journal_entries; DROP TABLE journal_context; DROP TABLE search_context; PRAGMA user_version = 2;"
+    )
     #expect(try hits(box, ["litany"]) == ["post 1"])
     #expect(try box.rows("PRAGMA user_version") == [["5"]])
   }
@@ -109,7 +119,8 @@ struct SearchAndDatabaseTests {
     let box = try library()
     #expect(try box.run(["db", "path"]).stdout == box.defaultDatabase + "\n")
     let json = try box.run(["db", "path", "--format", "json"])
-    #expect(json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
+    #expect(
+      json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
     let other = box.root + "/not-yet.db"
     let flag = try box.run(["db", "path", "--db", other, "--format", "json"])
     #expect(flag.stdout == "{\"path\":\"\(other)\",\"from\":\"--db\",\"exists\":false}\n")
@@ -141,7 +152,10 @@ struct SearchAndDatabaseTests {
     let attributes = try FileManager.default.attributesOfItem(atPath: copy)
     #expect(attributes[.posixPermissions] as? Int == 0o600)
     #expect(try box.rows("SELECT count(*) FROM posts", database: copy) == [["3"]])
-    #expect(try box.rows("SELECT count(*) FROM categories WHERE name = 'pending'", database: copy) == [["0"]])
+    #expect(
+      try box.rows("SELECT count(*) FROM categories WHERE name = 'pending'", database: copy) == [
+        ["0"]
+      ])
     #expect(try box.rows("PRAGMA integrity_check", database: copy) == [["ok"]])
     #expect(try box.run(["db", "backup", box.root + "/no/such/x.db"]).status == 73)
   }

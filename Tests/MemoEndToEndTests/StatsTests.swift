@@ -22,7 +22,8 @@ struct StatsTests {
       """)
     let result = try box.run(["stats", "--format", "json"])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["posts"] as? Int == 2)
     #expect(object["questions"] as? Int == 4)
     #expect(object["starred"] as? Int == 1)
@@ -49,9 +50,14 @@ struct StatsTests {
     _ = try box.add("A")
     _ = try box.run(["ask", "1", "q", "--category", "physics"])
     let page = try box.run(["stats", "--format", "table", "--color", "never"])
-    let lines = page.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines[0] == "memo  1 posts · 1 questions (0 starred, 0 answered) · 0 favorites · 1 categories")
-    #expect(lines.filter { $0.hasPrefix("Mon  ") || $0.hasPrefix("Wed  ") || $0.hasPrefix("Sun  ") }.count == 3)
+    let lines = page.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    #expect(
+      lines[0] == "memo  1 posts · 1 questions (0 starred, 0 answered) · 0 favorites · 1 categories"
+    )
+    #expect(
+      lines.filter { $0.hasPrefix("Mon  ") || $0.hasPrefix("Wed  ") || $0.hasPrefix("Sun  ") }.count
+        == 3)
     #expect(page.stdout.contains("  physics  ██████████████████████████████ 1\n"))
     #expect(!page.stdout.contains("\u{1B}"))
     let colour = try box.run(["stats", "--format", "table", "--color", "always"])

@@ -45,7 +45,8 @@ struct TransferTests {
   func jsonShape() throws {
     let box = try populated()
     let result = try box.run(["export"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["format"] as? String == "memo")
     #expect(object["version"] as? Int == 1)
     let posts = try #require(object["posts"] as? [[String: Any]])
@@ -84,7 +85,10 @@ struct TransferTests {
     _ = try box.run(["export", "--output", newer])
     let update = try box.run(["import", newer, "--db", copy])
     #expect(update.stdout.hasPrefix("0 added, 1 updated"))
-    #expect(try box.rows("SELECT title FROM posts WHERE title LIKE 'Dune%'", database: copy) == [["Dune (edited later)"]])
+    #expect(
+      try box.rows("SELECT title FROM posts WHERE title LIKE 'Dune%'", database: copy) == [
+        ["Dune (edited later)"]
+      ])
   }
 
   @Test("malformed files exit 65, name the line and reason, and write nothing")
@@ -102,20 +106,21 @@ struct TransferTests {
     #expect(result.stderr.hasSuffix("; nothing was imported\n"))
     let bad = box.root + "/bad.jsonl"
     try """
-      {"type":"header","format":"memo","version":1}
-      {"type":"post","uuid":"a","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
-      {"type":"post","uuid":"b","title":"bad time","created_at":"yesterday","updated_at":"2026-01-01T00:00:00Z"}
-      """.write(toFile: bad, atomically: true, encoding: .utf8)
+    {"type":"header","format":"memo","version":1}
+    {"type":"post","uuid":"a","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"post","uuid":"b","title":"bad time","created_at":"yesterday","updated_at":"2026-01-01T00:00:00Z"}
+    """.write(toFile: bad, atomically: true, encoding: .utf8)
     let badResult = try box.run(["import", bad, "--db", target])
     #expect(badResult.status == 65)
     #expect(
       badResult.stderr
-        == "memo: error: \(bad): line 3: \"created_at\" is not an RFC 3339 time: yesterday; nothing was imported\n")
+        == "memo: error: \(bad): line 3: \"created_at\" is not an RFC 3339 time: yesterday; nothing was imported\n"
+    )
     let orphan = box.root + "/orphan.jsonl"
     try """
-      {"type":"post","uuid":"p","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
-      {"type":"question","uuid":"q","post_uuid":"missing","text":"?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
-      """.write(toFile: orphan, atomically: true, encoding: .utf8)
+    {"type":"post","uuid":"p","title":"fine","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"question","uuid":"q","post_uuid":"missing","text":"?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    """.write(toFile: orphan, atomically: true, encoding: .utf8)
     #expect(try box.run(["import", orphan, "--db", target]).status == 65)
     #expect(try box.rows("SELECT * FROM posts", database: target) == before)
   }
@@ -125,13 +130,17 @@ struct TransferTests {
     let box = try populated()
     let missing = try box.run(["import", box.root + "/nope.json"])
     #expect(missing.status == 66)
-    #expect(missing.stderr == "memo: error: cannot read \(box.root)/nope.json: No such file or directory\n")
+    #expect(
+      missing.stderr
+        == "memo: error: cannot read \(box.root)/nope.json: No such file or directory\n")
     let output = try box.run(["export", "--output", box.root + "/no/such/dir/x.json"])
     #expect(output.status == 73)
     #expect(output.stdout == "")
     let stdin = try box.run(["import", "-"], input: "{}")
     #expect(stdin.status == 64)
-    let piped = try box.run(["import", "-", "--format", "json", "--db", box.root + "/p.db"], input: try box.run(["export"]).stdout)
+    let piped = try box.run(
+      ["import", "-", "--format", "json", "--db", box.root + "/p.db"],
+      input: try box.run(["export"]).stdout)
     #expect(piped.status == 0)
     #expect(piped.stdout == "11 added, 0 updated, 1 unchanged\n")
   }
@@ -154,16 +163,19 @@ struct TransferTests {
   func atomicOutput() throws {
     let box = try populated()
     let file = box.root + "/out/backup.json"
-    try FileManager.default.createDirectory(atPath: box.root + "/out", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: box.root + "/out", withIntermediateDirectories: true)
     try "previous".write(toFile: file, atomically: true, encoding: .utf8)
     let result = try box.run(["export", "--output", file])
     #expect(result.status == 0)
     #expect(result.stderr == "memo: exported 2 posts, 3 questions, 1 deletions to \(file)\n")
     #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{\"format\":\"memo\""))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: box.root + "/out") == ["backup.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: box.root + "/out") == ["backup.json"])
   }
 
-  @Test("--cursor exports what changed since the last successful run; a failed run does not move it")
+  @Test(
+    "--cursor exports what changed since the last successful run; a failed run does not move it")
   func cursor() throws {
     let box = try populated()
     // Pretend the data is old, so the cursor's overlap does not re-include it.
@@ -173,11 +185,14 @@ struct TransferTests {
       UPDATE questions SET updated_at = '2020-01-01T00:00:00.000Z';
       UPDATE tombstones SET deleted_at = '2020-01-01T00:00:00.000Z';
       """)
-    let failed = try box.run(["export", "--format", "jsonl", "--cursor", "nightly", "--output", box.root + "/no/x"])
+    let failed = try box.run([
+      "export", "--format", "jsonl", "--cursor", "nightly", "--output", box.root + "/no/x",
+    ])
     #expect(failed.status == 73)
     #expect(try box.rows("SELECT count(*) FROM export_cursors") == [["0"]])
     let first = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
-    #expect(first.stdout.split(separator: "\n").filter { $0.contains("\"type\":\"post\"") }.count == 2)
+    #expect(
+      first.stdout.split(separator: "\n").filter { $0.contains("\"type\":\"post\"") }.count == 2)
     try box.execute("UPDATE export_cursors SET exported_at = '2021-01-01T00:00:00.000Z'")
     let nothing = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
     #expect(!nothing.stdout.contains("\"type\":\"post\""))

@@ -35,7 +35,8 @@ struct DatabaseTests {
   func notADatabase() throws {
     let temp = try TemporaryDatabase()
     let path = temp.folder + "/notes.txt"
-    try String(repeating: "not a database ", count: 100).write(toFile: path, atomically: true, encoding: .utf8)
+    try String(repeating: "not a database ", count: 100).write(
+      toFile: path, atomically: true, encoding: .utf8)
     #expect {
       try DatabaseFile.open(at: path, for: .read)
     } throws: { error in
@@ -47,7 +48,11 @@ struct DatabaseTests {
   @Test("a folder is refused")
   func folder() throws {
     let temp = try TemporaryDatabase()
-    #expect(throws: MemoError(code: .io, message: "\(temp.folder) is a folder, not a database file; pass --db with a file path")) {
+    #expect(
+      throws: MemoError(
+        code: .io,
+        message: "\(temp.folder) is a folder, not a database file; pass --db with a file path")
+    ) {
       try DatabaseFile.open(at: temp.folder, for: .write)
     }
   }
@@ -80,7 +85,8 @@ struct DatabaseTests {
   @Test("a migration step runs in one transaction with its version bump")
   func migrationStep() throws {
     let temp = try TemporaryDatabase()
-    let good = Migrator.Step(version: Schema.version + 1, sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1);")
+    let good = Migrator.Step(
+      version: Schema.version + 1, sql: "CREATE TABLE extra (x); INSERT INTO extra VALUES (1);")
     try Migrator.migrate(temp.database, to: Schema.version + 1, steps: [good])
     #expect(try temp.rows("PRAGMA user_version") == [["\(Schema.version + 1)"]])
     #expect(try temp.rows("SELECT x FROM extra") == [["1"]])
@@ -89,7 +95,8 @@ struct DatabaseTests {
   @Test("a failing migration step changes nothing, not even the version")
   func failingMigration() throws {
     let temp = try TemporaryDatabase()
-    let bad = Migrator.Step(version: Schema.version + 1, sql: "CREATE TABLE half (x); SELECT nonsense FROM nowhere;")
+    let bad = Migrator.Step(
+      version: Schema.version + 1, sql: "CREATE TABLE half (x); SELECT nonsense FROM nowhere;")
     #expect(throws: SQLiteError.self) {
       try Migrator.migrate(temp.database, to: Schema.version + 1, steps: [bad])
     }
@@ -120,7 +127,9 @@ struct DatabaseTests {
     defer { try? holder.execute(sql: "ROLLBACK") }
     let writer = try Database(path: temp.path, create: false, busyTimeoutMilliseconds: 50)
     do {
-      try writer.inTransaction { try writer.executeScript("INSERT INTO settings VALUES ('a', 'b')") }
+      try writer.inTransaction {
+        try writer.executeScript("INSERT INTO settings VALUES ('a', 'b')")
+      }
       Issue.record("the write should have been blocked")
     } catch let error as SQLiteError {
       #expect(MemoError(error, path: temp.path).code == .busy)

@@ -10,10 +10,14 @@ struct ExportTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
     let odd = "q\"b\\s\u{1}\t\n\r\u{8}\u{C} 😀 本"
-    _ = runner.run(.insertPost(NewPost(title: odd, author: "\u{3000}wide space\u{3000}", body: " lead, trail ", source: "s")))
+    _ = runner.run(
+      .insertPost(
+        NewPost(
+          title: odd, author: "\u{3000}wide space\u{3000}", body: " lead, trail ", source: "s")))
     _ = runner.run(.insertPost(NewPost(title: "No questions")))
     _ = runner.run(.insertPost(NewPost(title: "Plain", body: "x")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: odd, category: "c,1", isStarred: true)))
+    _ = runner.run(
+      .insertQuestion(NewQuestion(postID: 1, text: odd, category: "c,1", isStarred: true)))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "second")))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 3, text: "on plain", category: "c2")))
     _ = runner.run(.setAnswer(1, "yes \"really\"\n"))
@@ -22,17 +26,22 @@ struct ExportTests {
     return temp
   }
 
-  func export(_ temp: TemporaryDatabase, _ format: ExportFormat, fast: Bool, since: Timestamp? = nil) throws -> String {
+  func export(
+    _ temp: TemporaryDatabase, _ format: ExportFormat, fast: Bool, since: Timestamp? = nil
+  ) throws -> String {
     let path = temp.folder + "/out-\(format.rawValue)-\(fast)"
     let output = try OutputFile(path: path)
     _ = try temp.database.inReadTransaction {
-      try Exporter(database: temp.database).write(ExportEncoder(format: format), to: output, since: since, fast: fast)
+      try Exporter(database: temp.database).write(
+        ExportEncoder(format: format), to: output, since: since, fast: fast)
     }
     try output.commit()
     return try String(contentsOfFile: path, encoding: .utf8)
   }
 
-  @Test("json, jsonl and csv come out byte for byte the same either way", arguments: [ExportFormat.json, .jsonl, .csv])
+  @Test(
+    "json, jsonl and csv come out byte for byte the same either way",
+    arguments: [ExportFormat.json, .jsonl, .csv])
   func sameBytes(format: ExportFormat) throws {
     let temp = try tricky()
     let fast = try export(temp, format, fast: true)
@@ -40,7 +49,9 @@ struct ExportTests {
     #expect(fast == reference)
     #expect(fast.contains("Plain"))
     let since = Timestamp(millis: 0)
-    #expect(try export(temp, format, fast: true, since: since) == export(temp, format, fast: false, since: since))
+    #expect(
+      try export(temp, format, fast: true, since: since)
+        == export(temp, format, fast: false, since: since))
   }
 
   @Test("the fast JSON is valid and decodes back to the same records")
@@ -49,7 +60,9 @@ struct ExportTests {
     for format in [ImportFormat.json, .jsonl] {
       let text = try export(temp, format == .json ? .json : .jsonl, fast: true)
       let records = try BackupDecoder.decode(Array(text.utf8), format: format, name: "x")
-      let posts = records.compactMap { if case .post(let p) = $0 { return p.title } else { return nil } }
+      let posts = records.compactMap {
+        if case .post(let p) = $0 { return p.title } else { return nil }
+      }
       #expect(posts == ["q\"b\\s\u{1}\t\n\r\u{8}\u{C} 😀 本", "Plain"])
     }
   }

@@ -8,7 +8,9 @@ import Testing
 func contents(_ temp: TemporaryDatabase) throws -> [String] {
   var rows: [String] = []
   for (table, columns) in JournalTables.columns.sorted(by: { $0.key < $1.key }) {
-    for row in try temp.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns[0])") {
+    for row in try temp.rows(
+      "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns[0])")
+    {
       rows.append(table + ": " + row.joined(separator: " | "))
     }
   }
@@ -21,20 +23,29 @@ struct JournalTests {
   /// part of the property (a failed command records nothing).
   static func act(_ code: Int, _ runner: EffectRunner, _ temp: TemporaryDatabase) throws {
     let posts = try temp.rows("SELECT id FROM posts ORDER BY id").compactMap { Int64($0[0]) }
-    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap { Int64($0[0]) }
+    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap {
+      Int64($0[0])
+    }
     let post = PostID(posts.isEmpty ? 1 : posts[code % posts.count])
     let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
     let effect: Effect
     switch code % 12 {
-    case 0, 1: effect = .insertPost(NewPost(title: "Book \(code)", author: code % 3 == 0 ? nil : "A\(code % 4)"))
-    case 2, 3: effect = .insertQuestion(NewQuestion(postID: post, text: "Q\(code)?", category: "c\(code % 3)", isStarred: code % 2 == 0))
+    case 0, 1:
+      effect = .insertPost(
+        NewPost(title: "Book \(code)", author: code % 3 == 0 ? nil : "A\(code % 4)"))
+    case 2, 3:
+      effect = .insertQuestion(
+        NewQuestion(
+          postID: post, text: "Q\(code)?", category: "c\(code % 3)", isStarred: code % 2 == 0))
     case 4: effect = .setStarred([question], code % 2 == 0)
     case 5: effect = .setAnswer(question, code % 2 == 0 ? "A\(code)" : nil)
     case 6: effect = .addFavorites([post])
     case 7: effect = .removeFavorites([post])
     case 8: effect = .updatePost(post, PostPatch(title: "Edited \(code)", body: .some("b\(code)")))
     case 9: effect = .deletePosts([post])
-    case 10: effect = .saveCurrentFilter(QuestionFilter(starred: code % 2 == 0, categories: ["c\(code % 3)"]))
+    case 10:
+      effect = .saveCurrentFilter(
+        QuestionFilter(starred: code % 2 == 0, categories: ["c\(code % 3)"]))
     default: effect = .deleteQuestions([question])
     }
     _ = runner.run(effect)
@@ -75,7 +86,8 @@ struct JournalTests {
     _ = runner.run(.insertPost(NewPost(title: "A")))
     _ = runner.run(.updatePost(1, PostPatch(title: "A")))
     _ = runner.run(.deletePosts([9]))
-    #expect(try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 1 'A'"])
+    #expect(
+      try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 1 'A'"])
   }
 
   @Test("a new change after an undo discards what could have been redone")
@@ -102,7 +114,10 @@ struct JournalTests {
       return
     }
     #expect(error.code == .notFound)
-    #expect(error.message == "cannot undo #2 (edit post 1 'B'): posts 1 is no longer as that change left it; nothing was changed")
+    #expect(
+      error.message
+        == "cannot undo #2 (edit post 1 'B'): posts 1 is no longer as that change left it; nothing was changed"
+    )
     #expect(try temp.rows("SELECT title FROM posts") == [["changed by hand"]])
     #expect(try Journal(database: temp.database).log(limit: 5).map(\.isUndone) == [false, false])
   }
@@ -113,7 +128,8 @@ struct JournalTests {
     let runner = temp.runner()
     _ = runner.run(.insertPost(NewPost(title: "A")))
     try temp.database.executeScript(
-      "INSERT INTO questions (uuid, post_id, text, created_at, updated_at) VALUES ('q', 1, 'by hand', 'x', 'x')")
+      "INSERT INTO questions (uuid, post_id, text, created_at, updated_at) VALUES ('q', 1, 'by hand', 'x', 'x')"
+    )
     guard case .failed(let error) = runner.run(.undo(1)) else {
       Issue.record("undo should have refused")
       return
@@ -128,7 +144,10 @@ struct JournalTests {
     let runner = temp.runner()
     for i in 0..<5 { _ = runner.run(.insertPost(NewPost(title: "P\(i)"))) }
     _ = runner.run(.pruneJournal(keep: 2))
-    #expect(try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 5 'P4'", "add post 4 'P3'"])
+    #expect(
+      try Journal(database: temp.database).log(limit: 10).map(\.summary) == [
+        "add post 5 'P4'", "add post 4 'P3'",
+      ])
     #expect(try temp.rows("SELECT count(*) FROM journal_changes") == [["2"]])
   }
 
@@ -136,10 +155,14 @@ struct JournalTests {
   func tablesMatchTriggers() throws {
     let temp = try TemporaryDatabase()
     for (table, columns) in JournalTables.columns {
-      let sql = try temp.rows("SELECT sql FROM sqlite_schema WHERE name = '\(table)_journal_insert'")
-      let image = "json_object(" + columns.map { "'\($0)', new.\($0)" }.joined(separator: ", ") + ")"
+      let sql = try temp.rows(
+        "SELECT sql FROM sqlite_schema WHERE name = '\(table)_journal_insert'")
+      let image =
+        "json_object(" + columns.map { "'\($0)', new.\($0)" }.joined(separator: ", ") + ")"
       #expect(sql.first?.first?.contains(image) == true, "\(table)")
-      let tableColumns = try temp.rows("SELECT name FROM pragma_table_info('\(table)')").map { $0[0] }
+      let tableColumns = try temp.rows("SELECT name FROM pragma_table_info('\(table)')").map {
+        $0[0]
+      }
       #expect(Set(tableColumns) == Set(columns), "\(table) has columns the journal does not record")
     }
   }

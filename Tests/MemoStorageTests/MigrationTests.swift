@@ -6,17 +6,21 @@ import Testing
 
 @Suite("migrations from every earlier schema version")
 struct MigrationTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
 
   /// schema-v1.sql is version 1; schema-vN.sql is what version N added ("-- @version N").
   static func fixture(_ version: Int32) throws -> String {
-    try String(contentsOf: fixtures.appendingPathComponent("schema-v\(version).sql"), encoding: .utf8)
+    try String(
+      contentsOf: fixtures.appendingPathComponent("schema-v\(version).sql"), encoding: .utf8)
   }
 
   @Test("schema.sql is version 1 plus the parts each version added, none of them edited since")
   func noEditedHistory() throws {
     var text = try Self.fixture(1)
-    for version in 2...Schema.version { text += "-- @version \(version)\n" + (try Self.fixture(version)) }
+    for version in 2...Schema.version {
+      text += "-- @version \(version)\n" + (try Self.fixture(version))
+    }
     #expect(
       Schema.sql == text,
       """
@@ -27,7 +31,8 @@ struct MigrationTests {
     #expect(Schema.steps.map(\.version) == Array(2...Schema.version))
   }
 
-  @Test("a database of each earlier version, with data, migrates to exactly the current schema, data intact",
+  @Test(
+    "a database of each earlier version, with data, migrates to exactly the current schema, data intact",
     arguments: Array(Int32(1)..<Schema.version))
   func migrates(from version: Int32) throws {
     let temp = try TemporaryDatabase()
@@ -69,7 +74,9 @@ struct MigrationTests {
   func rows(_ db: Database, _ sql: String) throws -> [[String]] {
     let statement = try db.makeStatement(sql: sql)
     var rows: [[String]] = []
-    while try statement.step() { rows.append((0..<statement.columnCount).map { statement.text($0) ?? "NULL" }) }
+    while try statement.step() {
+      rows.append((0..<statement.columnCount).map { statement.text($0) ?? "NULL" })
+    }
     return rows
   }
 }

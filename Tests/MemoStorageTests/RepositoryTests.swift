@@ -16,7 +16,10 @@ struct RepositoryTests {
     #expect(result == .posts(.added(expected)))
     #expect(
       try temp.rows("SELECT id, uuid, title, author, body, created_at, updated_at FROM posts") == [
-        ["1", "uuid-1", "Dune", "F. H.", "NULL", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"]
+        [
+          "1", "uuid-1", "Dune", "F. H.", "NULL", "2026-01-01T00:00:00.000Z",
+          "2026-01-01T00:00:00.000Z",
+        ]
       ])
   }
 
@@ -28,7 +31,8 @@ struct RepositoryTests {
     _ = temp.runner(at: later).run(.updatePost(1, PostPatch(title: "Dune")))
     #expect(try temp.rows("SELECT updated_at FROM posts") == [["2026-01-01T00:00:00.000Z"]])
     _ = temp.runner(at: later).run(.updatePost(1, PostPatch(author: .some("F"))))
-    #expect(try temp.rows("SELECT author, updated_at FROM posts") == [["F", "2026-01-01T00:00:05.000Z"]])
+    #expect(
+      try temp.rows("SELECT author, updated_at FROM posts") == [["F", "2026-01-01T00:00:05.000Z"]])
   }
 
   @Test("deletePosts is all or none and cascades to questions and the shelf")
@@ -58,12 +62,16 @@ struct RepositoryTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
     _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q1", category: "Physics", isStarred: true)))
+    _ = runner.run(
+      .insertQuestion(NewQuestion(postID: 1, text: "Q1", category: "Physics", isStarred: true)))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q2", category: "physics")))
-    #expect(runner.run(.insertQuestion(NewQuestion(postID: 9, text: "Q3"))) == .failed(.postNotFound(9)))
+    #expect(
+      runner.run(.insertQuestion(NewQuestion(postID: 9, text: "Q3"))) == .failed(.postNotFound(9)))
     #expect(try temp.rows("SELECT name FROM categories") == [["Physics"]])
     #expect(
-      try temp.rows("SELECT q.text, c.name, q.starred FROM questions q JOIN categories c ON c.id = q.category_id")
+      try temp.rows(
+        "SELECT q.text, c.name, q.starred FROM questions q JOIN categories c ON c.id = q.category_id"
+      )
         == [["Q1", "Physics", "1"], ["Q2", "Physics", "0"]])
   }
 
@@ -91,7 +99,10 @@ struct RepositoryTests {
     _ = runner.run(.insertPost(NewPost(title: "A")))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q")))
     _ = runner.run(.setAnswer(1, "Because"))
-    #expect(try temp.rows("SELECT answer, answered_at FROM questions") == [["Because", "2026-01-01T00:00:00.000Z"]])
+    #expect(
+      try temp.rows("SELECT answer, answered_at FROM questions") == [
+        ["Because", "2026-01-01T00:00:00.000Z"]
+      ])
     _ = runner.run(.setAnswer(1, nil))
     #expect(try temp.rows("SELECT answer, answered_at FROM questions") == [["NULL", "NULL"]])
   }
@@ -101,13 +112,21 @@ struct RepositoryTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
     _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "starred physics", category: "physics", isStarred: true)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "plain physics", category: "physics")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "starred math", category: "math", isStarred: true)))
+    _ = runner.run(
+      .insertQuestion(
+        NewQuestion(postID: 1, text: "starred physics", category: "physics", isStarred: true)))
+    _ = runner.run(
+      .insertQuestion(NewQuestion(postID: 1, text: "plain physics", category: "physics")))
+    _ = runner.run(
+      .insertQuestion(
+        NewQuestion(postID: 1, text: "starred math", category: "math", isStarred: true)))
     _ = runner.run(.saveCurrentFilter(QuestionFilter(starred: true)))
-    func texts(_ base: FilterSelection.Base, _ flags: QuestionFilter = QuestionFilter()) -> [String] {
+    func texts(_ base: FilterSelection.Base, _ flags: QuestionFilter = QuestionFilter()) -> [String]
+    {
       let query = QuestionQuery(selection: FilterSelection(base: base, flags: flags, now: t0))
-      guard case .questions(.listed(let questions, _)) = runner.run(.loadQuestions(query)) else { return ["failed"] }
+      guard case .questions(.listed(let questions, _)) = runner.run(.loadQuestions(query)) else {
+        return ["failed"]
+      }
       return questions.map(\.text).sorted()
     }
     #expect(texts(.current) == ["starred math", "starred physics"])
@@ -137,7 +156,8 @@ struct RepositoryTests {
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "a1", isStarred: true)))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "a2")))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "b1")))
-    let query = PostQuery(selection: FilterSelection(base: .none, flags: QuestionFilter(starred: true), now: t0))
+    let query = PostQuery(
+      selection: FilterSelection(base: .none, flags: QuestionFilter(starred: true), now: t0))
     guard case .posts(.listed(let posts, let filter)) = runner.run(.loadPosts(query)) else {
       Issue.record("expected a listing")
       return
@@ -179,7 +199,8 @@ struct RepositoryTests {
     #expect(error.code == .usage)
     _ = runner.run(.deleteCategory("physics", force: true))
     #expect(try temp.rows("SELECT text, category_id FROM questions") == [["Q", "NULL"]])
-    #expect(runner.run(.deleteCategory("physics", force: true)) == .failed(.categoryNotFound("physics")))
+    #expect(
+      runner.run(.deleteCategory("physics", force: true)) == .failed(.categoryNotFound("physics")))
   }
 
   @Test(
@@ -208,7 +229,8 @@ struct RepositoryTests {
     let temp = try TemporaryDatabase()
     let statement = try temp.database.makeStatement(
       sql: "EXPLAIN QUERY PLAN " + QuestionRepository.select
-        + " WHERE q.post_id IN (SELECT value FROM json_each('[1,2]')) ORDER BY q.post_id, q.created_at, q.id")
+        + " WHERE q.post_id IN (SELECT value FROM json_each('[1,2]')) ORDER BY q.post_id, q.created_at, q.id"
+    )
     var plan: [String] = []
     while try statement.step() { plan.append(statement.string(3)) }
     #expect(plan.joined(separator: "\n").contains("questions_by_post"), "\(plan)")

@@ -36,7 +36,9 @@ struct SchemaTests {
     let migrated = try DatabaseFile.open(at: path, for: .write)
     #expect(try migrated.int(sql: "PRAGMA user_version") == Int64(Schema.version))
     #expect(try objects(migrated) == objects(reference()))
-    #expect(try migrated.text(sql: "SELECT title || '/' || (SELECT text FROM questions) FROM posts") == "Dune/Why?")
+    #expect(
+      try migrated.text(sql: "SELECT title || '/' || (SELECT text FROM questions) FROM posts")
+        == "Dune/Why?")
   }
 
   func reference() throws -> Database {

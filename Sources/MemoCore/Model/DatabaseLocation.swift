@@ -19,7 +19,9 @@ public struct DatabaseLocation: Equatable, Sendable {
 
   /// Resolves the location from the `--db` flag and the environment.
   /// - Throws: `MemoError` `.usage` when no rule gives a path (no HOME at all).
-  public static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseLocation {
+  public static func resolve(flag: String?, environment: [String: String]) throws
+    -> DatabaseLocation
+  {
     if let flag, !flag.isEmpty { return DatabaseLocation(path: flag, reason: .flag) }
     if let env = environment["MEMO_DB"], !env.isEmpty {
       return DatabaseLocation(path: env, reason: .environment)
@@ -31,7 +33,8 @@ public struct DatabaseLocation: Equatable, Sendable {
     if let home = environment["HOME"], !home.isEmpty {
       return DatabaseLocation(path: join(home, ".local/share/memo/memo.db"), reason: .home)
     }
-    throw MemoError.usage("cannot find the database: HOME is not set; pass --db PATH or set MEMO_DB")
+    throw MemoError.usage(
+      "cannot find the database: HOME is not set; pass --db PATH or set MEMO_DB")
   }
 
   static func join(_ folder: String, _ rest: String) -> String {

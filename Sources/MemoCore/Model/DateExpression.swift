@@ -58,7 +58,8 @@ public struct DateExpression: Equatable, Sendable {
   static func parseAge(_ bytes: [UInt8], now: Timestamp) -> Timestamp? {
     var digits = 0
     while digits < bytes.count, isDigit(bytes[digits]) { digits += 1 }
-    guard digits > 0, digits <= 6, let amount = Int64(String(decoding: bytes[..<digits], as: UTF8.self))
+    guard digits > 0, digits <= 6,
+      let amount = Int64(String(decoding: bytes[..<digits], as: UTF8.self))
     else { return nil }
     let unit = String(decoding: bytes[digits...], as: UTF8.self)
     let minute: Int64 = 60_000
@@ -87,7 +88,8 @@ public struct DateExpression: Equatable, Sendable {
   static func parseDate(_ b: ArraySlice<UInt8>) -> (Int64, Int64, Int64)? {
     let s = b.startIndex
     guard b.count >= 10, b[s + 4] == UInt8(ascii: "-"), b[s + 7] == UInt8(ascii: "-"),
-      let y = number(b[s..<s + 4]), let m = number(b[s + 5..<s + 7]), let d = number(b[s + 8..<s + 10]),
+      let y = number(b[s..<s + 4]), let m = number(b[s + 5..<s + 7]),
+      let d = number(b[s + 8..<s + 10]),
       (1...12).contains(m), d >= 1, d <= daysInMonth(y, m)
     else { return nil }
     return (y, m, d)

@@ -142,7 +142,9 @@ public struct JSONParser {
       }
       let key = try string()
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':'")
+      }
       index += 1
       skipWhitespace()
       members.append((key, try value()))
@@ -223,7 +225,9 @@ public struct JSONParser {
             else { throw error("an unpaired surrogate escape") }
             index += 2
             let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("an unpaired surrogate escape") }
+            guard (0xDC00...0xDFFF).contains(low) else {
+              throw error("an unpaired surrogate escape")
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           } else if (0xDC00...0xDFFF).contains(scalar) {
             throw error("an unpaired surrogate escape")
@@ -262,7 +266,9 @@ public struct JSONParser {
   private mutating func number() throws -> JSONValue {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+    guard index < bytes.count, DateExpression.isDigit(bytes[index]) else {
+      throw error("invalid number")
+    }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
     } else {
@@ -272,16 +278,21 @@ public struct JSONParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else {
+        throw error("invalid number")
+      }
       while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
-      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else { throw error("invalid number") }
+      guard index < bytes.count, DateExpression.isDigit(bytes[index]) else {
+        throw error("invalid number")
+      }
       while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)

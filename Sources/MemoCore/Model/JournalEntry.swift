@@ -11,7 +11,8 @@ public struct JournalEntry: Equatable, Sendable {
   public var changeCount: Int
 
   public init(
-    id: Int64, createdAt: Timestamp, action: String, summary: String, isUndone: Bool, changeCount: Int
+    id: Int64, createdAt: Timestamp, action: String, summary: String, isUndone: Bool,
+    changeCount: Int
   ) {
     self.id = id
     self.createdAt = createdAt
@@ -38,6 +39,9 @@ extension MemoError {
   }
 
   public static func nothingToRedo() -> MemoError {
-    MemoError(code: .notFound, message: "nothing to redo: no undone change since the last change; 'memo log' shows the journal")
+    MemoError(
+      code: .notFound,
+      message:
+        "nothing to redo: no undone change since the last change; 'memo log' shows the journal")
   }
 }

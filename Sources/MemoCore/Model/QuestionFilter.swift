@@ -86,7 +86,8 @@ public struct QuestionFilter: Equatable, Sendable {
     func flag(_ key: String) throws -> Bool? {
       guard let field = value[key], !field.isNull else { return nil }
       guard let flag = field.boolValue else {
-        throw MemoError(code: .badData, message: "a stored filter's \(key) is not true, false or null")
+        throw MemoError(
+          code: .badData, message: "a stored filter's \(key) is not true, false or null")
       }
       return flag
     }
@@ -104,7 +105,8 @@ public struct QuestionFilter: Equatable, Sendable {
       }
       for item in items {
         guard let name = item.stringValue else {
-          throw MemoError(code: .badData, message: "a stored filter's categories holds a non-string")
+          throw MemoError(
+            code: .badData, message: "a stored filter's categories holds a non-string")
         }
         categories.append(name)
       }
@@ -199,7 +201,8 @@ public struct QuestionQuery: Equatable, Sendable {
   public var limit: Int?
   public var offset: Int
 
-  public init(selection: FilterSelection, postID: PostID? = nil, limit: Int? = nil, offset: Int = 0) {
+  public init(selection: FilterSelection, postID: PostID? = nil, limit: Int? = nil, offset: Int = 0)
+  {
     self.selection = selection
     self.postID = postID
     self.limit = limit

@@ -50,7 +50,10 @@ public struct SearchResult: Equatable, Sendable {
   /// bm25: lower is better.
   public var rank: Double
 
-  public init(kind: SearchQuery.Scope, id: Int64, postID: PostID, postTitle: String, snippet: String, rank: Double) {
+  public init(
+    kind: SearchQuery.Scope, id: Int64, postID: PostID, postTitle: String, snippet: String,
+    rank: Double
+  ) {
     self.kind = kind
     self.id = id
     self.postID = postID

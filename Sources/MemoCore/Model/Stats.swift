@@ -9,7 +9,9 @@ public struct StatsRequest: Equatable, Sendable {
   }
 
   /// Today's local day number (days since 1970-01-01).
-  public var today: Int64 { (now.millis + Int64(utcOffsetSeconds) * 1000).floorDivided(by: 86_400_000).quotient }
+  public var today: Int64 {
+    (now.millis + Int64(utcOffsetSeconds) * 1000).floorDivided(by: 86_400_000).quotient
+  }
 
   /// The first day of the calendar: the Monday 52 weeks before this week's Monday.
   public var firstDay: Int64 { today - weekday(of: today) - 52 * 7 }
@@ -44,5 +46,7 @@ public struct Stats: Equatable, Sendable {
   }
 
   /// The month (1–12) of day `offset`.
-  public func month(at offset: Int) -> Int { Int(civilDate(fromDays: firstDay + Int64(offset)).month) }
+  public func month(at offset: Int) -> Int {
+    Int(civilDate(fromDays: firstDay + Int64(offset)).month)
+  }
 }

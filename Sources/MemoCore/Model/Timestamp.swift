@@ -16,7 +16,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     let mi = msOfDay / 60_000 % 60
     let s = msOfDay / 1000 % 60
     let ms = msOfDay % 1000
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(ms, 3))Z"
+    return
+      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(ms, 3))Z"
   }
 
   public var description: String { rfc3339 }
@@ -32,7 +33,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     let local = millis + Int64(utcOffsetSeconds) * 1000
     let (days, msOfDay) = local.floorDivided(by: 86_400_000)
     let (y, m, d) = civilDate(fromDays: days)
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) \(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2))"
+    return
+      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) \(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2))"
   }
 }
 

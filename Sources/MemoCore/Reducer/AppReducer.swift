@@ -12,7 +12,9 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .check: return [.checkDatabase]
     case .backup(let path):
-      guard !path.trimmingWhitespace().isEmpty else { return fail(&state, .usage("give the backup a file path")) }
+      guard !path.trimmingWhitespace().isEmpty else {
+        return fail(&state, .usage("give the backup a file path"))
+      }
       return [.backupDatabase(to: path)]
     case .checked(let problems):
       state.databaseProblems = problems

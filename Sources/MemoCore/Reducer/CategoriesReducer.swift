@@ -5,12 +5,15 @@ public func categoriesReducer(_ state: inout AppState, _ action: CategoryAction)
     return [.loadCategories]
   case .add(let name):
     guard case .success(let name?) = categoryName(name) else {
-      return fail(&state, .usage("give the category a name that is not blank and has no control characters"))
+      return fail(
+        &state, .usage("give the category a name that is not blank and has no control characters"))
     }
     return [.insertCategory(name)]
   case .rename(let old, let new):
     guard case .success(let new?) = categoryName(new) else {
-      return fail(&state, .usage("give the category a new name that is not blank and has no control characters"))
+      return fail(
+        &state,
+        .usage("give the category a new name that is not blank and has no control characters"))
     }
     return [.renameCategory(from: old.trimmingWhitespace(), to: new)]
   case .remove(let name, let force):

@@ -8,13 +8,17 @@ public func filtersReducer(_ state: inout AppState, _ action: FilterAction) -> [
     for category in filter.categories {
       switch categoryName(category) {
       case .failure(let error): return fail(&state, error)
-      case .success(let name?): if !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
+      case .success(let name?):
+        if !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
       case .success(nil): return fail(&state, .usage("--category needs a name"))
       }
     }
     filter.categories = names
     guard !filter.isEmpty else {
-      return fail(&state, .usage("give at least one filter flag (e.g. --starred); 'memo filter clear' removes the filter"))
+      return fail(
+        &state,
+        .usage(
+          "give at least one filter flag (e.g. --starred); 'memo filter clear' removes the filter"))
     }
     return [.saveCurrentFilter(filter)]
   case .clear:

@@ -37,7 +37,8 @@ public func questionsReducer(_ state: inout AppState, _ action: QuestionAction) 
 
   case .answer(let id, let text):
     guard !text.trimmingWhitespace().isEmpty else {
-      return fail(&state, .usage("the answer is empty; to remove an answer use 'memo unanswer \(id)'"))
+      return fail(
+        &state, .usage("the answer is empty; to remove an answer use 'memo unanswer \(id)'"))
     }
     return [.setAnswer(id, text)]
 

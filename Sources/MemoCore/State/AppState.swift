@@ -40,7 +40,9 @@ public struct AppState: Equatable, Sendable {
 
   public init(error: MemoError? = nil) { self.error = error }
 
-  public init(posts: [Post] = [], post: Post? = nil, removedPosts: [Post] = [], error: MemoError? = nil) {
+  public init(
+    posts: [Post] = [], post: Post? = nil, removedPosts: [Post] = [], error: MemoError? = nil
+  ) {
     self.posts = posts
     self.post = post
     self.removedPosts = removedPosts

@@ -2,7 +2,9 @@
 /// file is refused as a whole, naming the line (or record) and what is wrong (SPEC §5).
 public enum BackupDecoder {
   /// - Throws: `MemoError` `.badData` (65): "NAME: line L: reason".
-  public static func decode(_ bytes: [UInt8], format: ImportFormat, name: String) throws -> [BackupRecord] {
+  public static func decode(_ bytes: [UInt8], format: ImportFormat, name: String) throws
+    -> [BackupRecord]
+  {
     var bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 BOM
     switch format {
@@ -23,8 +25,10 @@ public enum BackupDecoder {
     do { table = try CSVReader.records(text) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
-    for column in ["post_uuid", "post_title", "post_created_at", "post_updated_at"] where !table.header.contains(column) {
-      throw MemoError.malformedImport(name, place: "line 1", reason: "the header has no \(column) column")
+    for column in ["post_uuid", "post_title", "post_created_at", "post_updated_at"]
+    where !table.header.contains(column) {
+      throw MemoError.malformedImport(
+        name, place: "line 1", reason: "the header has no \(column) column")
     }
     var records: [BackupRecord] = []
     var seenPosts = Set<String>()
@@ -42,16 +46,24 @@ public enum BackupDecoder {
         }
         let place = "line \(line)"
         let post = try self.post(
-          object("post_", ["uuid", "title", "author", "body", "source", "created_at", "updated_at"]), place: place)
+          object(
+            "post_", ["uuid", "title", "author", "body", "source", "created_at", "updated_at"]),
+          place: place)
         if seenPosts.insert(post.uuid).inserted {
           records.append(.post(post))
           if try bool(object("post_", ["favorite"]), "favorite", place: place) {
-            records.append(.favorite(postUUID: post.uuid, position: Int64(seenPosts.count), addedAt: post.createdAt))
+            records.append(
+              .favorite(
+                postUUID: post.uuid, position: Int64(seenPosts.count), addedAt: post.createdAt))
           }
         }
         guard row["question_uuid"].map({ !$0.isEmpty }) == true else { continue }
         let question = object(
-          "question_", ["uuid", "text", "category", "starred", "answer", "answered_at", "created_at", "updated_at"])
+          "question_",
+          [
+            "uuid", "text", "category", "starred", "answer", "answered_at", "created_at",
+            "updated_at",
+          ])
         records.append(.question(try self.question(question, postUUID: post.uuid, place: place)))
       }
     } catch let failure as Failure {
@@ -75,12 +87,16 @@ public enum BackupDecoder {
       throw MemoError.malformedImport(name, place: "line \(line)", reason: error.reason)
     }
     do {
-      guard case .object = root else { throw Failure(place: "line 1", reason: "expected a JSON object") }
+      guard case .object = root else {
+        throw Failure(place: "line 1", reason: "expected a JSON object")
+      }
       try checkHeader(root, place: "the header")
       var records: [BackupRecord] = []
       func section(_ key: String) throws -> [JSONValue] {
         guard let value = root[key], !value.isNull else { return [] }
-        guard let items = value.arrayValue else { throw Failure(place: "\"\(key)\"", reason: "expected an array") }
+        guard let items = value.arrayValue else {
+          throw Failure(place: "\"\(key)\"", reason: "expected an array")
+        }
         return items
       }
       for (i, item) in try section("categories").enumerated() {
@@ -91,9 +107,12 @@ public enum BackupDecoder {
         let post = try post(item, place: place)
         records.append(.post(post))
         guard let questions = item["questions"], !questions.isNull else { continue }
-        guard let list = questions.arrayValue else { throw Failure(place: place, reason: "\"questions\" is not an array") }
+        guard let list = questions.arrayValue else {
+          throw Failure(place: place, reason: "\"questions\" is not an array")
+        }
         for (j, q) in list.enumerated() {
-          records.append(.question(try question(q, postUUID: post.uuid, place: "\(place).questions[\(j)]")))
+          records.append(
+            .question(try question(q, postUUID: post.uuid, place: "\(place).questions[\(j)]")))
         }
       }
       for (i, item) in try section("favorites").enumerated() {
@@ -167,29 +186,40 @@ public enum BackupDecoder {
     }
     guard version <= ExportEncoder.version else {
       throw Failure(
-        place: place, reason: "export version \(version) is newer than this memo reads (\(ExportEncoder.version)); upgrade memo")
+        place: place,
+        reason:
+          "export version \(version) is newer than this memo reads (\(ExportEncoder.version)); upgrade memo"
+      )
     }
   }
 
   static func category(_ v: JSONValue, place: String) throws -> BackupRecord {
-    .category(name: try text(v, "name", place: place), createdAt: try time(v, "created_at", place: place))
+    .category(
+      name: try text(v, "name", place: place), createdAt: try time(v, "created_at", place: place))
   }
 
   static func post(_ v: JSONValue, place: String) throws -> PostRecord {
     PostRecord(
       uuid: try text(v, "uuid", place: place), title: try text(v, "title", place: place),
-      author: try optionalString(v, "author", place: place), body: try optionalString(v, "body", place: place),
-      source: try optionalString(v, "source", place: place), createdAt: try time(v, "created_at", place: place),
+      author: try optionalString(v, "author", place: place),
+      body: try optionalString(v, "body", place: place),
+      source: try optionalString(v, "source", place: place),
+      createdAt: try time(v, "created_at", place: place),
       updatedAt: try time(v, "updated_at", place: place))
   }
 
   static func question(_ v: JSONValue, postUUID: String, place: String) throws -> QuestionRecord {
     QuestionRecord(
-      uuid: try text(v, "uuid", place: place), postUUID: postUUID, text: try text(v, "text", place: place),
-      category: try optionalString(v, "category", place: place).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 },
-      isStarred: try bool(v, "starred", place: place), answer: try optionalString(v, "answer", place: place),
+      uuid: try text(v, "uuid", place: place), postUUID: postUUID,
+      text: try text(v, "text", place: place),
+      category: try optionalString(v, "category", place: place).flatMap {
+        $0.trimmingWhitespace().isEmpty ? nil : $0
+      },
+      isStarred: try bool(v, "starred", place: place),
+      answer: try optionalString(v, "answer", place: place),
       answeredAt: try optionalTime(v, "answered_at", place: place),
-      createdAt: try time(v, "created_at", place: place), updatedAt: try time(v, "updated_at", place: place))
+      createdAt: try time(v, "created_at", place: place),
+      updatedAt: try time(v, "updated_at", place: place))
   }
 
   static func favorite(_ v: JSONValue, place: String) throws -> BackupRecord {
@@ -203,12 +233,16 @@ public enum BackupDecoder {
 
   static func savedFilter(_ v: JSONValue, place: String) throws -> BackupRecord {
     .savedFilter(
-      name: try text(v, "name", place: place), filter: try filter(v["filter"] ?? .null, place: place),
-      createdAt: try time(v, "created_at", place: place), updatedAt: try time(v, "updated_at", place: place))
+      name: try text(v, "name", place: place),
+      filter: try filter(v["filter"] ?? .null, place: place),
+      createdAt: try time(v, "created_at", place: place),
+      updatedAt: try time(v, "updated_at", place: place))
   }
 
   static func filter(_ v: JSONValue, place: String) throws -> QuestionFilter {
-    guard case .object(let members) = v else { throw Failure(place: place, reason: "the filter is not an object") }
+    guard case .object(let members) = v else {
+      throw Failure(place: place, reason: "the filter is not an object")
+    }
     var text = "{"
     for (i, (key, value)) in members.enumerated() {
       if i > 0 { text += "," }
@@ -225,33 +259,43 @@ public enum BackupDecoder {
     guard kind == "post" || kind == "question" else {
       throw Failure(place: place, reason: "\"kind\" is neither \"post\" nor \"question\"")
     }
-    return .deleted(uuid: try text(v, "uuid", place: place), kind: kind, deletedAt: try time(v, "deleted_at", place: place))
+    return .deleted(
+      uuid: try text(v, "uuid", place: place), kind: kind,
+      deletedAt: try time(v, "deleted_at", place: place))
   }
 
   // MARK: - Fields
 
   static func string(_ v: JSONValue, _ key: String, place: String) throws -> String {
     guard let value = v[key] else { throw Failure(place: place, reason: "\"\(key)\" is missing") }
-    guard let text = value.stringValue else { throw Failure(place: place, reason: "\"\(key)\" is not a string") }
+    guard let text = value.stringValue else {
+      throw Failure(place: place, reason: "\"\(key)\" is not a string")
+    }
     return text
   }
 
   /// A string that must not be blank.
   static func text(_ v: JSONValue, _ key: String, place: String) throws -> String {
     let value = try string(v, key, place: place)
-    guard !value.trimmingWhitespace().isEmpty else { throw Failure(place: place, reason: "\"\(key)\" is empty") }
+    guard !value.trimmingWhitespace().isEmpty else {
+      throw Failure(place: place, reason: "\"\(key)\" is empty")
+    }
     return value
   }
 
   static func optionalString(_ v: JSONValue, _ key: String, place: String) throws -> String? {
     guard let value = v[key], !value.isNull else { return nil }
-    guard let text = value.stringValue else { throw Failure(place: place, reason: "\"\(key)\" is not a string or null") }
+    guard let text = value.stringValue else {
+      throw Failure(place: place, reason: "\"\(key)\" is not a string or null")
+    }
     return text
   }
 
   static func bool(_ v: JSONValue, _ key: String, place: String) throws -> Bool {
     guard let value = v[key], !value.isNull else { return false }
-    guard let flag = value.boolValue else { throw Failure(place: place, reason: "\"\(key)\" is not true or false") }
+    guard let flag = value.boolValue else {
+      throw Failure(place: place, reason: "\"\(key)\" is not true or false")
+    }
     return flag
   }
 
@@ -281,11 +325,12 @@ public enum BackupDecoder {
       return out
     case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.map { key, value in
-        var out = ""
-        appendJSONString(key, to: &out)
-        return out + ":" + encode(value)
-      }.joined(separator: ",") + "}"
+      return "{"
+        + members.map { key, value in
+          var out = ""
+          appendJSONString(key, to: &out)
+          return out + ":" + encode(value)
+        }.joined(separator: ",") + "}"
     }
   }
 }

@@ -39,7 +39,9 @@ public enum CSVReader {
     func endRow() {
       fields.append(String(field))
       field = String.UnicodeScalarView()
-      if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
+      if !(fields.count == 1 && fields[0].isEmpty) {
+        rows.append(Row(line: rowLine, fields: fields))
+      }
       fields = []
     }
 
@@ -68,7 +70,9 @@ public enum CSVReader {
       switch c {
       case "\"":
         guard isAtFieldStart else {
-          throw Failure(line: line, reason: "a quote inside an unquoted field (quote the whole field and double the quote)")
+          throw Failure(
+            line: line,
+            reason: "a quote inside an unquoted field (quote the whole field and double the quote)")
         }
         isQuoted = true
         quoteLine = line
@@ -99,7 +103,9 @@ public enum CSVReader {
 
   /// Rows as dictionaries keyed by the header row's names.
   /// - Throws: `Failure` for a malformed file or a row with the wrong number of fields.
-  public static func records(_ text: String) throws(Failure) -> (header: [String], rows: [(line: Int, values: [String: String])]) {
+  public static func records(_ text: String) throws(Failure) -> (
+    header: [String], rows: [(line: Int, values: [String: String])]
+  ) {
     let rows = try parse(text)
     guard let header = rows.first else { return ([], []) }
     let names = header.fields.map { $0.trimmingWhitespace() }

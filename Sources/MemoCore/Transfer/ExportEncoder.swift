@@ -74,7 +74,9 @@ public struct ExportEncoder {
   }
 
   /// One of the post's questions. - Parameter index: its place among the post's questions.
-  public func question(_ question: QuestionRecord, of post: PostRecord, isFavorite: Bool, index: Int) -> String {
+  public func question(
+    _ question: QuestionRecord, of post: PostRecord, isFavorite: Bool, index: Int
+  ) -> String {
     switch format {
     case .json:
       return (index == 0 ? "\n " : ",\n ") + questionObject(question, withPost: false).object
@@ -103,7 +105,9 @@ public struct ExportEncoder {
   /// and what was deleted.
   public func end(
     favorites: [(postUUID: String, position: Int64, addedAt: Timestamp)],
-    savedFilters: [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)],
+    savedFilters: [(
+      name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp
+    )],
     currentFilter: QuestionFilter?, deleted: [(uuid: String, kind: String, deletedAt: Timestamp)]
   ) -> String {
     var out = ""
@@ -116,20 +120,24 @@ public struct ExportEncoder {
     guard format == .json || format == .jsonl else { return "" }
     if format == .json { out += "\n],\n\"favorites\":[" }
     for (i, favorite) in favorites.enumerated() {
-      item("favorite", { o in
-        o.add("post_uuid", favorite.postUUID)
-        o.add("position", favorite.position)
-        o.add("added_at", favorite.addedAt)
-      }, index: i)
+      item(
+        "favorite",
+        { o in
+          o.add("post_uuid", favorite.postUUID)
+          o.add("position", favorite.position)
+          o.add("added_at", favorite.addedAt)
+        }, index: i)
     }
     if format == .json { out += (favorites.isEmpty ? "" : "\n") + "],\n\"saved_filters\":[" }
     for (i, saved) in savedFilters.enumerated() {
-      item("saved_filter", { o in
-        o.add("name", saved.name)
-        o.add("filter", raw: saved.filter.json)
-        o.add("created_at", saved.createdAt)
-        o.add("updated_at", saved.updatedAt)
-      }, index: i)
+      item(
+        "saved_filter",
+        { o in
+          o.add("name", saved.name)
+          o.add("filter", raw: saved.filter.json)
+          o.add("created_at", saved.createdAt)
+          o.add("updated_at", saved.updatedAt)
+        }, index: i)
     }
     if format == .json {
       out += (savedFilters.isEmpty ? "" : "\n") + "],\n\"current_filter\":"
@@ -139,17 +147,21 @@ public struct ExportEncoder {
       item("current_filter", { $0.add("filter", raw: currentFilter.json) }, index: 0)
     }
     for (i, tombstone) in deleted.enumerated() {
-      item("deleted", { o in
-        o.add("uuid", tombstone.uuid)
-        o.add("kind", tombstone.kind)
-        o.add("deleted_at", tombstone.deletedAt)
-      }, index: i)
+      item(
+        "deleted",
+        { o in
+          o.add("uuid", tombstone.uuid)
+          o.add("kind", tombstone.kind)
+          o.add("deleted_at", tombstone.deletedAt)
+        }, index: i)
     }
     if format == .json { out += (deleted.isEmpty ? "" : "\n") + "]}\n" }
     return out
   }
 
-  func postObject(_ post: PostRecord, isFavorite: Bool, into start: JSONObjectWriter = JSONObjectWriter())
+  func postObject(
+    _ post: PostRecord, isFavorite: Bool, into start: JSONObjectWriter = JSONObjectWriter()
+  )
     -> JSONObjectWriter
   {
     var o = start
@@ -164,7 +176,9 @@ public struct ExportEncoder {
     return o
   }
 
-  func questionObject(_ q: QuestionRecord, withPost: Bool, into start: JSONObjectWriter = JSONObjectWriter())
+  func questionObject(
+    _ q: QuestionRecord, withPost: Bool, into start: JSONObjectWriter = JSONObjectWriter()
+  )
     -> JSONObjectWriter
   {
     var o = start

@@ -41,7 +41,9 @@ public struct ExternalClipping: Equatable, Sendable {
   /// Stable across files: importing the same clipping again adds nothing.
   public var key: String
 
-  public init(kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String) {
+  public init(
+    kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String
+  ) {
     self.kind = kind
     self.text = text
     self.location = location
@@ -59,7 +61,8 @@ public struct ExternalClipping: Equatable, Sendable {
     let place = location.map { " (\($0))" } ?? ""
     switch kind {
     case .highlight:
-      return text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n")
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+        separator: "\n")
         + "\n> — " + (location ?? "Kindle")
     case .note:
       return "Note\(place): \(text)"

@@ -19,14 +19,16 @@ public enum GoodreadsLibrary {
     }
     for column in ["Book Id", "Title", "Author"] where !table.header.contains(column) {
       throw MemoError.malformedImport(
-        name, place: "line 1", reason: "the header has no \"\(column)\" column (is this a Goodreads library export?)")
+        name, place: "line 1",
+        reason: "the header has no \"\(column)\" column (is this a Goodreads library export?)")
     }
     var books: [ExternalBook] = []
     for (line, row) in table.rows {
       let id = (row["Book Id"] ?? "").trimmingWhitespace()
       let title = (row["Title"] ?? "").trimmingWhitespace()
       guard !id.isEmpty, !title.isEmpty else {
-        throw MemoError.malformedImport(name, place: "line \(line)", reason: "a book needs a Book Id and a Title")
+        throw MemoError.malformedImport(
+          name, place: "line \(line)", reason: "a book needs a Book Id and a Title")
       }
       let author = (row["Author"] ?? "").trimmingWhitespace()
       let shelves = (row["Bookshelves"] ?? "").split(separator: ",").map {
@@ -35,7 +37,8 @@ public enum GoodreadsLibrary {
       var added: Timestamp?
       if let date = row["Date Added"], !date.trimmingWhitespace().isEmpty {
         guard let parsed = parseDate(date.trimmingWhitespace()) else {
-          throw MemoError.malformedImport(name, place: "line \(line)", reason: "Date Added is not YYYY/MM/DD: \(date)")
+          throw MemoError.malformedImport(
+            name, place: "line \(line)", reason: "Date Added is not YYYY/MM/DD: \(date)")
         }
         added = parsed
       }
@@ -59,13 +62,15 @@ public enum GoodreadsLibrary {
   /// Goodreads reviews mark line breaks with `<br/>`.
   static func review(_ cell: String?) -> String? {
     guard let cell, !cell.trimmingWhitespace().isEmpty else { return nil }
-    return cell.replacing("<br />", with: "\n").replacing("<br/>", with: "\n").replacing("<br>", with: "\n")
+    return cell.replacing("<br />", with: "\n").replacing("<br/>", with: "\n").replacing(
+      "<br>", with: "\n")
   }
 
   /// `2023/01/15` (or `2023-01-15`) → midnight UTC.
   static func parseDate(_ text: String) -> Timestamp? {
     let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" }).compactMap { Int64($0) }
-    guard parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), parts[2] >= 1, parts[2] <= daysInMonth(parts[0], parts[1])
+    guard parts.count == 3, (1...9999).contains(parts[0]), (1...12).contains(parts[1]),
+      parts[2] >= 1, parts[2] <= daysInMonth(parts[0], parts[1])
     else { return nil }
     return Timestamp(millis: daysFromCivil(parts[0], parts[1], parts[2]) * 86_400_000)
   }

@@ -10,7 +10,9 @@ public enum KindleClippings {
     var books: [ExternalBook] = []
     var index: [String: Int] = [:]
     var line = 1
-    for (number, entry) in text.split(separator: "==========", omittingEmptySubsequences: false).enumerated() {
+    for (number, entry) in text.split(separator: "==========", omittingEmptySubsequences: false)
+      .enumerated()
+    {
       let startLine = line
       line += entry.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
       var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -29,10 +31,15 @@ public enum KindleClippings {
       let location = location(in: meta)
       let clipping = ExternalClipping(
         kind: kind, text: body, location: location, addedAt: date(in: meta),
-        key: "kindle:" + stableKey([title, author ?? "", kind == .note ? "note" : "highlight", location ?? "", body]))
+        key: "kindle:"
+          + stableKey([
+            title, author ?? "", kind == .note ? "note" : "highlight", location ?? "", body,
+          ]))
       let bookKey = title + "\u{0}" + (author ?? "")
       if let at = index[bookKey] {
-        if !books[at].clippings.contains(where: { $0.key == clipping.key }) { books[at].clippings.append(clipping) }
+        if !books[at].clippings.contains(where: { $0.key == clipping.key }) {
+          books[at].clippings.append(clipping)
+        }
       } else {
         index[bookKey] = books.count
         books.append(ExternalBook(title: title, author: author, clippings: [clipping]))
@@ -60,7 +67,8 @@ public enum KindleClippings {
     }
     guard i > 0 else { return (line, nil) }
     var title = String(String.UnicodeScalarView(scalars[..<i])).trimmingWhitespace()
-    let author = String(String.UnicodeScalarView(scalars[(i + 1)..<(scalars.count - 1)])).trimmingWhitespace()
+    let author = String(String.UnicodeScalarView(scalars[(i + 1)..<(scalars.count - 1)]))
+      .trimmingWhitespace()
     if title.isEmpty { title = line }
     return (title, author.isEmpty ? nil : author)
   }
@@ -88,7 +96,9 @@ public enum KindleClippings {
         if !digits.isEmpty { page = String(digits.reversed()) }
       }
       if let range = part.firstRange(of: "位置No.") {
-        let digits = part[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "-" }
+        let digits = part[range.upperBound...].drop { $0 == " " }.prefix {
+          $0.isNumber || $0 == "-"
+        }
         if !digits.isEmpty { location = String(digits) }
       }
     }
@@ -105,7 +115,8 @@ public enum KindleClippings {
   static func date(in meta: String) -> Timestamp? {
     if let range = meta.firstRange(of: "Added on ") {
       // "Sunday, January 1, 2023 10:00:00 AM"
-      let words = meta[range.upperBound...].replacing(",", with: " ").split(separator: " ").map(String.init)
+      let words = meta[range.upperBound...].replacing(",", with: " ").split(separator: " ").map(
+        String.init)
       guard words.count >= 5, let month = months.firstIndex(of: words[1].lowercased()),
         let day = Int64(words[2]), let year = Int64(words[3])
       else { return nil }
@@ -122,24 +133,32 @@ public enum KindleClippings {
       var numbers: [Int64] = []
       var current = ""
       for c in rest {
-        if c.isASCII && c.isNumber { current.append(c) } else if !current.isEmpty {
+        if c.isASCII && c.isNumber {
+          current.append(c)
+        } else if !current.isEmpty {
           numbers.append(Int64(current) ?? 0)
           current = ""
         }
       }
       if !current.isEmpty { numbers.append(Int64(current) ?? 0) }
       guard numbers.count >= 5 else { return nil }
-      return instant(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers.count > 5 ? numbers[5] : 0)
+      return instant(
+        numbers[0], numbers[1], numbers[2], numbers[3], numbers[4],
+        numbers.count > 5 ? numbers[5] : 0)
     }
     return nil
   }
 
-  static func instant(_ y: Int64, _ m: Int64, _ d: Int64, _ h: Int64, _ mi: Int64, _ s: Int64) -> Timestamp? {
+  static func instant(_ y: Int64, _ m: Int64, _ d: Int64, _ h: Int64, _ mi: Int64, _ s: Int64)
+    -> Timestamp?
+  {
     // A year outside 1…9999 is no clipping's; it would also overflow the day arithmetic
     // (found by fuzzing: Fuzz/regressions/kindle-huge-year).
-    guard (1...9999).contains(y), (1...12).contains(m), d >= 1, d <= daysInMonth(y, m), (0..<24).contains(h), (0..<60).contains(mi),
+    guard (1...9999).contains(y), (1...12).contains(m), d >= 1, d <= daysInMonth(y, m),
+      (0..<24).contains(h), (0..<60).contains(mi),
       (0..<61).contains(s)
     else { return nil }
-    return Timestamp(millis: (daysFromCivil(y, m, d) * 86_400 + h * 3600 + mi * 60 + min(s, 59)) * 1000)
+    return Timestamp(
+      millis: (daysFromCivil(y, m, d) * 86_400 + h * 3600 + mi * 60 + min(s, 59)) * 1000)
   }
 }

@@ -1,7 +1,9 @@
 /// One post as a markdown file: YAML front matter (title, author, uuid, created, updated,
 /// favorite), the body, and its questions with stars and answers marked (SPEC §5).
 public enum MarkdownEncoder {
-  public static func render(_ post: PostRecord, isFavorite: Bool, questions: [QuestionRecord]) -> String {
+  public static func render(_ post: PostRecord, isFavorite: Bool, questions: [QuestionRecord])
+    -> String
+  {
     // A JSON string is a valid YAML double-quoted scalar: any title is safe.
     func yaml(_ text: String?) -> String {
       guard let text else { return "null" }

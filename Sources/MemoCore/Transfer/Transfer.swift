@@ -31,7 +31,9 @@ public struct ExportRequest: Equatable, Sendable {
   /// The cursor to start from and to move on success.
   public var cursor: String?
 
-  public init(format: ExportFormat, output: String? = nil, since: Timestamp? = nil, cursor: String? = nil) {
+  public init(
+    format: ExportFormat, output: String? = nil, since: Timestamp? = nil, cursor: String? = nil
+  ) {
     self.format = format
     self.output = output
     self.since = since
@@ -83,7 +85,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var deleted = 0
   public var isDryRun = false
 
-  public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, isDryRun: Bool = false) {
+  public init(
+    added: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, isDryRun: Bool = false
+  ) {
     self.added = added
     self.updated = updated
     self.unchanged = unchanged

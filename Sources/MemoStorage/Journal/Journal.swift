@@ -12,7 +12,9 @@ public struct Journal {
 
   /// Starts recording an entry, inside the caller's transaction.
   func begin(action: String, at time: Timestamp) throws -> Int64 {
-    try run("INSERT INTO journal_entries (created_at, action, summary) VALUES (?, ?, '')", [.text(time.rfc3339), .text(action)])
+    try run(
+      "INSERT INTO journal_entries (created_at, action, summary) VALUES (?, ?, '')",
+      [.text(time.rfc3339), .text(action)])
     let id = database.lastInsertedRowID
     try run("UPDATE journal_context SET entry_id = ?", [.integer(id)])
     return id
@@ -37,7 +39,8 @@ public struct Journal {
   /// Reverts the latest `count` entries not undone, newest first. Call inside a transaction.
   /// - Throws: `.notFound` (1) with nothing to undo, or when a row changed since.
   func undo(_ count: Int) throws -> [JournalEntry] {
-    let entries = try self.entries(sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
+    let entries = try self.entries(
+      sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
     for entry in entries {
       for change in try changes(of: entry.id).reversed() {
@@ -45,12 +48,15 @@ public struct Journal {
       }
       try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
     }
-    return entries.map { var e = $0; e.isUndone = true; return e }
+    return entries.map {
+      var e = $0; e.isUndone = true; return e
+    }
   }
 
   /// Re-applies the oldest `count` undone entries, oldest first. Call inside a transaction.
   func redo(_ count: Int) throws -> [JournalEntry] {
-    let entries = try self.entries(sql: "WHERE e.undone = 1 ORDER BY e.id ASC LIMIT ?", Int64(count))
+    let entries = try self.entries(
+      sql: "WHERE e.undone = 1 ORDER BY e.id ASC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToRedo() }
     for entry in entries {
       for change in try changes(of: entry.id) {
@@ -58,7 +64,9 @@ public struct Journal {
       }
       try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
     }
-    return entries.map { var e = $0; e.isUndone = false; return e }
+    return entries.map {
+      var e = $0; e.isUndone = false; return e
+    }
   }
 
   /// The newest entries, newest first.
@@ -77,15 +85,22 @@ public struct Journal {
 
   /// How many entries and recorded row changes the journal holds.
   public func size() throws -> (entries: Int, changes: Int) {
-    (try count("SELECT count(*) FROM journal_entries", nil), try count("SELECT count(*) FROM journal_changes", nil))
+    (
+      try count("SELECT count(*) FROM journal_entries", nil),
+      try count("SELECT count(*) FROM journal_changes", nil)
+    )
   }
 
   // MARK: - Row images
 
   /// Makes the row `from` describes (nil: absent) into `to` (nil: deleted), after checking the
   /// row is exactly `from` now.
-  func restore(_ table: String, from current: String?, to target: String?, entry: JournalEntry, verb: String) throws {
-    guard let columns = JournalTables.columns[table], let keyImage = current ?? target else { return }
+  func restore(
+    _ table: String, from current: String?, to target: String?, entry: JournalEntry, verb: String
+  ) throws {
+    guard let columns = JournalTables.columns[table], let keyImage = current ?? target else {
+      return
+    }
     let key = columns[0]
     let image = columns.map { "'\($0)', \($0)" }.joined(separator: ", ")
     let statement = try database.cachedStatement(
@@ -94,23 +109,30 @@ public struct Journal {
     let now = try statement.step() ? statement.text(0) : nil
     statement.reset()
     guard now == current, try target != nil || !hasDependents(table, keyImage) else {
-      let what = (try? JSONParser.parse(keyImage))?[key].map { value -> String in
-        value.stringValue ?? value.int64Value.map(String.init) ?? "?"
-      } ?? "?"
+      let what =
+        (try? JSONParser.parse(keyImage))?[key].map { value -> String in
+          value.stringValue ?? value.int64Value.map(String.init) ?? "?"
+        } ?? "?"
       throw MemoError(
         code: .notFound,
-        message: "cannot \(verb) #\(entry.id) (\(entry.summary)): \(table) \(what) is no longer as that change left it; nothing was changed")
+        message:
+          "cannot \(verb) #\(entry.id) (\(entry.summary)): \(table) \(what) is no longer as that change left it; nothing was changed"
+      )
     }
     let values = columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
     switch (current, target) {
     case (nil, let target?):
-      try run("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values))", [.text(target)])
+      try run(
+        "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values))",
+        [.text(target)])
     case (let current?, nil):
       try run("DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(current)])
     case (let current?, let target?):
-      let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
+      let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(
+        separator: ", ")
       try run(
-        "UPDATE \(table) SET \(assignments) WHERE \(key) = json_extract(?2, '$.\(key)')", [.text(target), .text(current)])
+        "UPDATE \(table) SET \(assignments) WHERE \(key) = json_extract(?2, '$.\(key)')",
+        [.text(target), .text(current)])
     case (nil, nil):
       return
     }
@@ -138,11 +160,14 @@ public struct Journal {
 
   func changes(of entry: Int64) throws -> [(table: String, old: String?, new: String?)] {
     let statement = try database.cachedStatement(
-      sql: "SELECT table_name, old_row, new_row FROM journal_changes WHERE entry_id = ? ORDER BY id")
+      sql: "SELECT table_name, old_row, new_row FROM journal_changes WHERE entry_id = ? ORDER BY id"
+    )
     defer { statement.reset() }
     try statement.bind(entry, at: 1)
     var result: [(table: String, old: String?, new: String?)] = []
-    while try statement.step() { result.append((statement.string(0), statement.text(1), statement.text(2))) }
+    while try statement.step() {
+      result.append((statement.string(0), statement.text(1), statement.text(2)))
+    }
     return result
   }
 
@@ -159,7 +184,8 @@ public struct Journal {
     while try statement.step() {
       result.append(
         JournalEntry(
-          id: statement.int64(0), createdAt: Timestamp(rfc3339: statement.string(1)) ?? Timestamp(millis: 0),
+          id: statement.int64(0),
+          createdAt: Timestamp(rfc3339: statement.string(1)) ?? Timestamp(millis: 0),
           action: statement.string(2), summary: statement.string(3), isUndone: statement.bool(4),
           changeCount: statement.int(5)))
     }

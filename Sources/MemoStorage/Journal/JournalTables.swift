@@ -4,7 +4,10 @@
 enum JournalTables {
   static let columns: [String: [String]] = [
     "posts": ["id", "uuid", "title", "author", "body", "source", "created_at", "updated_at"],
-    "questions": ["id", "uuid", "post_id", "text", "category_id", "starred", "answer", "answered_at", "created_at", "updated_at"],
+    "questions": [
+      "id", "uuid", "post_id", "text", "category_id", "starred", "answer", "answered_at",
+      "created_at", "updated_at",
+    ],
     "categories": ["id", "name", "created_at"],
     "favorites": ["post_id", "position", "added_at"],
     "saved_filters": ["name", "filter", "created_at", "updated_at"],

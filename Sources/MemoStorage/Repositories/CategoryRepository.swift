@@ -89,7 +89,8 @@ public struct CategoryRepository {
     }
     let filters = FilterRepository(database: database)
     if let current = renamed(try filters.current()) { try filters.setCurrent(current) }
-    let update = try database.cachedStatement(sql: "UPDATE saved_filters SET filter = ? WHERE name = ?")
+    let update = try database.cachedStatement(
+      sql: "UPDATE saved_filters SET filter = ? WHERE name = ?")
     for saved in try filters.all() {
       guard let filter = renamed(saved.filter) else { continue }
       update.reset()
@@ -105,7 +106,8 @@ public struct CategoryRepository {
     if category.questionCount > 0 && !force {
       let count = category.questionCount == 1 ? "1 question" : "\(category.questionCount) questions"
       throw MemoError.usage(
-        "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (they keep no category)")
+        "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (they keep no category)"
+      )
     }
     let statement = try database.cachedStatement(sql: "DELETE FROM categories WHERE name = ?")
     try statement.bind(name, at: 1)

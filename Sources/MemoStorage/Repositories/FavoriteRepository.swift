@@ -44,7 +44,9 @@ public struct FavoriteRepository {
   /// The shelf, in the order posts were added.
   public func shelf() throws -> [Post] {
     let statement = try database.cachedStatement(
-      sql: "SELECT \(PostRepository.columns) FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position")
+      sql:
+        "SELECT \(PostRepository.columns) FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position"
+    )
     defer { statement.reset() }
     var result: [Post] = []
     while try statement.step() { result.append(PostRepository.post(from: statement)) }

@@ -25,7 +25,9 @@ public struct FilterRepository {
       return
     }
     let statement = try database.cachedStatement(
-      sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      sql:
+        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+    )
     try statement.bind(Self.currentKey, at: 1)
     try statement.bind(filter.json, at: 2)
     try statement.execute()
@@ -38,7 +40,8 @@ public struct FilterRepository {
     defer { statement.reset() }
     try statement.bind(name, at: 1)
     guard try statement.step() else { throw MemoError.filterNotFound(name) }
-    return SavedFilter(name: statement.string(0), filter: try QuestionFilter(json: statement.string(1)))
+    return SavedFilter(
+      name: statement.string(0), filter: try QuestionFilter(json: statement.string(1)))
   }
 
   /// Every saved filter, by name.
@@ -48,13 +51,16 @@ public struct FilterRepository {
     defer { statement.reset() }
     var result: [SavedFilter] = []
     while try statement.step() {
-      result.append(SavedFilter(name: statement.string(0), filter: try QuestionFilter(json: statement.string(1))))
+      result.append(
+        SavedFilter(
+          name: statement.string(0), filter: try QuestionFilter(json: statement.string(1))))
     }
     return result
   }
 
   /// Saves `filter` under `name`. - Throws: `.usage` when the name is taken and not `replacing`.
-  public func save(_ name: String, _ filter: QuestionFilter, replacing: Bool, at time: Timestamp) throws
+  public func save(_ name: String, _ filter: QuestionFilter, replacing: Bool, at time: Timestamp)
+    throws
     -> SavedFilter
   {
     if !replacing, let existing = try? saved(name) {

@@ -65,7 +65,9 @@ public struct PostRepository {
 
   /// One page of posts, filtered and ordered as `query` says; with a question filter, only
   /// posts that have a matching question.
-  public func posts(matching query: PostQuery, questions filter: ResolvedFilter? = nil) throws -> [Post] {
+  public func posts(matching query: PostQuery, questions filter: ResolvedFilter? = nil) throws
+    -> [Post]
+  {
     var condition = SQLCondition()
     if let author = query.author {
       condition.add("p.author LIKE '%' || ? || '%' ESCAPE '\\'", .text(Self.escapeLike(author)))
@@ -80,7 +82,9 @@ public struct PostRepository {
         bindings: questions.bindings)
     }
     let statement = try database.cachedStatement(
-      sql: "SELECT \(Self.columns) FROM posts p \(condition.whereClause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?")
+      sql:
+        "SELECT \(Self.columns) FROM posts p \(condition.whereClause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?"
+    )
     defer { statement.reset() }
     let next = try condition.bind(to: statement)
     try statement.bind(Int64(query.limit ?? -1), at: next)
@@ -98,7 +102,8 @@ public struct PostRepository {
     guard edited != post else { return post }
     edited.updatedAt = time
     let statement = try database.cachedStatement(
-      sql: "UPDATE posts SET title = ?, author = ?, body = ?, source = ?, updated_at = ? WHERE id = ?")
+      sql:
+        "UPDATE posts SET title = ?, author = ?, body = ?, source = ?, updated_at = ? WHERE id = ?")
     try statement.bind(edited.title, at: 1)
     try statement.bind(edited.author, at: 2)
     try statement.bind(edited.body, at: 3)

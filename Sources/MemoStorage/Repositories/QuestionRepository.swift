@@ -67,12 +67,15 @@ public struct QuestionRepository {
   }
 
   /// One page of questions matching `filter`, newest first.
-  public func questions(matching filter: ResolvedFilter, postID: PostID? = nil, limit: Int?, offset: Int)
+  public func questions(
+    matching filter: ResolvedFilter, postID: PostID? = nil, limit: Int?, offset: Int
+  )
     throws -> [Question]
   {
     let condition = SQLCondition.questions(filter, postID: postID)
     let statement = try database.cachedStatement(
-      sql: Self.select + " \(condition.whereClause) ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?")
+      sql: Self.select
+        + " \(condition.whereClause) ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?")
     defer { statement.reset() }
     let next = try condition.bind(to: statement)
     try statement.bind(Int64(limit ?? -1), at: next)
@@ -84,12 +87,15 @@ public struct QuestionRepository {
 
   /// The questions of these posts (those matching `filter`, if given), oldest first, by post:
   /// one query for the whole page, not one per post.
-  public func questions(ofPosts ids: [PostID], matching filter: ResolvedFilter?) throws -> [PostID: [Question]] {
+  public func questions(ofPosts ids: [PostID], matching filter: ResolvedFilter?) throws -> [PostID:
+    [Question]]
+  {
     guard !ids.isEmpty else { return [:] }
     let condition = SQLCondition.questions(filter ?? ResolvedFilter())
     let statement = try database.cachedStatement(
       sql: Self.select
-        + " WHERE q.post_id IN (SELECT value FROM json_each(?)) \(condition.andClause) ORDER BY q.post_id, q.created_at, q.id")
+        + " WHERE q.post_id IN (SELECT value FROM json_each(?)) \(condition.andClause) ORDER BY q.post_id, q.created_at, q.id"
+    )
     defer { statement.reset() }
     try statement.bind(jsonArray(ids.map(\.rawValue)), at: 1)
     try condition.bind(to: statement, startingAt: 2)
@@ -103,11 +109,15 @@ public struct QuestionRepository {
 
   /// Applies `patch` and bumps `updated_at`. - Returns: nil when the patch changes nothing
   /// (a category named in another case is the same category).
-  public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws -> Question? {
+  public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws
+    -> Question?
+  {
     let question = try require(id)
     let text = patch.text ?? question.text
     var category = patch.category ?? question.category
-    if category.map(asciiFolded) == question.category.map(asciiFolded) { category = question.category }
+    if category.map(asciiFolded) == question.category.map(asciiFolded) {
+      category = question.category
+    }
     guard text != question.text || category != question.category else { return nil }
     let categoryID = try category.map { try categories.ensure($0, at: time) }
     let statement = try database.cachedStatement(
@@ -121,7 +131,9 @@ public struct QuestionRepository {
   }
 
   /// Stars or unstars every question, all or none; only changed rows get a new `updated_at`.
-  public func setStarred(_ ids: [QuestionID], _ isStarred: Bool, at time: Timestamp) throws -> [Question] {
+  public func setStarred(_ ids: [QuestionID], _ isStarred: Bool, at time: Timestamp) throws
+    -> [Question]
+  {
     _ = try require(ids)
     let statement = try database.cachedStatement(
       sql: "UPDATE questions SET starred = ?, updated_at = ? WHERE id = ? AND starred != ?")
@@ -137,7 +149,8 @@ public struct QuestionRepository {
   }
 
   /// Sets the answer (stamping `answered_at`), or removes it with nil.
-  public func setAnswer(_ id: QuestionID, _ answer: String?, at time: Timestamp) throws -> Question {
+  public func setAnswer(_ id: QuestionID, _ answer: String?, at time: Timestamp) throws -> Question
+  {
     let question = try require(id)
     guard answer != question.answer else { return question }
     let statement = try database.cachedStatement(

@@ -14,14 +14,17 @@ public struct SearchRepository {
       if query.hasCJK {
         // Trigrams need three characters; shorter CJK queries are scanned for.
         return text.count >= 3
-          ? try match(table: "search_trigrams", "\"" + text.replacing("\"", with: "\"\"") + "\"", query)
+          ? try match(
+            table: "search_trigrams", "\"" + text.replacing("\"", with: "\"\"") + "\"", query)
           : try scan(text, query)
       }
       return try match(table: "search_words", query.ftsQuery, query)
     } catch let error as SQLiteError where error.code == 1 /* SQLITE_ERROR */ {
-      let reason = error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
+      let reason =
+        error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
       throw MemoError.usage(
-        "the search '\(text)' is not a valid FTS5 query (\(reason)); put words in double quotes to search for them as they are")
+        "the search '\(text)' is not a valid FTS5 query (\(reason)); put words in double quotes to search for them as they are"
+      )
     }
   }
 
@@ -58,7 +61,8 @@ public struct SearchRepository {
       results.append(
         SearchResult(
           kind: details.string(0) == "post" ? .posts : .questions, id: details.int64(1),
-          postID: PostID(details.int64(2)), postTitle: details.string(3), snippet: details.string(4),
+          postID: PostID(details.int64(2)), postTitle: details.string(3),
+          snippet: details.string(4),
           rank: hit.rank))
     }
     details.reset()
@@ -91,7 +95,8 @@ public struct SearchRepository {
       results.append(
         SearchResult(
           kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
-          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: snippet, rank: 0))
+          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: snippet,
+          rank: 0))
     }
     return results
   }

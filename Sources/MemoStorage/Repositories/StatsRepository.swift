@@ -27,7 +27,10 @@ public struct StatsRepository {
     }
     (stats.journalEntries, stats.journalChanges) = try Journal(database: database).size()
     stats.categories = try CategoryRepository(database: database).all()
-      .sorted { $0.questionCount != $1.questionCount ? $0.questionCount > $1.questionCount : $0.name < $1.name }
+      .sorted {
+        $0.questionCount != $1.questionCount
+          ? $0.questionCount > $1.questionCount : $0.name < $1.name
+      }
     stats.firstDay = request.firstDay
     stats.activity = Array(repeating: 0, count: Int(request.today - request.firstDay + 1))
     let offset = Int64(request.utcOffsetSeconds)

@@ -16,7 +16,8 @@ extension Database {
     defer { sqlite3_close_v2(destination) }
     guard let backup = sqlite3_backup_init(destination, "main", self.handle, "main") else {
       throw SQLiteError(
-        extendedCode: sqlite3_extended_errcode(destination), message: errorMessage(destination, SQLITE_ERROR))
+        extendedCode: sqlite3_extended_errcode(destination),
+        message: errorMessage(destination, SQLITE_ERROR))
     }
     var step: Int32
     repeat {
@@ -43,7 +44,8 @@ extension Database {
     }
     let keys = try makeStatement(sql: "PRAGMA foreign_key_check")
     while try keys.step() {
-      problems.append("row \(keys.int64(1)) of \(keys.string(0)) points to a missing row of \(keys.string(2))")
+      problems.append(
+        "row \(keys.int64(1)) of \(keys.string(0)) points to a missing row of \(keys.string(2))")
     }
     return problems
   }

@@ -50,7 +50,8 @@ public final class Database {
         let mode = try text(sql: "PRAGMA journal_mode = WAL")
         if mode?.lowercased() != "wal" {
           throw SQLiteError(
-            extendedCode: SQLITE_CANTOPEN, message: "cannot switch to WAL (journal mode \(mode ?? "?"))")
+            extendedCode: SQLITE_CANTOPEN,
+            message: "cannot switch to WAL (journal mode \(mode ?? "?"))")
         }
       }
       try execute(sql: "PRAGMA synchronous = NORMAL")

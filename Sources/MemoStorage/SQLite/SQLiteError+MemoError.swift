@@ -15,21 +15,26 @@ extension MemoError {
     case SQLITE_READONLY:
       self.init(
         code: .io,
-        message: "cannot write to \(path): the database is read-only; check the permissions of the file and its folder",
+        message:
+          "cannot write to \(path): the database is read-only; check the permissions of the file and its folder",
         cause: cause)
     case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
       self.init(
         code: .io,
-        message: "cannot open the database \(path); check that it is a file (not a folder) you may read and write, or pass --db PATH",
+        message:
+          "cannot open the database \(path); check that it is a file (not a folder) you may read and write, or pass --db PATH",
         cause: cause)
     case SQLITE_FULL:
       self.init(
-        code: .io, message: "the disk is full writing \(path); free some space and try again (nothing was changed)",
+        code: .io,
+        message:
+          "the disk is full writing \(path); free some space and try again (nothing was changed)",
         cause: cause)
     case SQLITE_NOTADB, SQLITE_CORRUPT:
       self.init(
         code: .io,
-        message: "\(path) is not a usable memo database (\(error.message)); pass --db PATH for another file",
+        message:
+          "\(path) is not a usable memo database (\(error.message)); pass --db PATH for another file",
         cause: cause)
     case SQLITE_IOERR:
       self.init(code: .io, message: "I/O error on \(path): \(error.message)", cause: cause)

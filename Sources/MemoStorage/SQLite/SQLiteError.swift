@@ -37,4 +37,5 @@ func errorMessage(_ db: OpaquePointer?, _ code: Int32) -> String {
 }
 
 /// The C macro `SQLITE_TRANSIENT` (does not import): SQLite copies the bound bytes at once.
-let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let SQLITE_TRANSIENT = unsafeBitCast(
+  OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)

@@ -42,7 +42,8 @@ public final class Statement {
         return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
       }
       return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-        sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        sqlite3_bind_text64(
+          handle, index, $0, UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
       }
     }
     try check(code, on: database.handle, sql: sql)
@@ -74,7 +75,8 @@ public final class Statement {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
-      let error = SQLiteError(extendedCode: code, message: errorMessage(database.handle, code), sql: sql)
+      let error = SQLiteError(
+        extendedCode: code, message: errorMessage(database.handle, code), sql: sql)
       sqlite3_reset(handle)
       throw error
     }
@@ -113,7 +115,9 @@ public final class Statement {
   public func string(_ column: Int32) -> String { text(column) ?? "" }
 
   /// Calls `body` with the column's UTF-8 bytes, valid only during the call (no copy).
-  public func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+  public func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+    rethrows -> T
+  {
     let pointer = sqlite3_column_text(handle, column)
     let count = Int(sqlite3_column_bytes(handle, column))
     return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))

@@ -10,7 +10,9 @@ enum BackupFile {
   /// - Throws: `MemoError` `.cannotCreate` (73) when PATH cannot be written; `.io` otherwise.
   static func write(_ database: Database, to path: String) throws {
     guard database.path != ":memory:" else {
-      throw MemoError(code: .notFound, message: "there is no database yet at the default path; nothing to back up")
+      throw MemoError(
+        code: .notFound, message: "there is no database yet at the default path; nothing to back up"
+      )
     }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
@@ -20,14 +22,18 @@ enum BackupFile {
     guard fd >= 0 else {
       throw MemoError(
         code: .cannotCreate,
-        message: "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable")
+        message:
+          "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable"
+      )
     }
     close(fd)
     do {
       try database.backup(to: temporary)
     } catch let error as SQLiteError {
       unlink(temporary)
-      throw MemoError(code: .io, message: "the backup to \(path) failed: \(error.message)", cause: error.description)
+      throw MemoError(
+        code: .io, message: "the backup to \(path) failed: \(error.message)",
+        cause: error.description)
     }
     unlink(temporary + "-journal")
     guard rename(temporary, path) == 0 else {

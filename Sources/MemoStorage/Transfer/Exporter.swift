@@ -38,15 +38,18 @@ struct Exporter {
 
   /// Writes json, jsonl or csv. With `fast` (the default) rows stream through `RowWriter`;
   /// without it through `ExportEncoder` records — the reference the fast path must equal.
-  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?, fast: Bool = true) throws
+  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?, fast: Bool = true)
+    throws
     -> ExportSummary
   {
     var summary = ExportSummary()
     try output.write(encoder.begin(since: since))
-    let categories = try database.makeStatement(sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
+    let categories = try database.makeStatement(
+      sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
     var index = 0
     while try categories.step() {
-      try output.write(encoder.category(name: categories.string(0), createdAt: time(categories, 1), index: index))
+      try output.write(
+        encoder.category(name: categories.string(0), createdAt: time(categories, 1), index: index))
       index += 1
     }
     try output.write(encoder.beginPosts())
@@ -71,7 +74,8 @@ struct Exporter {
         for (i, question) in questions.enumerated() {
           try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
         }
-        try output.write(encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
+        try output.write(
+          encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
         summary.posts += 1
         summary.questions += questions.count
       }
@@ -81,7 +85,8 @@ struct Exporter {
     try output.write(
       encoder.end(
         favorites: try favorites(), savedFilters: try savedFilters(),
-        currentFilter: try FilterRepository(database: database).current().nilIfEmpty, deleted: deleted))
+        currentFilter: try FilterRepository(database: database).current().nilIfEmpty,
+        deleted: deleted))
     return summary
   }
 
@@ -89,7 +94,9 @@ struct Exporter {
     var summary = ExportSummary()
     try forEachPost(since: since, allQuestions: true) { post, isFavorite, questions in
       let text = MarkdownEncoder.render(post, isFavorite: isFavorite, questions: questions)
-      if try folder.write(uuid: post.uuid, title: post.title, content: text) { summary.filesWritten += 1 }
+      if try folder.write(uuid: post.uuid, title: post.title, content: text) {
+        summary.filesWritten += 1
+      }
       summary.posts += 1
       summary.questions += questions.count
     }
@@ -118,7 +125,9 @@ struct Exporter {
     /// Positions the cursor at post `id`'s first question, skipping any before it.
     func start(_ id: Int64) throws {
       // Finish the previous post: step past what its body did not read.
-      if isStarted { while hasRow && statement.int64(0) == postID { hasRow = try statement.step() } }
+      if isStarted {
+        while hasRow && statement.int64(0) == postID { hasRow = try statement.step() }
+      }
       while hasRow && statement.int64(0) < id { hasRow = try statement.step() }
       postID = id
       isStarted = false
@@ -127,7 +136,8 @@ struct Exporter {
 
   /// Calls `body` with the posts statement on each post changed since `since` (all without it)
   /// and a cursor over that post's questions (those changed since then).
-  func forEachPostRow(since: Timestamp?, _ body: (Statement, QuestionCursor) throws -> Void) throws {
+  func forEachPostRow(since: Timestamp?, _ body: (Statement, QuestionCursor) throws -> Void) throws
+  {
     let (posts, questionStatement) = try statements(since: since, allQuestions: false)
     let questions = try QuestionCursor(questionStatement)
     while try posts.step() {
@@ -138,7 +148,9 @@ struct Exporter {
 
   /// The posts changed since `since` in id order, and the questions (changed since then, or
   /// all) in post order: the two cursors the export loops merge.
-  func statements(since: Timestamp?, allQuestions: Bool) throws -> (posts: Statement, questions: Statement) {
+  func statements(since: Timestamp?, allQuestions: Bool) throws -> (
+    posts: Statement, questions: Statement
+  ) {
     let sinceText = since?.rfc3339
     let posts = try database.makeStatement(
       sql: """
@@ -199,32 +211,47 @@ struct Exporter {
         FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position
         """)
     var result: [(postUUID: String, position: Int64, addedAt: Timestamp)] = []
-    while try statement.step() { result.append((statement.string(0), statement.int64(1), time(statement, 2))) }
+    while try statement.step() {
+      result.append((statement.string(0), statement.int64(1), time(statement, 2)))
+    }
     return result
   }
 
-  func savedFilters() throws -> [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] {
+  func savedFilters() throws -> [(
+    name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp
+  )] {
     let statement = try database.makeStatement(
-      sql: "SELECT name, filter, created_at, updated_at FROM saved_filters ORDER BY name COLLATE NOCASE")
-    var result: [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] = []
+      sql:
+        "SELECT name, filter, created_at, updated_at FROM saved_filters ORDER BY name COLLATE NOCASE"
+    )
+    var result:
+      [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] = []
     while try statement.step() {
       result.append(
-        (statement.string(0), try QuestionFilter(json: statement.string(1)), time(statement, 2), time(statement, 3)))
+        (
+          statement.string(0), try QuestionFilter(json: statement.string(1)), time(statement, 2),
+          time(statement, 3)
+        ))
     }
     return result
   }
 
   func tombstones(since: String?) throws -> [(uuid: String, kind: String, deletedAt: Timestamp)] {
     let statement = try database.makeStatement(
-      sql: "SELECT uuid, kind, deleted_at FROM tombstones WHERE ?1 IS NULL OR deleted_at >= ?1 ORDER BY deleted_at, uuid")
+      sql:
+        "SELECT uuid, kind, deleted_at FROM tombstones WHERE ?1 IS NULL OR deleted_at >= ?1 ORDER BY deleted_at, uuid"
+    )
     try statement.bind(since, at: 1)
     var result: [(uuid: String, kind: String, deletedAt: Timestamp)] = []
-    while try statement.step() { result.append((statement.string(0), statement.string(1), time(statement, 2))) }
+    while try statement.step() {
+      result.append((statement.string(0), statement.string(1), time(statement, 2)))
+    }
     return result
   }
 
   func cursor(_ name: String) throws -> Timestamp? {
-    let statement = try database.cachedStatement(sql: "SELECT exported_at FROM export_cursors WHERE name = ?")
+    let statement = try database.cachedStatement(
+      sql: "SELECT exported_at FROM export_cursors WHERE name = ?")
     defer { statement.reset() }
     try statement.bind(name, at: 1)
     return try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil

@@ -38,7 +38,10 @@ struct ExternalImporter {
           let created = clipping.addedAt ?? now
           try execute(
             "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
-            [.text(makeUUID(created)), .integer(postID), .text(clipping.text), .text(created.rfc3339), .text(now.rfc3339)])
+            [
+              .text(makeUUID(created)), .integer(postID), .text(clipping.text),
+              .text(created.rfc3339), .text(now.rfc3339),
+            ])
         } else {
           additions.append(clipping.bodyText)
         }
@@ -86,7 +89,9 @@ struct ExternalImporter {
   }
 
   func remember(_ key: String) throws {
-    try execute("INSERT OR IGNORE INTO import_keys (key, imported_at) VALUES (?, ?)", [.text(key), .text(now.rfc3339)])
+    try execute(
+      "INSERT OR IGNORE INTO import_keys (key, imported_at) VALUES (?, ?)",
+      [.text(key), .text(now.rfc3339)])
   }
 
   func execute(_ sql: String, _ values: [SQLCondition.Binding]) throws {

@@ -22,7 +22,9 @@ struct Importer {
       switch record {
       case .category(let categoryName, let createdAt):
         if try categories.id(named: categoryName) == nil {
-          try run("INSERT INTO categories (name, created_at) VALUES (?, ?)", [.text(categoryName), .text(createdAt.rfc3339)])
+          try run(
+            "INSERT INTO categories (name, created_at) VALUES (?, ?)",
+            [.text(categoryName), .text(createdAt.rfc3339)])
           summary.added += 1
         } else {
           summary.unchanged += 1
@@ -33,7 +35,9 @@ struct Importer {
         try merge(question, into: &summary, name: name)
       case .favorite(let postUUID, _, let addedAt):
         guard let postID = try id(of: postUUID, in: "posts") else {
-          throw MemoError.malformedImport(name, place: "favorites", reason: "post \(postUUID) is neither in the file nor in the database")
+          throw MemoError.malformedImport(
+            name, place: "favorites",
+            reason: "post \(postUUID) is neither in the file nor in the database")
         }
         try run(
           """
@@ -43,14 +47,18 @@ struct Importer {
         if database.changes > 0 { summary.added += 1 } else { summary.unchanged += 1 }
       case .savedFilter(let filterName, let filter, let createdAt, let updatedAt):
         let existing = try? filters.saved(filterName)
-        let statement = try database.cachedStatement(sql: "SELECT updated_at FROM saved_filters WHERE name = ?")
+        let statement = try database.cachedStatement(
+          sql: "SELECT updated_at FROM saved_filters WHERE name = ?")
         try statement.bind(filterName, at: 1)
         let stored = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
         statement.reset()
         if existing == nil {
           try run(
             "INSERT INTO saved_filters (name, filter, created_at, updated_at) VALUES (?, ?, ?, ?)",
-            [.text(filterName), .text(filter.json), .text(createdAt.rfc3339), .text(updatedAt.rfc3339)])
+            [
+              .text(filterName), .text(filter.json), .text(createdAt.rfc3339),
+              .text(updatedAt.rfc3339),
+            ])
           summary.added += 1
         } else if let stored, updatedAt > stored, existing?.filter != filter {
           try run(
@@ -70,7 +78,8 @@ struct Importer {
         }
       case .deleted(let uuid, let kind, let deletedAt):
         let table = kind == "post" ? "posts" : "questions"
-        let statement = try database.cachedStatement(sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
+        let statement = try database.cachedStatement(
+          sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
         try statement.bind(uuid, at: 1)
         let updated = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
         statement.reset()
@@ -120,7 +129,8 @@ struct Importer {
         name, place: "question \(question.uuid)",
         reason: "its post \(question.postUUID) is neither in the file nor in the database")
     }
-    let statement = try database.cachedStatement(sql: "SELECT updated_at FROM questions WHERE uuid = ?")
+    let statement = try database.cachedStatement(
+      sql: "SELECT updated_at FROM questions WHERE uuid = ?")
     try statement.bind(question.uuid, at: 1)
     let stored = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
     statement.reset()
@@ -131,7 +141,8 @@ struct Importer {
     let categoryID = try question.category.map { try categories.ensure($0, at: question.createdAt) }
     let values: [SQLCondition.Binding] = [
       .integer(postID), .text(question.text), categoryID.map { .integer($0) } ?? .null,
-      .integer(question.isStarred ? 1 : 0), optional(question.answer), optional(question.answeredAt?.rfc3339),
+      .integer(question.isStarred ? 1 : 0), optional(question.answer),
+      optional(question.answeredAt?.rfc3339),
       .text(question.createdAt.rfc3339), .text(question.updatedAt.rfc3339), .text(question.uuid),
     ]
     if stored == nil {

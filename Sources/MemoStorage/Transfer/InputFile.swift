@@ -16,7 +16,8 @@ enum InputFile {
       }
       fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
-        throw MemoError(code: .noInput, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        throw MemoError(
+          code: .noInput, message: "cannot read \(path): \(String(cString: strerror(errno)))")
       }
     } else {
       fd = STDIN_FILENO
@@ -29,7 +30,9 @@ enum InputFile {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw MemoError(code: .noInput, message: "cannot read \(path ?? "stdin"): \(String(cString: strerror(errno)))")
+        throw MemoError(
+          code: .noInput,
+          message: "cannot read \(path ?? "stdin"): \(String(cString: strerror(errno)))")
       }
       bytes.append(contentsOf: chunk[0..<count])
     }

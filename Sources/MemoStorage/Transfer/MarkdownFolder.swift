@@ -20,11 +20,14 @@ final class MarkdownFolder {
     if stat(self.folder, &info) != 0 {
       guard mkdir(self.folder, 0o700) == 0 else {
         throw MemoError(
-          code: .cannotCreate, message: "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+          code: .cannotCreate,
+          message: "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
       }
     } else if (info.st_mode & S_IFMT) != S_IFDIR {
       throw MemoError(
-        code: .cannotCreate, message: "\(folder) is not a folder; markdown export writes one file per post into a folder")
+        code: .cannotCreate,
+        message: "\(folder) is not a folder; markdown export writes one file per post into a folder"
+      )
     }
     if let text = readText(path(Self.manifestName)) {
       for line in text.split(separator: "\n") {
@@ -62,7 +65,9 @@ final class MarkdownFolder {
   /// Saves the manifest (sorted, so it never changes without cause).
   func commit() throws {
     let text = names.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined()
-    if readText(path(Self.manifestName)) != text { try writeAtomically(path(Self.manifestName), text) }
+    if readText(path(Self.manifestName)) != text {
+      try writeAtomically(path(Self.manifestName), text)
+    }
   }
 
   func exists(_ path: String) -> Bool {

@@ -32,7 +32,9 @@ final class OutputFile {
     guard opened >= 0 else {
       throw MemoError(
         code: .cannotCreate,
-        message: "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable")
+        message:
+          "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable"
+      )
     }
     temporaryPath = temporary
     fd = opened
@@ -57,10 +59,14 @@ final class OutputFile {
   func flush() throws {
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      let written = buffer.withUnsafeBytes {
+        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 {
         if errno == EINTR { continue }
-        throw MemoError(code: .io, message: "cannot write \(path ?? "stdout"): \(String(cString: strerror(errno)))")
+        throw MemoError(
+          code: .io,
+          message: "cannot write \(path ?? "stdout"): \(String(cString: strerror(errno)))")
       }
       offset += written
     }
@@ -72,7 +78,8 @@ final class OutputFile {
     try flush()
     guard let path, let temporaryPath else { return }
     guard fsync(fd) == 0, close(fd) == 0 else {
-      throw MemoError(code: .io, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+      throw MemoError(
+        code: .io, message: "cannot write \(path): \(String(cString: strerror(errno)))")
     }
     isFinished = true
     guard rename(temporaryPath, path) == 0 else {

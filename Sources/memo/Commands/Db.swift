@@ -15,7 +15,8 @@ extension Memo {
 extension Memo.Db {
   struct Path: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).",
+      abstract:
+        "Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).",
       discussion: """
         Examples:
           memo db path
@@ -39,7 +40,9 @@ extension Memo.Db {
         if context.isQuiet || context.format == .plain && !Terminal.stdoutIsTerminal {
           Output.line(location.path)
         } else {
-          Output.line("\(location.path)  (from \(location.reason.rawValue)\(exists ? "" : "; not created yet"))")
+          Output.line(
+            "\(location.path)  (from \(location.reason.rawValue)\(exists ? "" : "; not created yet"))"
+          )
         }
       }
     }
@@ -47,7 +50,8 @@ extension Memo.Db {
 
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
+      abstract:
+        "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
       discussion: """
         Examples:
           memo db check
@@ -63,7 +67,9 @@ extension Memo.Db {
       guard problems.isEmpty else {
         throw MemoError(
           code: .io,
-          message: "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left")
+          message:
+            "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left"
+        )
       }
       if !context.isQuiet { Output.line("ok: \(context.location.path)") }
     }
@@ -88,7 +94,9 @@ extension Memo.Db {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.database(.backup(to: path)), access: .read)
-      if let written = state.backupPath, !context.isQuiet { Diagnostics.line("memo: backed up to \(written)") }
+      if let written = state.backupPath, !context.isQuiet {
+        Diagnostics.line("memo: backed up to \(written)")
+      }
     }
   }
 }

@@ -27,7 +27,9 @@ extension Memo {
     @Option(help: "A new author (\"\" clears it).")
     var author: String?
 
-    @Option(help: ArgumentHelp("A new body; '-' reads it from stdin (\"\" clears it).", valueName: "text|-"))
+    @Option(
+      help: ArgumentHelp(
+        "A new body; '-' reads it from stdin (\"\" clears it).", valueName: "text|-"))
     var body: String?
 
     @Option(help: "A new source (\"\" clears it).")
@@ -52,7 +54,8 @@ extension Memo {
         }
       } else {
         patch = PostPatch(
-          title: title, author: author.map { .some($0) }, body: try body.map { .some(try Input.textOrStdin($0)) },
+          title: title, author: author.map { .some($0) },
+          body: try body.map { .some(try Input.textOrStdin($0)) },
           source: source.map { .some($0) })
       }
       let state = try context.dispatch(.posts(.edit(post, patch)), access: .write)

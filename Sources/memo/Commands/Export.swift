@@ -25,16 +25,22 @@ extension Memo {
           memo export --format csv --since 30d > recent.csv
         """)
 
-    @Option(help: ArgumentHelp("json, jsonl, csv or markdown (with --output DIR).", valueName: "format"))
+    @Option(
+      help: ArgumentHelp("json, jsonl, csv or markdown (with --output DIR).", valueName: "format"))
     var format: ExportFormatArgument = .json
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to PATH ('-' or none: stdout).", valueName: "path"))
+    @Option(
+      name: [.short, .long],
+      help: ArgumentHelp("Write to PATH ('-' or none: stdout).", valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("Only what changed at or after DATE.", valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Export what changed since the last run under NAME, then remember this one.", valueName: "name"))
+    @Option(
+      help: ArgumentHelp(
+        "Export what changed since the last run under NAME, then remember this one.",
+        valueName: "name"))
     var cursor: String?
 
     @OptionGroup var global: CommonOptions
@@ -46,13 +52,17 @@ extension Memo {
         since: try since.map { try context.date($0).start }, cursor: cursor)
       Output.flush()
       let state = try context.dispatch(.transfer(.export(request)), access: .read)
-      guard let summary = state.exportSummary, let output = request.output, !context.isQuiet else { return }
+      guard let summary = state.exportSummary, let output = request.output, !context.isQuiet else {
+        return
+      }
       if request.format == .markdown {
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written, the others unchanged)")
+          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written, the others unchanged)"
+        )
       } else {
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)")
+          "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)"
+        )
       }
     }
   }
@@ -83,7 +93,9 @@ extension Memo {
     var file: String
 
     @Option(
-      help: ArgumentHelp("json, jsonl, csv, kindle or goodreads (default: from the file's extension).", valueName: "format"))
+      help: ArgumentHelp(
+        "json, jsonl, csv, kindle or goodreads (default: from the file's extension).",
+        valueName: "format"))
     var format: ImportFormatArgument?
 
     @Flag(help: "Report what would change; write nothing.")
@@ -99,7 +111,8 @@ extension Memo {
       let path = file == "-" ? nil : file
       guard let format = format?.value ?? path.flatMap(ImportFormat.guess) else {
         throw MemoError.usage(
-          "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads")
+          "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads"
+        )
       }
       let state = try context.dispatch(
         .transfer(.import(ImportRequest(path: path, format: format, isDryRun: dryRun))),

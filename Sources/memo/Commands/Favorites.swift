@@ -73,7 +73,9 @@ enum ShelfReport {
     switch context.format {
     case .table, .plain:
       guard !context.isQuiet else { return }
-      for post in posts { Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"") }
+      for post in posts {
+        Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"")
+      }
     default:
       Renderer.print(PostListPresenter().document(posts, format: context.format), context)
     }

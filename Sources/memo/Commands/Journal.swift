@@ -88,7 +88,9 @@ extension Memo {
       let context = try Context(global)
       if prune {
         let state = try context.dispatch(.journal(.prune(keep: keep)), access: .write)
-        if !context.isQuiet { Diagnostics.line("memo: pruned \(state.journalEntries.count) journal entries") }
+        if !context.isQuiet {
+          Diagnostics.line("memo: pruned \(state.journalEntries.count) journal entries")
+        }
         return
       }
       let state = try context.dispatch(.journal(.log(limit: limit)), access: .read)

@@ -5,7 +5,8 @@ extension Memo {
   /// `memo list`: posts, newest first.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List posts, newest first; with question filters, the posts and their matching questions.",
+      abstract:
+        "List posts, newest first; with question filters, the posts and their matching questions.",
       discussion: """
         With a question filter (--starred, --category, … or the current filter set with
         'memo filter set'), only posts with matching questions are listed, each with those

@@ -53,7 +53,9 @@ extension Memo.Question {
     @Option(help: ArgumentHelp("The new text; '-' reads it from stdin.", valueName: "text|-"))
     var text: String?
 
-    @Option(help: "The new category (created if new; \"\" removes it).", completion: Completions.categories)
+    @Option(
+      help: "The new category (created if new; \"\" removes it).",
+      completion: Completions.categories)
     var category: String?
 
     @OptionGroup var global: GlobalOptions

@@ -27,7 +27,9 @@ extension Memo {
     @Option(help: ArgumentHelp("Only questions created up to DATE.", valueName: "date"))
     var until: String?
 
-    @Option(help: ArgumentHelp("Only this post's questions.", valueName: "post"), completion: Completions.posts)
+    @Option(
+      help: ArgumentHelp("Only this post's questions.", valueName: "post"),
+      completion: Completions.posts)
     var post: PostID?
 
     @Option(help: "Show at most N questions.")

@@ -15,7 +15,8 @@ extension Memo {
           memo rm 12 13 --yes
         """)
 
-    @Argument(help: "The ids of the posts to delete (see 'memo list').", completion: Completions.posts)
+    @Argument(
+      help: "The ids of the posts to delete (see 'memo list').", completion: Completions.posts)
     var posts: [PostID]
 
     @Flag(name: [.short, .long], help: "Delete without asking.")
@@ -32,7 +33,8 @@ extension Memo {
           let state = try context.dispatch(.posts(.show(id)), access: .read)
           if let post = state.post { titles.append("\(post.id) \"\(oneLine(post.title))\"") }
         }
-        try Input.confirmDeletion("Delete post \(titles.joined(separator: ", ")) and its questions?")
+        try Input.confirmDeletion(
+          "Delete post \(titles.joined(separator: ", ")) and its questions?")
       }
       let state = try context.dispatch(.posts(.remove(posts)), access: .write)
       switch context.format {
@@ -45,7 +47,8 @@ extension Memo {
       default:
         let presenter = PostPresenter()
         Renderer.print(
-          Document(columns: PostPresenter.allColumns, records: state.removedPosts.map(presenter.record)),
+          Document(
+            columns: PostPresenter.allColumns, records: state.removedPosts.map(presenter.record)),
           context)
       }
     }

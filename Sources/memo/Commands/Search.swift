@@ -33,7 +33,9 @@ extension Memo {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-      if posts && questions { throw ValidationError("--posts and --questions contradict each other; give one or neither") }
+      if posts && questions {
+        throw ValidationError("--posts and --questions contradict each other; give one or neither")
+      }
       if limit < 1 { throw ValidationError("--limit must be 1 or more") }
     }
 

@@ -29,7 +29,9 @@ struct JournalPresenter {
     switch context.format {
     case .table, .plain:
       guard !context.isQuiet else { return }
-      for entry in entries { Output.line("\(verb) #\(entry.id) \(visible(oneLine(entry.summary)))") }
+      for entry in entries {
+        Output.line("\(verb) #\(entry.id) \(visible(oneLine(entry.summary)))")
+      }
     default:
       Renderer.print(JournalPresenter().document(entries), context)
     }

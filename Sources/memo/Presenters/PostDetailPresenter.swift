@@ -28,8 +28,12 @@ struct PostDetailPresenter {
       out += "\n" + style.bold("Questions") + "\n"
       for question in post.questions {
         let star = question.isStarred ? "★" : " "
-        var line = "  \(star) " + style.yellow(question.id.description) + "  " + visible(oneLine(question.text))
-        if let category = question.category { line += "  " + style.cyan("[" + visible(oneLine(category)) + "]") }
+        var line =
+          "  \(star) " + style.yellow(question.id.description) + "  "
+          + visible(oneLine(question.text))
+        if let category = question.category {
+          line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
+        }
         out += line + "\n"
         if let answer = question.answer { out += "       ✓ " + visible(oneLine(answer)) + "\n" }
       }

@@ -6,7 +6,8 @@ struct PostListPresenter {
   func document(_ posts: [Post], format: OutputFormat) -> Document {
     let presenter = PostPresenter()
     // CSV and TSV are for machines: every column. Tables and plain text: the readable ones.
-    let columns = format == .csv || format == .tsv ? PostPresenter.allColumns : PostPresenter.columns
+    let columns =
+      format == .csv || format == .tsv ? PostPresenter.allColumns : PostPresenter.columns
     return Document(columns: columns, records: posts.map(presenter.record))
   }
 
@@ -20,8 +21,12 @@ struct PostListPresenter {
       out += head + "\n"
       for question in post.questions {
         let star = question.isStarred ? "★" : " "
-        var line = "    \(star) " + style.yellow(question.id.description) + "  " + visible(oneLine(question.text))
-        if let category = question.category { line += "  " + style.cyan("[" + visible(oneLine(category)) + "]") }
+        var line =
+          "    \(star) " + style.yellow(question.id.description) + "  "
+          + visible(oneLine(question.text))
+        if let category = question.category {
+          line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
+        }
         if question.hasAnswer { line += "  ✓" }
         out += line + "\n"
       }
@@ -47,6 +52,7 @@ enum FilterBanner {
   static func print(_ filter: QuestionFilter?, _ context: Context) {
     guard context.format == .table, !context.isQuiet, let filter, !filter.isEmpty else { return }
     Output.line(
-      context.style.dim("filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
+      context.style.dim(
+        "filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
   }
 }

@@ -44,7 +44,10 @@ struct QuestionPresenter {
   /// One question as a page: text, post, category, star, answer.
   func text(_ question: Question, style: Style) -> String {
     var out = style.bold(visible(question.text)) + "\n"
-    var facts = ["question \(question.id)", "post \(question.postID) \"\(visible(oneLine(question.postTitle)))\""]
+    var facts = [
+      "question \(question.id)",
+      "post \(question.postID) \"\(visible(oneLine(question.postTitle)))\"",
+    ]
     if let category = question.category { facts.append(visible(oneLine(category))) }
     if question.isStarred { facts.append("★ starred") }
     out += facts.joined(separator: " · ") + "\n"
@@ -52,7 +55,10 @@ struct QuestionPresenter {
     let updated = question.updatedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     out += style.dim("created \(created) · updated \(updated) · \(question.uuid)") + "\n"
     if let answer = question.answer {
-      let when = question.answeredAt.map { " " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds) } ?? ""
+      let when =
+        question.answeredAt.map {
+          " " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+        } ?? ""
       out += "\n" + style.cyan("Answer\(when):") + "\n" + visible(answer)
       if !answer.hasSuffix("\n") { out += "\n" }
     } else {
@@ -69,7 +75,8 @@ struct QuestionPresenter {
     case .plain: Output.write(presenter.text(question, style: .plain))
     default:
       Renderer.print(
-        Document(columns: allColumns, records: [presenter.record(question)], isSingle: true), context)
+        Document(columns: allColumns, records: [presenter.record(question)], isSingle: true),
+        context)
     }
   }
 

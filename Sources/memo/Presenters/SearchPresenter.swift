@@ -51,7 +51,9 @@ struct SearchPresenter {
     let records = results.map { presenter.record($0, highlight: { $0 }) }
     var document = Document(
       columns: context.format == .csv || context.format == .tsv
-        ? ["kind", "id", "post_id", "post_title", "snippet", "rank"].map { Column(key: $0, title: $0) }
+        ? ["kind", "id", "post_id", "post_title", "snippet", "rank"].map {
+          Column(key: $0, title: $0)
+        }
         : columns,
       records: records)
     if context.format == .table && style.useColor {

@@ -7,13 +7,19 @@ struct StatsPresenter {
 
   func text(_ stats: Stats) -> String {
     var out = style.bold("memo") + "  "
-    out += "\(stats.posts) posts · \(stats.questions) questions (\(stats.starred) starred, \(stats.answered) answered)"
+    out +=
+      "\(stats.posts) posts · \(stats.questions) questions (\(stats.starred) starred, \(stats.answered) answered)"
     out += " · \(stats.favorites) favorites · \(stats.categories.count) categories\n\n"
-    out += style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks") + "\n"
+    out +=
+      style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks")
+      + "\n"
     out += calendar(stats)
     out += "\n" + style.bold("Top categories") + "\n" + bars(stats)
-    out += "\n" + style.dim(
-      "journal: \(stats.journalEntries) changes to undo or redo (\(stats.journalChanges) rows); 'memo log' lists them") + "\n"
+    out +=
+      "\n"
+      + style.dim(
+        "journal: \(stats.journalEntries) changes to undo or redo (\(stats.journalChanges) rows); 'memo log' lists them"
+      ) + "\n"
     return out
   }
 
@@ -36,7 +42,9 @@ struct StatsPresenter {
   func calendar(_ stats: Stats) -> String {
     let weeks = (stats.activity.count + 6) / 7
     let maximum = stats.activity.max() ?? 0
-    let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let names = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     var header = [Character](repeating: " ", count: weeks + 3)
     var lastMonth = stats.month(at: 0)
     var free = 0  // the first column a label may start at
@@ -61,14 +69,19 @@ struct StatsPresenter {
       out += line + "\n"
     }
     let legend = (0..<4).map { shade($0) }.joined()
-    out += "     less " + shade(nil) + legend + " more" + style.dim("   busiest day: \(maximum)") + "\n"
+    out +=
+      "     less " + shade(nil) + legend + " more" + style.dim("   busiest day: \(maximum)") + "\n"
     return out
   }
 
   func bars(_ stats: Stats) -> String {
-    var rows = stats.categories.filter { $0.questionCount > 0 }.prefix(8).map { ($0.name, $0.questionCount) }
+    var rows = stats.categories.filter { $0.questionCount > 0 }.prefix(8).map {
+      ($0.name, $0.questionCount)
+    }
     if stats.uncategorized > 0 { rows.append(("(none)", stats.uncategorized)) }
-    guard let top = rows.map(\.1).max(), top > 0 else { return style.dim("  no questions yet") + "\n" }
+    guard let top = rows.map(\.1).max(), top > 0 else {
+      return style.dim("  no questions yet") + "\n"
+    }
     let width = min(20, rows.map { displayWidth($0.0) }.max() ?? 0)
     var out = ""
     for (name, count) in rows {
@@ -110,5 +123,7 @@ struct StatsPresenter {
 }
 
 extension String {
-  func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+  func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
 }

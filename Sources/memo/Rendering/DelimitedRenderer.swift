@@ -34,11 +34,17 @@ struct DelimitedRenderer {
     switch kind {
     case .csv:
       // RFC 4180: quote fields holding a comma, quote or line break; double inner quotes.
-      guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+      guard
+        field.contains(where: {
+          $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+        })
       else { return field }
       return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
     case .tsv, .plain:
-      guard field.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+      guard
+        field.unicodeScalars.contains(where: {
+          $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        })
       else { return field }
       var out = ""
       for scalar in field.unicodeScalars {

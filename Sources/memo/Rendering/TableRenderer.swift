@@ -7,7 +7,9 @@ struct TableRenderer {
 
   func render(_ document: Document) -> String {
     let columns = document.columns
-    let cells = document.records.map { record in columns.map { cellText(record[$0.key], mark: $0.mark) } }
+    let cells = document.records.map { record in
+      columns.map { cellText(record[$0.key], mark: $0.mark) }
+    }
     var widths = columns.map { displayWidth($0.title) }
     for row in cells {
       for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
@@ -60,7 +62,8 @@ struct TableRenderer {
     case .int(let number): return String(number)
     case .number(let number): return String(number)
     case .string(let text): return visible(oneLine(text))
-    case .timestamp(let time): return time.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+    case .timestamp(let time):
+      return time.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     case .records(let records): return String(records.count)
     }
   }
@@ -120,9 +123,12 @@ func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
   default: break
   }
   if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-    || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
-    || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
-    || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+    || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+    || (0xA000...0xA4CF).contains(v)
+    || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
+    || (0xFE30...0xFE4F).contains(v)
+    || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+    || (0x1F300...0x1F64F).contains(v)
     || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
   {
     return 2

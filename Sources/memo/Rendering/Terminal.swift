@@ -10,7 +10,9 @@ enum Terminal {
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return Int(size.ws_col)
     }
-    if let columns = Environment.get("COLUMNS"), let value = Int(columns), value > 0 { return value }
+    if let columns = Environment.get("COLUMNS"), let value = Int(columns), value > 0 {
+      return value
+    }
     return nil
   }
 

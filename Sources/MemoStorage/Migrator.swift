@@ -15,7 +15,22 @@ public enum Migrator {
   }
 
   /// The upgrades, oldest first: the "-- @version N" parts of `schema.sql`.
-  public static let steps: [Step] = Schema.steps
+  public static let steps: [Step] = parts(of: Schema.sql)
+
+  /// Splits a schema into the parts after each "-- @version N" line.
+  static func parts(of sql: String) -> [Step] {
+    var steps: [Step] = []
+    let lines = sql.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("-- @version "), let version = Int32(line.dropFirst(12)) {
+        steps.append(Step(version: version, sql: ""))
+      } else if !steps.isEmpty {
+        // Every line but the last had a line break after it.
+        steps[steps.count - 1].sql += line + (index < lines.count - 1 ? "\n" : "")
+      }
+    }
+    return steps
+  }
 
   /// Applies the schema to a new database or migrates an older one.
   /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.

@@ -28,7 +28,8 @@ struct MigrationTests {
       the schema changed without a new version. Put the change in a new "-- @version \(Schema.version + 1)" \
       part at the end, run scripts/sync-schema, and copy the part to Fixtures/schema-v\(Schema.version + 1).sql.
       """)
-    #expect(Schema.steps.map(\.version) == Array(2...Schema.version))
+    #expect(Migrator.steps.map(\.version) == Array(2...Schema.version))
+    for step in Migrator.steps { #expect(step.sql == (try Self.fixture(step.version))) }
   }
 
   @Test(

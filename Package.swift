@@ -37,6 +37,10 @@ let package = Package(
       ],
       // Old schemas, read through #filePath by the migration tests.
       exclude: ["Fixtures"]),
+    // The command layer in-process: the fast path against argument-parser.
+    .testTarget(
+      name: "MemoCommandTests",
+      dependencies: ["memo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Runs the built binary; reads the database back through MemoStorage.
     .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore", "MemoStorage"]),
   ]

@@ -35,7 +35,7 @@ public enum Migrator {
   /// Applies the schema to a new database or migrates an older one.
   /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.
   public static func migrate(
-    _ database: Database, to target: Int32 = Schema.version, steps: [Step] = Migrator.steps,
+    _ database: Database, to target: Int32 = Schema.version, steps: [Step]? = nil,
     schema: String = Schema.sql
   ) throws {
     let version = Int32(truncatingIfNeeded: try database.int(sql: "PRAGMA user_version") ?? 0)
@@ -64,7 +64,9 @@ public enum Migrator {
       }
       return
     }
-    for step in steps where step.version > version && step.version <= target {
+    // Split the schema only now: an up-to-date database (every command but the first after an
+    // upgrade) never pays for it.
+    for step in steps ?? Migrator.steps where step.version > version && step.version <= target {
       try database.inTransaction {
         let current = try database.int(sql: "PRAGMA user_version") ?? 0
         guard current == step.version - 1 else { return }

@@ -48,7 +48,9 @@ struct Memo: ParsableCommand {
     do {
       let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
       var command: ParsableCommand
-      if let (type, rest) = directCommand(for: arguments) {
+      if let fast = FastPath.command(arguments) {
+        command = fast
+      } else if let (type, rest) = directCommand(for: arguments) {
         command = try type.parseAsRoot(rest)
       } else {
         command = try parseAsRoot(arguments)
@@ -77,12 +79,7 @@ struct Memo: ParsableCommand {
   /// goes mostly to argument-parser reflecting over every command type, and this skips all
   /// but one. Help, completion and anything that is not a plain command path take the root.
   static func directCommand(for arguments: [String]) -> (ParsableCommand.Type, [String])? {
-    let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
-    guard
-      !arguments.contains(where: {
-        rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-")
-      })
-    else { return nil }
+    guard !needsRoot(arguments) else { return nil }
     var type: ParsableCommand.Type = Memo.self
     var rest = arguments[...]
     while let name = rest.first,
@@ -95,6 +92,15 @@ struct Memo: ParsableCommand {
     // knows how.
     guard type != Memo.self, type.configuration.subcommands.isEmpty else { return nil }
     return (type, Array(rest))
+  }
+
+  /// Whether the arguments ask for something only the root command knows: help, the version,
+  /// completion scripts and argument-parser's own dumps.
+  static func needsRoot(_ arguments: [String]) -> Bool {
+    let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
+    return arguments.contains {
+      rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-")
+    }
   }
 
   /// Global options given before the command (`memo --db x list`) move to its end, where the

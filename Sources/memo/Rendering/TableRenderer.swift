@@ -71,20 +71,23 @@ struct TableRenderer {
 
 /// The text on one line: line breaks and tabs become spaces.
 func oneLine(_ text: String) -> String {
-  var out = ""
-  for scalar in text.unicodeScalars {
-    if scalar == "\n" || scalar == "\r" || scalar == "\t" {
-      out.unicodeScalars.append(" ")
-    } else {
-      out.unicodeScalars.append(scalar)
-    }
-  }
-  return out
+  // Most text has none: return it as it is (a listing calls this for every row).
+  let breaks: (UInt8) -> Bool = { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+  guard text.utf8.contains(where: breaks) else { return text }
+  // ASCII bytes replaced by an ASCII byte: still valid UTF-8.
+  return String(decoding: text.utf8.map { breaks($0) ? 0x20 : $0 }, as: UTF8.self)
 }
 
 /// The text with control characters shown as `^X` / `\u{…}`, so that notes cannot send escape
 /// sequences to the terminal.
 func visible(_ text: String) -> String {
+  // A control character has a byte below 0x20 (but line feed and tab), 0x7F, or is C1
+  // (U+0080…U+009F: 0xC2 then 0x80…0x9F); text with none of these bytes is returned as is.
+  guard
+    text.utf8.contains(where: {
+      ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2
+    })
+  else { return text }
   guard text.unicodeScalars.contains(where: isControl) else { return text }
   var out = ""
   for scalar in text.unicodeScalars {

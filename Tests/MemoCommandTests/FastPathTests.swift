@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import memo
+
+/// The fast path (`FastPath`) must build exactly what argument-parser builds, for every option
+/// each fast command declares, or decline and leave the arguments to argument-parser.
+@Suite("the fast path parses as argument-parser does, or declines")
+struct FastPathTests {
+  /// One argument of a command, as argument-parser's help dump describes it.
+  struct Declared {
+    var kind: String  // "positional", "option" or "flag"
+    var name: String  // "--limit", or the positional's value name
+    var isRepeating: Bool
+  }
+
+  /// Each fast command's arguments, read from argument-parser's own description of them.
+  static let declared: [String: [Declared]] = {
+    let data = Memo._dumpHelp().data(using: .utf8) ?? Data()
+    let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    let command = root?["command"] as? [String: Any]
+    var result: [String: [Declared]] = [:]
+    for sub in command?["subcommands"] as? [[String: Any]] ?? [] {
+      guard let name = sub["commandName"] as? String, FastPath.commands[name] != nil else {
+        continue
+      }
+      result[name] = (sub["arguments"] as? [[String: Any]] ?? []).compactMap { argument in
+        let kind = argument["kind"] as? String ?? ""
+        let names = argument["names"] as? [[String: Any]] ?? []
+        let long = names.first { $0["kind"] as? String == "long" }?["name"] as? String
+        guard argument["shouldDisplay"] as? Bool ?? true || long != nil else { return nil }
+        let valueName = argument["valueName"] as? String ?? ""
+        if ["help", "version"].contains(long ?? "") { return nil }
+        return Declared(
+          kind: kind, name: kind == "positional" ? valueName : "--" + (long ?? ""),
+          isRepeating: argument["isRepeating"] as? Bool ?? false)
+      }
+    }
+    return result
+  }()
+
+  /// A value argument-parser accepts for each option or positional.
+  static func sample(_ name: String) -> String {
+    switch name {
+    case "--limit": "7"
+    case "--offset": "2"
+    case "--post", "post": "3"
+    case "--sort": "title"
+    case "--format": "json"
+    case "--color": "never"
+    case "--since", "--until": "7d"
+    case "--body", "text|-": "-"
+    default: "Dune's \"notes\" = x"
+    }
+  }
+
+  /// The options every command takes (they may come before the command name too).
+  static let global: Set<String> = ["--db", "--format", "--color", "--quiet"]
+
+  /// The command's whole value, field by field. An option group's `title` is left out: it is
+  /// help text, which argument-parser's decoding leaves empty and the fast path never shows.
+  static func dumped(_ command: ParsableCommand) -> [Substring] {
+    var out = ""
+    dump(command, to: &out)
+    return out.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("- title: ") }
+  }
+
+  static func expectSame(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    // As main() does: global options before the command move to its end.
+    let arguments = Memo.movingGlobalOptions(arguments)
+    let slow: ParsableCommand
+    do { slow = try Memo.parseAsRoot(arguments) } catch {
+      Issue.record("argument-parser refused \(arguments): \(error)", sourceLocation: sourceLocation)
+      return
+    }
+    guard let fast = FastPath.command(arguments) else {
+      Issue.record("the fast path declined \(arguments)", sourceLocation: sourceLocation)
+      return
+    }
+    let (fastLines, slowLines) = (dumped(fast), dumped(slow))
+    let difference = fastLines.difference(from: slowLines).map { change in
+      switch change {
+      case .insert(_, let line, _): "fast path: \(line)"
+      case .remove(_, let line, _): "argument-parser: \(line)"
+      }
+    }
+    #expect(difference.isEmpty, "\(arguments): \(difference)", sourceLocation: sourceLocation)
+  }
+
+  @Test("argument-parser describes every fast command")
+  func everyCommandIsDescribed() {
+    #expect(Set(Self.declared.keys) == Set(FastPath.commands.keys))
+    #expect(Self.declared["questions"]?.contains { $0.name == "--category" } == true)
+  }
+
+  @Test(
+    "each declared option alone, in both spellings, and all of them at once",
+    arguments: FastPath.commands.keys.sorted())
+  func everyOption(command: String) throws {
+    let declared = try #require(Self.declared[command])
+    let positionals = declared.filter { $0.kind == "positional" }.map { Self.sample($0.name) }
+    let base = [command] + positionals
+    Self.expectSame(base)
+    var everything = base
+    for argument in declared where argument.kind != "positional" {
+      // Flags that contradict one another are checked by the declining tests.
+      let skipInAll = ["--unstarred", "--unanswered", "--questions"].contains(argument.name)
+      if argument.kind == "flag" {
+        Self.expectSame(base + [argument.name])
+        if !skipInAll { everything.append(argument.name) }
+      } else {
+        let value = Self.sample(argument.name)
+        Self.expectSame(base + [argument.name, value])
+        Self.expectSame(base + [argument.name + "=" + value])
+        if Self.global.contains(argument.name) { Self.expectSame([argument.name, value] + base) }
+        if argument.isRepeating {
+          Self.expectSame(base + [argument.name, value, argument.name, "x"])
+        }
+        everything += [argument.name, value]
+      }
+    }
+    Self.expectSame(everything)
+    Self.expectSame(base + ["-q"])
+    Self.expectSame(["-q", "--db", "x.db"] + base + ["--format=csv"])
+  }
+
+  @Test(
+    "anything not plain is left to argument-parser, which refuses it or reads it its way",
+    arguments: [
+      ["list", "--help"], ["list", "-h"], ["show", "help"], ["list", "--bogus"],
+      ["list", "--limit"], ["list", "--limit", "-1"], ["list", "--limit", "x"],
+      ["list", "--limit", "1", "--limit", "2"], ["list", "--starred", "--starred"],
+      ["list", "--starred", "--unstarred"], ["questions", "--category", ""],
+      ["show"], ["show", "0"], ["show", "1", "2"], ["show", "abc"], ["add"], ["add", "--", "-x"],
+      ["add", "-x"], ["ask", "1"], ["search", "x", "--limit", "0"],
+      ["search", "x", "--posts", "--questions"], ["list", "--format", "yaml"],
+      ["list", "-qv"], ["list", "--starred=yes"], ["stats"], ["questions", "--author", "x"],
+    ])
+  func declines(arguments: [String]) {
+    #expect(FastPath.command(Memo.movingGlobalOptions(arguments)) == nil)
+  }
+}

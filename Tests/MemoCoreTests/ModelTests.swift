@@ -122,6 +122,22 @@ struct JSONParserTests {
     #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
   }
 
+  @Test("strings without escapes come through as they are, and invalid UTF-8 is refused in both")
+  func plainStrings() throws {
+    #expect(
+      try JSONParser.parse(#"["plain", "café 猫 😀", ""]"#)
+        == .array([
+          .string("plain"), .string("café 猫 😀"), .string(""),
+        ]))
+    for bytes: [UInt8] in [
+      [0x22, 0x61, 0xFF, 0x62, 0x22],  // a stray byte, no escape
+      [0x22, 0xC3, 0x22],  // a cut two-byte sequence
+      [0x22, 0x5C, 0x6E, 0xFF, 0x22],  // after an escape
+    ] {
+      #expect(throws: JSONParseError.self) { try JSONParser.parse(bytes) }
+    }
+  }
+
   @Test("escapes what must be escaped when writing")
   func writing() throws {
     var out = ""

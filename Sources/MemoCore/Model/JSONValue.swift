@@ -189,6 +189,25 @@ public struct JSONParser {
 
   private mutating func string() throws -> String {
     index += 1
+    // Most strings have no escapes: one scan, then one validated copy of the bytes.
+    var end = index
+    var isASCII = true
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      if byte >= 0x80 { isASCII = false }
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+        let slice = UnsafeBufferPointer(rebasing: buffer[index..<end])
+        return isASCII
+          ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+      }
+      guard let text else { throw error("a string is not valid UTF-8") }
+      index = end + 1
+      return text
+    }
     var out: [UInt8] = []
     var start = index
     while index < bytes.count {

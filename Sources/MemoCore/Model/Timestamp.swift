@@ -16,8 +16,35 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     let mi = msOfDay / 60_000 % 60
     let s = msOfDay / 1000 % 60
     let ms = msOfDay % 1000
-    return
-      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(ms, 3))Z"
+    guard (0...9999).contains(y) else {
+      return
+        "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(ms, 3))Z"
+    }
+    // Every export and import formats a few per row: 24 ASCII bytes written in place.
+    return String(unsafeUninitializedCapacity: 24) { out in
+      func put(_ value: Int64, _ width: Int, at offset: Int) {
+        var value = value
+        for i in stride(from: offset + width - 1, through: offset, by: -1) {
+          out[i] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+          value /= 10
+        }
+      }
+      put(y, 4, at: 0)
+      out[4] = 0x2D  // -
+      put(m, 2, at: 5)
+      out[7] = 0x2D
+      put(d, 2, at: 8)
+      out[10] = 0x54  // T
+      put(h, 2, at: 11)
+      out[13] = 0x3A  // :
+      put(mi, 2, at: 14)
+      out[16] = 0x3A
+      put(s, 2, at: 17)
+      out[19] = 0x2E  // .
+      put(ms, 3, at: 20)
+      out[23] = 0x5A  // Z
+      return 24
+    }
   }
 
   public var description: String { rfc3339 }

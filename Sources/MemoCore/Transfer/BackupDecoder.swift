@@ -144,35 +144,48 @@ public enum BackupDecoder {
       var line = bytes[start..<end]
       start = end + 1
       if line.last == 0x0D { line = line.dropLast() }
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      let place = "line \(lineNumber)"
-      do {
-        let value: JSONValue
-        do { value = try JSONParser.parse(Array(line)) } catch let error as JSONParseError {
-          throw Failure(place: place, reason: error.reason)
-        }
-        guard let type = value["type"]?.stringValue else {
-          throw Failure(place: place, reason: "the object has no \"type\"")
-        }
-        switch type {
-        case "header": try checkHeader(value, place: place)
-        case "category": records.append(try category(value, place: place))
-        case "post": records.append(.post(try post(value, place: place)))
-        case "question":
-          let postUUID = try string(value, "post_uuid", place: place)
-          records.append(.question(try question(value, postUUID: postUUID, place: place)))
-        case "favorite": records.append(try favorite(value, place: place))
-        case "saved_filter": records.append(try savedFilter(value, place: place))
-        case "current_filter":
-          records.append(.currentFilter(try filter(value["filter"] ?? .null, place: place)))
-        case "deleted": records.append(try deleted(value, place: place))
-        default: throw Failure(place: place, reason: "unknown type \"\(type)\"")
-        }
-      } catch let failure as Failure {
-        throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
+      if let record = try record(line: line, number: lineNumber, name: name) {
+        records.append(record)
       }
     }
     return records
+  }
+
+  /// One line of a JSON Lines export (without its line break): nil for a blank line or the
+  /// header. `memo import` reads a JSONL file this way, a line at a time.
+  /// - Throws: `MemoError` `.badData` (65): "NAME: line N: reason".
+  public static func record(line: ArraySlice<UInt8>, number: Int, name: String) throws
+    -> BackupRecord?
+  {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+    let place = "line \(number)"
+    do {
+      let value: JSONValue
+      do { value = try JSONParser.parse(Array(line)) } catch let error as JSONParseError {
+        throw Failure(place: place, reason: error.reason)
+      }
+      guard let type = value["type"]?.stringValue else {
+        throw Failure(place: place, reason: "the object has no \"type\"")
+      }
+      switch type {
+      case "header":
+        try checkHeader(value, place: place)
+        return nil
+      case "category": return try category(value, place: place)
+      case "post": return .post(try post(value, place: place))
+      case "question":
+        let postUUID = try string(value, "post_uuid", place: place)
+        return .question(try question(value, postUUID: postUUID, place: place))
+      case "favorite": return try favorite(value, place: place)
+      case "saved_filter": return try savedFilter(value, place: place)
+      case "current_filter":
+        return .currentFilter(try filter(value["filter"] ?? .null, place: place))
+      case "deleted": return try deleted(value, place: place)
+      default: throw Failure(place: place, reason: "unknown type \"\(type)\"")
+      }
+    } catch let failure as Failure {
+      throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
+    }
   }
 
   // MARK: - Records

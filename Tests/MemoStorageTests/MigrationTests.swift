@@ -66,6 +66,8 @@ struct MigrationTests {
     // What later versions added works on the old data: search finds it, the journal records.
     #expect(try SearchRepository(database: migrated).search(SearchQuery(text: "spice")).count == 2)
     #expect(try SearchRepository(database: migrated).search(SearchQuery(text: "猫である")).count == 1)
+    // Only the Japanese title is in the trigram index (version 6).
+    #expect(try rows(migrated, "SELECT rowid FROM search_trigrams") == [["4"]])
     let runner = EffectRunner(database: migrated)
     _ = runner.run(.updatePost(1, PostPatch(title: "Dune (1965)")))
     #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))

@@ -111,24 +111,38 @@ public struct SearchRepository {
     )
   }
 
+  /// The GLOB pattern for text with Chinese, Japanese or Korean letters: the ranges
+  /// `SearchQuery.hasCJK` checks, as schema.sql's triggers spell them (a test holds all three
+  /// to the same letters). Only such text goes into the trigram index.
+  static let cjkPattern =
+    "*[\u{3040}-\u{30FF}\u{3400}-\u{4DBF}\u{4E00}-\u{9FFF}\u{AC00}-\u{D7A3}\u{F900}-\u{FAFF}\u{FF66}-\u{FF9F}]*"
+
   /// Indexes, in one pass, the rows inserted since `deferIndexing()`, and turns indexing on
   /// insert back on.
   func indexRows(after last: (posts: Int64, questions: Int64)) throws {
     for table in ["search_words", "search_trigrams"] {
+      // As the insert triggers do: every row into the words, CJK text into the trigrams.
+      let onlyCJK = table == "search_trigrams"
       let posts = try database.cachedStatement(
         sql: """
           INSERT INTO \(table) (rowid, kind, ref, title, text)
           SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '')
-          FROM posts WHERE id > ?
+          FROM posts WHERE id > ?1
+          AND (?2 = 0 OR title || coalesce(author, '') || coalesce(body, '') GLOB ?3)
           """)
       try posts.bind(last.posts, at: 1)
+      try posts.bind(onlyCJK, at: 2)
+      try posts.bind(Self.cjkPattern, at: 3)
       try posts.execute()
       let questions = try database.cachedStatement(
         sql: """
           INSERT INTO \(table) (rowid, kind, ref, title, text)
-          SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions WHERE id > ?
+          SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions
+          WHERE id > ?1 AND (?2 = 0 OR text || coalesce(answer, '') GLOB ?3)
           """)
       try questions.bind(last.questions, at: 1)
+      try questions.bind(onlyCJK, at: 2)
+      try questions.bind(Self.cjkPattern, at: 3)
       try questions.execute()
     }
     try database.execute(sql: "UPDATE search_context SET deferred = 0")

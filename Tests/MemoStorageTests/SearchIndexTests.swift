@@ -1,0 +1,72 @@
+import Foundation
+import MemoCore
+import Testing
+
+@testable import MemoStorage
+
+@Suite("the search indexes: every text in the words, CJK text alone in the trigrams")
+struct SearchIndexTests {
+  /// The first and last letter of each CJK range, and the letters just outside.
+  static let boundaries: [UInt32] = [
+    0x303F, 0x3040, 0x30FF, 0x3100, 0x33FF, 0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF,
+    0xA000, 0xABFF, 0xAC00, 0xD7A3, 0xD7A4, 0xF8FF, 0xF900, 0xFAFF, 0xFB00, 0xFF65, 0xFF66,
+    0xFF9F, 0xFFA0, 0x41, 0xE9, 0x1F600,
+  ]
+
+  @Test("the trigger pattern, the import's pattern and SearchQuery.hasCJK agree on every letter")
+  func oneDefinitionOfCJK() throws {
+    let temp = try TemporaryDatabase()
+    let statement = try temp.database.makeStatement(sql: "SELECT ? GLOB ?")
+    for value in Self.boundaries {
+      let text = "a" + String(Character(try #require(Unicode.Scalar(value)))) + "b"
+      statement.reset()
+      try statement.bind(text, at: 1)
+      try statement.bind(SearchRepository.cjkPattern, at: 2)
+      #expect(try statement.step())
+      #expect(statement.bool(0) == SearchQuery(text: text).hasCJK, "U+\(String(value, radix: 16))")
+    }
+    // schema.sql's triggers and migration use the same pattern (six times in version 6).
+    let uses = Schema.sql.components(separatedBy: "GLOB '\(SearchRepository.cjkPattern)'").count - 1
+    #expect(uses == 6)
+  }
+
+  func trigramRows(_ temp: TemporaryDatabase) throws -> [Int64] {
+    let statement = try temp.database.makeStatement(
+      sql: "SELECT rowid FROM search_trigrams ORDER BY rowid")
+    var rows: [Int64] = []
+    while try statement.step() { rows.append(statement.int64(0)) }
+    return rows
+  }
+
+  @Test("adding, editing and importing keep CJK text, and only it, in the trigram index")
+  func onlyCJKText() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "Dune", body: "Spice.")))
+    _ = runner.run(.insertPost(NewPost(title: "吾輩は猫である")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Why spice?")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "砂漠とは?")))
+    // Post 2 is row 4, question 2 is row 5 (a post is 2 * id, a question 2 * id + 1).
+    #expect(try trigramRows(temp) == [4, 5])
+    _ = runner.run(.updatePost(1, PostPatch(body: "香料.")))
+    _ = runner.run(.updateQuestion(2, QuestionPatch(text: "What is the desert?")))
+    #expect(try trigramRows(temp) == [2, 4])
+    guard case .search(.found(let hits)) = runner.run(.search(SearchQuery(text: "香料"))) else {
+      Issue.record("no search results")
+      return
+    }
+    #expect(hits.map(\.id) == [1])
+
+    let file = temp.folder + "/in.jsonl"
+    try """
+    {"type":"post","uuid":"p3","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"post","uuid":"p4","title":"三体","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"question","uuid":"q3","post_uuid":"p3","text":"Who is the Shrike?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"question","uuid":"q4","post_uuid":"p3","text":"Plain","answer":"答え","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    _ = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+    #expect(try trigramRows(temp) == [2, 4, 8, 9])
+    let words = try temp.database.int(sql: "SELECT count(*) FROM search_words")
+    #expect(words == 8)
+  }
+}

@@ -66,4 +66,29 @@ struct ExportTests {
       #expect(posts == ["q\"b\\s\u{1}\t\n\r\u{8}\u{C} 😀 本", "Plain"])
     }
   }
+
+  @Test("the eight-bytes-at-a-time check finds every byte that needs escaping, in every place")
+  func escapeCheck() {
+    func reference(_ word: UInt64) -> Bool {
+      (0..<8).contains { i in
+        let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(i)))
+        return byte < 0x20 || byte == 0x22 || byte == 0x5C
+      }
+    }
+    // Each byte value in each place, among bytes that need nothing ('a', and 0xFF's high bit).
+    for filler: UInt64 in [0x6161_6161_6161_6161, 0xFFFF_FFFF_FFFF_FFFF, 0x2121_2121_2121_2121] {
+      for place in 0..<8 {
+        for value in UInt64(0)...255 {
+          let shift = UInt64(8 * place)
+          let word = (filler & ~(0xFF << shift)) | (value << shift)
+          #expect(RowWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+        }
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100_000 {
+      let word = generator.next() as UInt64
+      #expect(RowWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+    }
+  }
 }

@@ -111,11 +111,10 @@ public struct SearchRepository {
     )
   }
 
-  /// The GLOB pattern for text with Chinese, Japanese or Korean letters: the ranges
-  /// `SearchQuery.hasCJK` checks, as schema.sql's triggers spell them (a test holds all three
-  /// to the same letters). Only such text goes into the trigram index.
-  static let cjkPattern =
-    "*[\u{3040}-\u{30FF}\u{3400}-\u{4DBF}\u{4E00}-\u{9FFF}\u{AC00}-\u{D7A3}\u{F900}-\u{FAFF}\u{FF66}-\u{FF9F}]*"
+  /// The GLOB pattern for text that may hold Chinese, Japanese or Korean letters, as
+  /// schema.sql's triggers spell it: one range around every letter `SearchQuery.hasCJK` looks
+  /// for (a test holds the three together). Only such text goes into the trigram index.
+  static let cjkPattern = "*[\u{3040}-\u{FF9F}]*"
 
   /// Indexes, in one pass, the rows inserted since `deferIndexing()`, and turns indexing on
   /// insert back on.

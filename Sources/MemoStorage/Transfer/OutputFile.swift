@@ -48,20 +48,22 @@ final class OutputFile {
     if buffer.count >= 1 << 20 { try flush() }
   }
 
-  /// Writes `bytes` (and empties it, keeping its capacity).
-  func write(bytes: inout [UInt8]) throws {
-    if !buffer.isEmpty { try flush() }
-    swap(&buffer, &bytes)
+  /// Writes `bytes` after what is buffered.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     try flush()
-    swap(&buffer, &bytes)
+    try writeAll(bytes)
   }
 
   func flush() throws {
+    try buffer.withUnsafeBufferPointer { try writeAll($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes {
-        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
-      }
+    while offset < bytes.count {
+      let written = Glibc.write(fd, base + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         throw MemoError(
@@ -70,7 +72,6 @@ final class OutputFile {
       }
       offset += written
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   /// Flushes, syncs and renames the temporary file over the target.

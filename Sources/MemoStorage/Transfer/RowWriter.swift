@@ -6,13 +6,50 @@ import MemoCore
 /// the two together); this is the fast path for large databases (SPEC §6).
 struct RowWriter {
   let format: ExportFormat
-  /// The bytes written so far; the caller hands them to the output now and then. A local
-  /// buffer, not the output's: appends to a class's array pay a dynamic exclusivity check.
-  var bytes: [UInt8] = []
+  /// The bytes written so far (`count` of them); `drain(into:)` hands them to the output. Raw
+  /// memory, not an array: a million rows make tens of millions of small appends, and an
+  /// array's generic append costs several times a bounds-checked copy.
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity = 1 << 21
+  private(set) var count = 0
 
   init(format: ExportFormat) {
     self.format = format
-    bytes.reserveCapacity(1 << 20 + 1 << 16)
+    storage = .allocate(capacity: capacity)
+  }
+
+  /// Frees the buffer; the writer is not used after.
+  func deallocate() { storage.deallocate() }
+
+  /// Writes what is buffered to `output` and empties the buffer.
+  mutating func drain(into output: OutputFile) throws {
+    try output.write(UnsafeBufferPointer(start: storage, count: count))
+    count = 0
+  }
+
+  /// The bytes written so far (for tests).
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    while count + extra > capacity { capacity *= 2 }
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    grown.update(from: storage, count: count)
+    storage.deallocate()
+    storage = grown
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (storage + count).update(from: base, count: bytes.count)
+    count += bytes.count
   }
 
   // Post columns: 0 id, 1 uuid, 2 title, 3 author, 4 body, 5 source, 6 created_at,
@@ -74,26 +111,26 @@ struct RowWriter {
   // MARK: - Fields
 
   mutating func postFields(_ p: Statement) {
-    key("uuid", first: true); string(p, 1)
-    key("title"); string(p, 2)
-    key("author"); string(p, 3)
-    key("body"); string(p, 4)
-    key("source"); string(p, 5)
-    key("favorite"); raw(p.bool(8) ? "true" : "false")
-    key("created_at"); string(p, 6)
-    key("updated_at"); string(p, 7)
+    raw("\"uuid\":"); string(p, 1)
+    raw(",\"title\":"); string(p, 2)
+    raw(",\"author\":"); string(p, 3)
+    raw(",\"body\":"); string(p, 4)
+    raw(",\"source\":"); string(p, 5)
+    raw(p.bool(8) ? ",\"favorite\":true" : ",\"favorite\":false")
+    raw(",\"created_at\":"); string(p, 6)
+    raw(",\"updated_at\":"); string(p, 7)
   }
 
   mutating func questionFields(_ q: Statement, postUUIDFrom p: Statement?) {
-    key("uuid", first: true); string(q, 1)
-    if let p { key("post_uuid"); string(p, 1) }
-    key("text"); string(q, 2)
-    key("category"); string(q, 3)
-    key("starred"); raw(q.bool(4) ? "true" : "false")
-    key("answer"); string(q, 5)
-    key("answered_at"); string(q, 6)
-    key("created_at"); string(q, 7)
-    key("updated_at"); string(q, 8)
+    raw("\"uuid\":"); string(q, 1)
+    if let p { raw(",\"post_uuid\":"); string(p, 1) }
+    raw(",\"text\":"); string(q, 2)
+    raw(",\"category\":"); string(q, 3)
+    raw(q.bool(4) ? ",\"starred\":true" : ",\"starred\":false")
+    raw(",\"answer\":"); string(q, 5)
+    raw(",\"answered_at\":"); string(q, 6)
+    raw(",\"created_at\":"); string(q, 7)
+    raw(",\"updated_at\":"); string(q, 8)
   }
 
   mutating func csvPost(_ p: Statement) {
@@ -107,44 +144,68 @@ struct RowWriter {
     csv(p, 7)
   }
 
-  mutating func key(_ name: StaticString, first: Bool = false) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-  }
-
   mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { append($0) }
   }
 
   /// A column as a JSON string (RFC 8259 escapes), or `null`.
   mutating func string(_ row: Statement, _ column: Int32) {
     guard !row.isNull(column) else { return raw("null") }
     row.withUTF8(column) { text in
-      bytes.append(UInt8(ascii: "\""))
+      // At most six bytes out per byte in (\u00XX), and the quotes: one reservation.
+      reserve(text.count * 6 + 2)
+      append(UInt8(ascii: "\""))
       var start = 0
-      for (i, byte) in text.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<i]))
-        switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [
-            0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-          ])
+      var i = 0
+      // Eight bytes at a time while none needs escaping (a control byte, '"' or '\\'): most
+      // text has none, and this is the export's inner loop.
+      if let base = text.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= text.count {
+          let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          guard !Self.needsEscape(word) else { break }
+          i += 8
         }
-        start = i + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
-      bytes.append(UInt8(ascii: "\""))
+      while i < text.count {
+        let byte = text[i]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+          i += 1
+          continue
+        }
+        append(UnsafeBufferPointer(rebasing: text[start..<i]))
+        switch byte {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        default:
+          let hex: StaticString = "0123456789abcdef"
+          raw("\\u00")
+          hex.withUTF8Buffer {
+            append($0[Int(byte >> 4)])
+            append($0[Int(byte & 0xF)])
+          }
+        }
+        i += 1
+        start = i
+      }
+      append(UnsafeBufferPointer(rebasing: text[start...]))
+      append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether any of the eight bytes is below 0x20, '"' or '\\' (bit tricks from "Bit
+  /// Twiddling Hacks": a byte is zero, or below n, where the high bit lights up).
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+    let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+    return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
   }
 
   /// A column as a CSV field (quoted when `csvField` would quote it); NULL is empty.
@@ -163,13 +224,13 @@ struct RowWriter {
             || decoded.unicodeScalars.last?.properties.isWhitespace == true
         }
       }
-      guard needsQuotes else { return bytes.append(contentsOf: text) }
-      bytes.append(UInt8(ascii: "\""))
+      guard needsQuotes else { return append(text) }
+      append(UInt8(ascii: "\""))
       for byte in text {
-        bytes.append(byte)
-        if byte == 0x22 { bytes.append(0x22) }
+        append(byte)
+        if byte == 0x22 { append(0x22) }
       }
-      bytes.append(UInt8(ascii: "\""))
+      append(UInt8(ascii: "\""))
     }
   }
 

@@ -72,9 +72,9 @@ extension Memo {
     static let configuration = CommandConfiguration(
       abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
       discussion: """
-        Everything is read and checked before anything is written, then written in one
-        transaction (one 'memo undo' takes it back): a malformed file names the line (or
-        record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
+        The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
+        stream through it a line at a time, so memory stays flat. A malformed file names the
+        line (or record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
         is replaced only by a newer updated_at, so importing the same file twice changes
         nothing. Kindle clippings and Goodreads rows become posts matched by title and author
         and are remembered, so importing them again adds nothing. The format comes from

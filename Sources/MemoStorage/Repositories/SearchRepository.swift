@@ -28,20 +28,13 @@ public struct SearchRepository {
     }
   }
 
-  /// The best row ids: FTS5's own `ORDER BY rank` path, with nothing else computed.
+  /// The best hits with their snippets, in one FTS5 query with nothing joined: FTS5 then
+  /// sorts by rank itself and stops at the limit, and `snippet()` runs for the rows returned
+  /// only (a join, or ordering by a `bm25()` call, would make SQLite sort every match).
   static let best = """
-    SELECT rowid, rank FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
+    SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12)
+    FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
     ORDER BY rank LIMIT ?3
-    """
-
-  /// One hit's details and snippet: only for the rows shown.
-  static let details = """
-    SELECT s.kind, s.ref, coalesce(q.post_id, s.ref), p.title,
-           snippet(%TABLE%, -1, char(2), char(3), '…', 12)
-    FROM %TABLE% s
-    LEFT JOIN questions q ON s.kind = 'question' AND q.id = s.ref
-    JOIN posts p ON p.id = coalesce(q.post_id, s.ref)
-    WHERE %TABLE% MATCH ?1 AND s.rowid = ?2
     """
 
   func match(table: String, _ text: String, _ query: SearchQuery) throws -> [SearchResult] {
@@ -49,23 +42,28 @@ public struct SearchRepository {
     defer { best.reset() }
     try best.bind(text, at: 1)
     try bind(query, to: best)
-    var hits: [(rowid: Int64, rank: Double)] = []
-    while try best.step() { hits.append((best.int64(0), best.double(1))) }
-    let details = try database.cachedStatement(sql: Self.details.replacing("%TABLE%", with: table))
+    let postTitle = try database.cachedStatement(sql: "SELECT title FROM posts WHERE id = ?")
+    let questionPost = try database.cachedStatement(
+      sql:
+        "SELECT q.post_id, p.title FROM questions q JOIN posts p ON p.id = q.post_id WHERE q.id = ?"
+    )
     var results: [SearchResult] = []
-    for hit in hits {
-      details.reset()
-      try details.bind(text, at: 1)
-      try details.bind(hit.rowid, at: 2)
-      guard try details.step() else { continue }
+    while try best.step() {
+      let isPost = best.string(0) == "post"
+      let ref = best.int64(1)
+      // The post a hit belongs to, and its title: one primary-key lookup per hit shown.
+      let lookup = isPost ? postTitle : questionPost
+      lookup.reset()
+      try lookup.bind(ref, at: 1)
+      guard try lookup.step() else { continue }
       results.append(
         SearchResult(
-          kind: details.string(0) == "post" ? .posts : .questions, id: details.int64(1),
-          postID: PostID(details.int64(2)), postTitle: details.string(3),
-          snippet: details.string(4),
-          rank: hit.rank))
+          kind: isPost ? .posts : .questions, id: ref,
+          postID: PostID(isPost ? ref : lookup.int64(0)), postTitle: lookup.string(isPost ? 0 : 1),
+          snippet: best.string(3), rank: best.double(2)))
     }
-    details.reset()
+    postTitle.reset()
+    questionPost.reset()
     return results
   }
 

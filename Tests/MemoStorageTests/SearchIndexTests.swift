@@ -75,4 +75,26 @@ struct SearchIndexTests {
     let words = try temp.database.int(sql: "SELECT count(*) FROM search_words")
     #expect(words == 8)
   }
+
+  @Test("a one-character CJK query lists the newest matches first and stops at the limit")
+  func shortCJKQueries() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "猫 A")))
+    _ = runner.run(.insertPost(NewPost(title: "猫 B")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "猫?")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "犬?")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "猫と犬?")))
+    func hits(_ scope: SearchQuery.Scope, limit: Int) -> [String] {
+      guard
+        case .search(.found(let found)) = runner.run(
+          .search(SearchQuery(text: "猫", scope: scope, limit: limit)))
+      else { return ["failed"] }
+      return found.map { "\($0.kind == .posts ? "post" : "question") \($0.id) of \($0.postID)" }
+    }
+    // One clock for all: at the same time posts come first, then the higher id.
+    #expect(hits(.all, limit: 3) == ["post 2 of 2", "post 1 of 1", "question 3 of 2"])
+    #expect(hits(.questions, limit: 5) == ["question 3 of 2", "question 1 of 1"])
+    #expect(hits(.posts, limit: 1) == ["post 2 of 2"])
+  }
 }

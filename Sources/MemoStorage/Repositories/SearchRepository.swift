@@ -67,36 +67,68 @@ public struct SearchRepository {
     return results
   }
 
-  /// Substring search for one- or two-character CJK queries: a scan, most recent first.
+  /// Substring search for one- or two-character CJK queries (too short for trigrams): the
+  /// posts and the questions each walked newest first down their creation-time index, each
+  /// walk stopping at the limit, then merged. A common character is found in a few hundred
+  /// rows; only a rare one reads the whole table.
   func scan(_ text: String, _ query: SearchQuery) throws -> [SearchResult] {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT kind, ref, post_id, title, snippet FROM (
-          SELECT 'post' AS kind, p.id AS ref, p.id AS post_id, p.title AS title,
-                 p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, '') AS snippet,
-                 p.created_at AS created_at
+    var hits: [(createdAt: String, result: SearchResult)] = []
+    if query.scope != .questions {
+      let posts = try database.cachedStatement(
+        sql: """
+          SELECT p.id, p.title, p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
+                 p.created_at
           FROM posts p
           WHERE instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1)
-          UNION ALL
-          SELECT 'question', q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
-          FROM questions q JOIN posts p ON p.id = q.post_id
-          WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
-        WHERE ?2 IS NULL OR kind = ?2
-        ORDER BY created_at DESC LIMIT ?3
-        """)
-    defer { statement.reset() }
-    try statement.bind(text, at: 1)
-    try bind(query, to: statement)
-    var results: [SearchResult] = []
-    while try statement.step() {
-      let snippet = statement.string(4).replacing(text, with: "\u{2}" + text + "\u{3}")
-      results.append(
-        SearchResult(
-          kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
-          postID: PostID(statement.int64(2)), postTitle: statement.string(3), snippet: snippet,
-          rank: 0))
+          ORDER BY p.created_at DESC, p.id DESC LIMIT ?2
+          """)
+      defer { posts.reset() }
+      try posts.bind(text, at: 1)
+      try posts.bind(Int64(query.limit), at: 2)
+      while try posts.step() {
+        let id = posts.int64(0)
+        hits.append(
+          (
+            posts.string(3),
+            SearchResult(
+              kind: .posts, id: id, postID: PostID(id), postTitle: posts.string(1),
+              snippet: marked(posts.string(2), text), rank: 0)
+          ))
+      }
     }
-    return results
+    if query.scope != .posts {
+      let questions = try database.cachedStatement(
+        sql: """
+          SELECT q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
+          FROM questions q JOIN posts p ON p.id = q.post_id
+          WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)
+          ORDER BY q.created_at DESC, q.id DESC LIMIT ?2
+          """)
+      defer { questions.reset() }
+      try questions.bind(text, at: 1)
+      try questions.bind(Int64(query.limit), at: 2)
+      while try questions.step() {
+        hits.append(
+          (
+            questions.string(4),
+            SearchResult(
+              kind: .questions, id: questions.int64(0), postID: PostID(questions.int64(1)),
+              postTitle: questions.string(2), snippet: marked(questions.string(3), text), rank: 0)
+          ))
+      }
+    }
+    // Newest first; at the same time a post before a question, then the higher id.
+    hits.sort { a, b in
+      if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
+      if a.result.kind != b.result.kind { return a.result.kind == .posts }
+      return a.result.id > b.result.id
+    }
+    return hits.prefix(query.limit).map(\.result)
+  }
+
+  /// The text with every occurrence of `match` between the highlight marks.
+  func marked(_ text: String, _ match: String) -> String {
+    text.replacing(match, with: "\u{2}" + match + "\u{3}")
   }
 
   /// Turns off indexing on insert, for a bulk load. - Returns: the highest post and question

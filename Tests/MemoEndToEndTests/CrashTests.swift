@@ -86,6 +86,7 @@ struct CrashTests {
     #expect(try box.run(["undo"]).status == 0)
     #expect(try box.run(["redo"]).status == 0)
     #expect(try box.run(["db", "check"]).status == 0)
+    print("crash test: \(killed) of \(Self.kills) commands killed mid-run")
     #expect(killed > 0)
   }
 }

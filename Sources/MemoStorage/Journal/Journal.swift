@@ -43,8 +43,8 @@ public struct Journal {
       sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
     for entry in entries {
-      for change in try changes(of: entry.id).reversed() {
-        try restore(change.table, from: change.new, to: change.old, entry: entry, verb: "undo")
+      try forEachChange(of: entry.id, newestFirst: true) { table, old, new in
+        try restore(table, from: new, to: old, entry: entry, verb: "undo")
       }
       try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
     }
@@ -59,8 +59,8 @@ public struct Journal {
       sql: "WHERE e.undone = 1 ORDER BY e.id ASC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToRedo() }
     for entry in entries {
-      for change in try changes(of: entry.id) {
-        try restore(change.table, from: change.old, to: change.new, entry: entry, verb: "redo")
+      try forEachChange(of: entry.id, newestFirst: false) { table, old, new in
+        try restore(table, from: old, to: new, entry: entry, verb: "redo")
       }
       try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
     }
@@ -158,17 +158,21 @@ public struct Journal {
     return try statement.step() && statement.bool(0)
   }
 
-  func changes(of entry: Int64) throws -> [(table: String, old: String?, new: String?)] {
+  /// Calls `body` with each change of the entry (table, image before, image after), read one
+  /// at a time: an import's entry may hold a million images.
+  func forEachChange(
+    of entry: Int64, newestFirst: Bool, _ body: (String, String?, String?) throws -> Void
+  ) throws {
     let statement = try database.cachedStatement(
-      sql: "SELECT table_name, old_row, new_row FROM journal_changes WHERE entry_id = ? ORDER BY id"
-    )
+      sql: """
+        SELECT table_name, old_row, new_row FROM journal_changes WHERE entry_id = ?
+        ORDER BY id \(newestFirst ? "DESC" : "ASC")
+        """)
     defer { statement.reset() }
     try statement.bind(entry, at: 1)
-    var result: [(table: String, old: String?, new: String?)] = []
     while try statement.step() {
-      result.append((statement.string(0), statement.text(1), statement.text(2)))
+      try body(statement.string(0), statement.text(1), statement.text(2))
     }
-    return result
   }
 
   func entries(sql tail: String, _ value: Int64) throws -> [JournalEntry] {

@@ -91,6 +91,30 @@ struct TransferTests {
       ])
   }
 
+  @Test("nightly exports appended to one file import in one go: a record seen twice ends newest")
+  func appendedIncrementalExports() throws {
+    let box = try Sandbox()
+    let log = box.root + "/changes.jsonl"
+    let id = try box.add("Dune")
+    _ = try box.run(["ask", "\(id)", "First wording?"])
+    var text = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"]).stdout
+    // A minute apart: the cursor's overlap would repeat the records anyway.
+    _ = try box.run(["question", "edit", "1", "--text", "Second wording?"])
+    _ = try box.run(["edit", "\(id)", "--body", "Read twice."])
+    text += try box.run(["export", "--format", "jsonl", "--cursor", "nightly"]).stdout
+    try text.write(toFile: log, atomically: true, encoding: .utf8)
+    let target = box.root + "/replica.db"
+    let result = try box.run(["import", log, "--db", target])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try box.rows("SELECT text FROM questions", database: target) == [["Second wording?"]])
+    #expect(try box.rows("SELECT body FROM posts", database: target) == [["Read twice."]])
+    #expect(try box.run(["search", "Second", "--db", target]).stdout.contains("Second wording?"))
+    #expect(try box.run(["search", "First", "--db", target]).stdout.isEmpty)
+    #expect(try box.run(["db", "check", "--db", target]).status == 0)
+    #expect(try box.run(["undo", "--db", target]).status == 0)
+    #expect(try box.rows("SELECT count(*) FROM questions", database: target) == [["0"]])
+  }
+
   @Test("malformed files exit 65, name the line and reason, and write nothing")
   func malformed() throws {
     let box = try populated()

@@ -166,4 +166,57 @@ struct JournalTests {
       #expect(Set(tableColumns) == Set(columns), "\(table) has columns the journal does not record")
     }
   }
+
+  @Test(
+    "an import that edits and deletes its own new rows is undone and redone exactly, its trigger intact"
+  )
+  func importImagedAtTheEnd() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "Old")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Old question?")))
+    let q0 = try temp.rows("SELECT uuid FROM questions")[0][0]
+    let p0 = try temp.rows("SELECT uuid FROM posts")[0][0]
+    let trigger = "SELECT sql FROM sqlite_schema WHERE name = 'questions_journal_insert'"
+    let triggerBefore = try temp.rows(trigger)
+    let t1 = "\"created_at\":\"2027-01-01T00:00:00Z\",\"updated_at\":\"2027-01-01T00:00:00Z\""
+    let t2 = "\"created_at\":\"2027-01-01T00:00:00Z\",\"updated_at\":\"2027-02-01T00:00:00Z\""
+    let file = temp.folder + "/changes.jsonl"
+    try """
+    {"type":"category","name":"new","created_at":"2027-01-01T00:00:00Z"}
+    {"type":"post","uuid":"p1","title":"New",\(t1)}
+    {"type":"question","uuid":"q1","post_uuid":"p1","text":"First text","category":"new",\(t1)}
+    {"type":"question","uuid":"q2","post_uuid":"p1","text":"Gone again",\(t1)}
+    {"type":"question","uuid":"q1","post_uuid":"p1","text":"Second text","starred":true,\(t2)}
+    {"type":"question","uuid":"\(q0)","post_uuid":"\(p0)","text":"Old question, edited?",\(t2)}
+    {"type":"question","uuid":"q3","post_uuid":"\(p0)","text":"New on an old post",\(t1)}
+    {"type":"deleted","uuid":"q2","kind":"question","deleted_at":"2027-03-01T00:00:00Z"}
+    {"type":"favorite","post_uuid":"p1","position":1,"added_at":"2027-01-01T00:00:00Z"}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let before = try contents(temp)
+    guard
+      case .transfer(.imported(let summary)) = runner.run(
+        .importFile(ImportRequest(path: file, format: .jsonl)))
+    else {
+      Issue.record(
+        "the import failed: \(runner.run(.importFile(ImportRequest(path: file, format: .jsonl))))")
+      return
+    }
+    #expect(summary.added == 6 && summary.updated == 2 && summary.deleted == 1)
+    #expect(try temp.rows(trigger) == triggerBefore)
+    let after = try contents(temp)
+    #expect(
+      try temp.rows("SELECT text FROM questions ORDER BY id") == [
+        ["Old question, edited?"], ["Second text"], ["New on an old post"],
+      ])
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try contents(temp) == before)
+    _ = runner.run(.redo(1))
+    #expect(try contents(temp) == after)
+    #expect(try temp.rows("PRAGMA foreign_key_check").isEmpty)
+    // The per-row images are back for what comes next.
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Later?")))
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try contents(temp) == after)
+  }
 }

@@ -14,4 +14,11 @@ enum JournalTables {
     "settings": ["key", "value"],
     "import_keys": ["key", "imported_at"],
   ]
+
+  /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.
+  static func image(of table: String) -> String? {
+    columns[table].map {
+      "json_object(" + $0.map { "'\($0)', \($0)" }.joined(separator: ", ") + ")"
+    }
+  }
 }

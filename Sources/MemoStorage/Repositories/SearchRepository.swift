@@ -150,11 +150,13 @@ public struct SearchRepository {
   /// insert back on.
   func indexRows(after last: (posts: Int64, questions: Int64)) throws {
     for table in ["search_words", "search_trigrams"] {
-      // As the insert triggers do: every row into the words, CJK text into the trigrams.
+      // As the insert triggers do: every row into the words, CJK text into the trigrams. OR
+      // REPLACE: a row the import added and then changed again (the same record twice in a
+      // file) was indexed by the update trigger meanwhile; its final text wins.
       let onlyCJK = table == "search_trigrams"
       let posts = try database.cachedStatement(
         sql: """
-          INSERT INTO \(table) (rowid, kind, ref, title, text)
+          INSERT OR REPLACE INTO \(table) (rowid, kind, ref, title, text)
           SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '')
           FROM posts WHERE id > ?1
           AND (?2 = 0 OR title || coalesce(author, '') || coalesce(body, '') GLOB ?3)
@@ -165,7 +167,7 @@ public struct SearchRepository {
       try posts.execute()
       let questions = try database.cachedStatement(
         sql: """
-          INSERT INTO \(table) (rowid, kind, ref, title, text)
+          INSERT OR REPLACE INTO \(table) (rowid, kind, ref, title, text)
           SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions
           WHERE id > ?1 AND (?2 = 0 OR text || coalesce(answer, '') GLOB ?3)
           """)

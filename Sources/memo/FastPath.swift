@@ -15,12 +15,32 @@ enum FastPath {
   /// The command `arguments` (after the program name, global options moved to the end) name,
   /// or nil to let argument-parser parse them.
   static func command(_ arguments: [String]) -> ParsableCommand? {
-    guard let name = arguments.first, let type = commands[name], !Memo.needsRoot(arguments)
-    else { return nil }
-    guard var scanned = ScannedArguments(arguments.dropFirst(), valued: type.valuedOptions)
-    else { return nil }
+    guard let name = arguments.first, !Memo.needsRoot(arguments) else { return nil }
+    // A switch, not a table of metatypes: each case is specialized at compile time, with no
+    // protocol conformance looked up at run time (a millisecond's worth in this binary).
+    let rest = arguments.dropFirst()
+    switch name {
+    case "add": return parse(Memo.Add.self, rest)
+    case "ask": return parse(Memo.Ask.self, rest)
+    case "list": return parse(Memo.List.self, rest)
+    case "questions": return parse(Memo.Questions.self, rest)
+    case "show": return parse(Memo.Show.self, rest)
+    case "search": return parse(Memo.Search.self, rest)
+    default: return nil
+    }
+  }
+
+  /// The names `command(_:)` knows.
+  static let names: Set<String> = ["add", "ask", "list", "questions", "show", "search"]
+
+  static func parse<Command: FastParsable & ParsableCommand>(
+    _ type: Command.Type, _ arguments: ArraySlice<String>
+  ) -> Command? {
+    guard var scanned = ScannedArguments(arguments, valued: Command.valuedOptions) else {
+      return nil
+    }
     do {
-      var command = try type.init(scanning: &scanned)
+      var command = try Command(scanning: &scanned)
       guard scanned.isEmpty else { return nil }
       try command.validate()
       return command
@@ -28,11 +48,6 @@ enum FastPath {
       return nil
     }
   }
-
-  static let commands: [String: any (FastParsable & ParsableCommand).Type] = [
-    "add": Memo.Add.self, "ask": Memo.Ask.self, "list": Memo.List.self,
-    "questions": Memo.Questions.self, "show": Memo.Show.self, "search": Memo.Search.self,
-  ]
 }
 
 /// A command (or option group) that can be built from scanned arguments.

@@ -22,7 +22,7 @@ struct FastPathTests {
     let command = root?["command"] as? [String: Any]
     var result: [String: [Declared]] = [:]
     for sub in command?["subcommands"] as? [[String: Any]] ?? [] {
-      guard let name = sub["commandName"] as? String, FastPath.commands[name] != nil else {
+      guard let name = sub["commandName"] as? String, FastPath.names.contains(name) else {
         continue
       }
       result[name] = (sub["arguments"] as? [[String: Any]] ?? []).compactMap { argument in
@@ -90,13 +90,13 @@ struct FastPathTests {
 
   @Test("argument-parser describes every fast command")
   func everyCommandIsDescribed() {
-    #expect(Set(Self.declared.keys) == Set(FastPath.commands.keys))
+    #expect(Set(Self.declared.keys) == FastPath.names)
     #expect(Self.declared["questions"]?.contains { $0.name == "--category" } == true)
   }
 
   @Test(
     "each declared option alone, in both spellings, and all of them at once",
-    arguments: FastPath.commands.keys.sorted())
+    arguments: FastPath.names.sorted())
   func everyOption(command: String) throws {
     let declared = try #require(Self.declared[command])
     let positionals = declared.filter { $0.kind == "positional" }.map { Self.sample($0.name) }

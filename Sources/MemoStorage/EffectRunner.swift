@@ -322,13 +322,22 @@ public final class EffectRunner {
       return try write(
         "import",
         { now in
-          // New rows are indexed for search, and imaged in the journal, in one pass at the end.
+          // New rows are indexed for search, imaged in the journal and cleared of tombstones
+          // in one pass at the end; for questions, the bulk of an import, the triggers that
+          // would do it row by row are out meanwhile (see SuspendedTriggers).
           let search = SearchRepository(database: database)
           let last = try search.deferIndexing()
-          let journal = Journal(database: database)
-          let images = try journal.deferInsertImages(of: "questions")
+          let suspended = try SuspendedTriggers(
+            ["questions_journal_insert", "questions_search_insert", "questions_untombstone"],
+            in: database)
           var summary = try merge(now)
-          try journal.recordDeferredImages(images)
+          try Journal(database: database).recordInsertImages(
+            of: "questions", after: last.questions)
+          let untombstone = try database.cachedStatement(
+            sql: "DELETE FROM tombstones WHERE uuid IN (SELECT uuid FROM questions WHERE id > ?)")
+          try untombstone.bind(last.questions, at: 1)
+          try untombstone.execute()
+          try suspended.restore(in: database)
           try search.indexRows(after: last)
           if request.isDryRun {
             summary.isDryRun = true

@@ -97,4 +97,23 @@ struct SearchIndexTests {
     #expect(hits(.questions, limit: 5) == ["question 3 of 2", "question 1 of 1"])
     #expect(hits(.posts, limit: 1) == ["post 2 of 2"])
   }
+
+  @Test("an import clears the tombstones of the questions it brings back, as the triggers do")
+  func importClearsTombstones() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Gone?")))
+    let export = temp.folder + "/before.jsonl"
+    _ = runner.run(.export(ExportRequest(format: .jsonl, output: export)))
+    _ = runner.run(.deleteQuestions([1]))
+    #expect(
+      try temp.database.int(sql: "SELECT count(*) FROM tombstones WHERE kind = 'question'") == 1)
+    _ = runner.run(.importFile(ImportRequest(path: export, format: .jsonl)))
+    #expect(try temp.database.int(sql: "SELECT count(*) FROM questions") == 1)
+    #expect(
+      try temp.database.int(sql: "SELECT count(*) FROM tombstones WHERE kind = 'question'") == 0)
+    #expect(
+      try temp.database.int(sql: "SELECT count(*) FROM search_words WHERE kind = 'question'") == 1)
+  }
 }

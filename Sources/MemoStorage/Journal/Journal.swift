@@ -85,47 +85,17 @@ public struct Journal {
 
   // MARK: - Bulk loads
 
-  /// Row images an import records in one pass at its end instead of row by row.
-  struct DeferredImages {
-    let table: String
-    /// The insert trigger's SQL, to create it again.
-    let trigger: String
-    /// The highest id before the load: rows above it are the load's.
-    let lastID: Int64
-  }
-
-  /// For a bulk load, inside its transaction: stops recording an image of each row inserted
-  /// into `table` by dropping that insert trigger (within the transaction: no other process
-  /// ever sees it gone, and a crash or rollback brings it back). Per row, the trigger's image
-  /// and the statement journal it forces (it writes an indexed table) were a third of an
-  /// import's time. `recordDeferredImages` records them all and restores the trigger.
-  func deferInsertImages(of table: String) throws -> DeferredImages {
-    let name = "\(table)_journal_insert"
-    let lookup = try database.cachedStatement(
-      sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?")
-    try lookup.bind(name, at: 1)
-    let sql = try lookup.step() ? lookup.text(0) : nil
-    lookup.reset()
-    guard let sql, let key = JournalTables.columns[table]?.first else {
-      throw MemoError(code: .io, message: "the journal has no trigger \(name); run 'memo db check'")
-    }
-    let last = try database.int(sql: "SELECT coalesce(max(\(key)), 0) FROM \(table)") ?? 0
-    try database.executeScript("DROP TRIGGER \(name)")
-    return DeferredImages(table: table, trigger: sql, lastID: last)
-  }
-
-  /// Ends `deferInsertImages`: records an insert image of every row the load added, as the
-  /// row is now, in the entry being recorded, and creates the trigger again. A load that also
-  /// edited or deleted its own new rows (a record twice in the file, a deletion after it) had
-  /// those changes recorded; they are folded in: the row's final image, or nothing for a row
-  /// gone again, is what undo must take back. The images come after the entry's other changes,
-  /// so undo takes the new rows out before the posts and categories they belong to.
-  /// - Throws: what SQLite reports; the caller's transaction then rolls back, trigger included.
-  func recordDeferredImages(_ deferred: DeferredImages) throws {
-    let table = deferred.table
+  /// For a bulk load that took out `table`'s insert trigger (`SuspendedTriggers`): records, in
+  /// the entry being recorded, an image of every row above `lastID`, as the row is now. A load
+  /// that also edited or deleted its own new rows (a record twice in the file, a deletion after
+  /// it) had those changes recorded by the other triggers; they are folded in: the row's final
+  /// image, or nothing for a row gone again, is what undo must take back. The images come after
+  /// the entry's other changes, so undo takes the new rows out before the posts and categories
+  /// they belong to.
+  func recordInsertImages(of table: String, after lastID: Int64) throws {
     guard let entry = try database.int(sql: "SELECT entry_id FROM journal_context"),
       let key = JournalTables.columns[table]?.first, let image = JournalTables.image(of: table)
-    else { return try database.executeScript(deferred.trigger) }
+    else { return }
     let folded = try database.cachedStatement(
       sql: """
         DELETE FROM journal_changes WHERE entry_id = ?1 AND table_name = ?2
@@ -133,7 +103,7 @@ public struct Journal {
         """)
     try folded.bind(entry, at: 1)
     try folded.bind(table, at: 2)
-    try folded.bind(deferred.lastID, at: 3)
+    try folded.bind(lastID, at: 3)
     try folded.execute()
     let images = try database.cachedStatement(
       sql: """
@@ -142,9 +112,8 @@ public struct Journal {
         """)
     try images.bind(entry, at: 1)
     try images.bind(table, at: 2)
-    try images.bind(deferred.lastID, at: 3)
+    try images.bind(lastID, at: 3)
     try images.execute()
-    try database.executeScript(deferred.trigger)
   }
 
   /// How many entries and recorded row changes the journal holds.

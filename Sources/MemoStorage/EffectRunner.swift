@@ -313,32 +313,18 @@ public final class EffectRunner {
         }
       }
     }
-    // Statement journals in memory: each imported row's insert gets one (its journal trigger
-    // writes an indexed table), and in a temporary file that costs two system calls per page
-    // it touches: 1.9 million calls for 100,000 rows (https://sqlite.org/tempfiles.html).
+    // Statement journals in memory: the rows BulkLoad does not cover (posts, updates, deletions)
+    // may each get one, and in a temporary file that costs two system calls per page it
+    // touches (1.9 million calls for 100,000 rows, https://sqlite.org/tempfiles.html).
     try database.execute(sql: "PRAGMA temp_store = MEMORY")
     struct DryRun: Error { var summary: ImportSummary }
     do {
       return try write(
         "import",
         { now in
-          // New rows are indexed for search, imaged in the journal and cleared of tombstones
-          // in one pass at the end; for questions, the bulk of an import, the triggers that
-          // would do it row by row are out meanwhile (see SuspendedTriggers).
-          let search = SearchRepository(database: database)
-          let last = try search.deferIndexing()
-          let suspended = try SuspendedTriggers(
-            ["questions_journal_insert", "questions_search_insert", "questions_untombstone"],
-            in: database)
+          let load = try BulkLoad(database: database)
           var summary = try merge(now)
-          try Journal(database: database).recordInsertImages(
-            of: "questions", after: last.questions)
-          let untombstone = try database.cachedStatement(
-            sql: "DELETE FROM tombstones WHERE uuid IN (SELECT uuid FROM questions WHERE id > ?)")
-          try untombstone.bind(last.questions, at: 1)
-          try untombstone.execute()
-          try suspended.restore(in: database)
-          try search.indexRows(after: last)
+          try load.finish()
           if request.isDryRun {
             summary.isDryRun = true
             throw DryRun(summary: summary)

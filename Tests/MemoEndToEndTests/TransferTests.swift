@@ -115,6 +115,31 @@ struct TransferTests {
     #expect(try box.rows("SELECT count(*) FROM questions", database: target) == [["0"]])
   }
 
+  @Test(
+    "JSON Lines from stdin stream in; a bad line further on names its number and writes nothing")
+  func jsonLinesFromStdin() throws {
+    let box = try Sandbox()
+    var lines: [String] = []
+    for i in 0..<3000 {
+      lines.append(
+        "{\"type\":\"post\",\"uuid\":\"p\(i)\",\"title\":\"Book \(i) \(String(repeating: "x", count: 400))\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}"
+      )
+    }
+    // More than one 1 MiB read: the bad line comes after the reader has refilled.
+    let good = lines.joined(separator: "\r\n") + "\r\n"
+    let bad = good + "{\"type\":\"post\",\"uuid\":\"x\"}\n"
+    let refused = try box.run(["import", "-", "--format", "jsonl"], input: bad)
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr
+        == "memo: error: stdin: line 3001: \"title\" is missing; nothing was imported\n")
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
+    let taken = try box.run(["import", "-", "--format", "jsonl"], input: good)
+    #expect(taken.status == 0, "\(taken.stderr)")
+    #expect(taken.stdout == "3000 added, 0 updated, 0 unchanged\n")
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["3000"]])
+  }
+
   @Test("malformed files exit 65, name the line and reason, and write nothing")
   func malformed() throws {
     let box = try populated()

@@ -85,7 +85,7 @@ public struct Journal {
 
   // MARK: - Bulk loads
 
-  /// For a bulk load that took out `table`'s insert trigger (`SuspendedTriggers`): records, in
+  /// For a bulk load that took out `table`'s insert trigger (`BulkLoad`): records, in
   /// the entry being recorded, an image of every row above `lastID`, as the row is now. A load
   /// that also edited or deleted its own new rows (a record twice in the file, a deletion after
   /// it) had those changes recorded by the other triggers; they are folded in: the row's final

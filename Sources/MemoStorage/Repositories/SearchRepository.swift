@@ -72,49 +72,40 @@ public struct SearchRepository {
   /// walk stopping at the limit, then merged. A common character is found in a few hundred
   /// rows; only a rare one reads the whole table.
   func scan(_ text: String, _ query: SearchQuery) throws -> [SearchResult] {
+    // Each walk: id, post id, post title, the text to show, created_at.
+    let walks: [(SearchQuery.Scope, String)] = [
+      (
+        .posts,
+        """
+        SELECT p.id, p.id, p.title, p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
+               p.created_at
+        FROM posts p
+        WHERE instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1)
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ?2
+        """
+      ),
+      (
+        .questions,
+        """
+        SELECT q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
+        FROM questions q JOIN posts p ON p.id = q.post_id
+        WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)
+        ORDER BY q.created_at DESC, q.id DESC LIMIT ?2
+        """
+      ),
+    ]
     var hits: [(createdAt: String, result: SearchResult)] = []
-    if query.scope != .questions {
-      let posts = try database.cachedStatement(
-        sql: """
-          SELECT p.id, p.title, p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
-                 p.created_at
-          FROM posts p
-          WHERE instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1)
-          ORDER BY p.created_at DESC, p.id DESC LIMIT ?2
-          """)
-      defer { posts.reset() }
-      try posts.bind(text, at: 1)
-      try posts.bind(Int64(query.limit), at: 2)
-      while try posts.step() {
-        let id = posts.int64(0)
-        hits.append(
-          (
-            posts.string(3),
-            SearchResult(
-              kind: .posts, id: id, postID: PostID(id), postTitle: posts.string(1),
-              snippet: marked(posts.string(2), text), rank: 0)
-          ))
-      }
-    }
-    if query.scope != .posts {
-      let questions = try database.cachedStatement(
-        sql: """
-          SELECT q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
-          FROM questions q JOIN posts p ON p.id = q.post_id
-          WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)
-          ORDER BY q.created_at DESC, q.id DESC LIMIT ?2
-          """)
-      defer { questions.reset() }
-      try questions.bind(text, at: 1)
-      try questions.bind(Int64(query.limit), at: 2)
-      while try questions.step() {
-        hits.append(
-          (
-            questions.string(4),
-            SearchResult(
-              kind: .questions, id: questions.int64(0), postID: PostID(questions.int64(1)),
-              postTitle: questions.string(2), snippet: marked(questions.string(3), text), rank: 0)
-          ))
+    for (kind, sql) in walks where query.scope == .all || query.scope == kind {
+      let statement = try database.cachedStatement(sql: sql)
+      defer { statement.reset() }
+      try statement.bind(text, at: 1)
+      try statement.bind(Int64(query.limit), at: 2)
+      while try statement.step() {
+        let result = SearchResult(
+          kind: kind, id: statement.int64(0), postID: PostID(statement.int64(1)),
+          postTitle: statement.string(2),
+          snippet: statement.string(3).replacing(text, with: "\u{2}" + text + "\u{3}"), rank: 0)
+        hits.append((statement.string(4), result))
       }
     }
     // Newest first; at the same time a post before a question, then the higher id.
@@ -126,28 +117,12 @@ public struct SearchRepository {
     return hits.prefix(query.limit).map(\.result)
   }
 
-  /// The text with every occurrence of `match` between the highlight marks.
-  func marked(_ text: String, _ match: String) -> String {
-    text.replacing(match, with: "\u{2}" + match + "\u{3}")
-  }
-
-  /// Turns off indexing on insert, for a bulk load. - Returns: the highest post and question
-  /// ids before it, for `indexRows(after:)`. Call inside the load's transaction.
-  func deferIndexing() throws -> (posts: Int64, questions: Int64) {
-    try database.execute(sql: "UPDATE search_context SET deferred = 1")
-    return (
-      try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
-      try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
-    )
-  }
-
   /// The GLOB pattern for text that may hold Chinese, Japanese or Korean letters, as
   /// schema.sql's triggers spell it: one range around every letter `SearchQuery.hasCJK` looks
   /// for (a test holds the three together). Only such text goes into the trigram index.
   static let cjkPattern = "*[\u{3040}-\u{FF9F}]*"
 
-  /// Indexes, in one pass, the rows inserted since `deferIndexing()`, and turns indexing on
-  /// insert back on.
+  /// Indexes, in one pass, the rows above these ids (a bulk load's, see `BulkLoad`).
   func indexRows(after last: (posts: Int64, questions: Int64)) throws {
     for table in ["search_words", "search_trigrams"] {
       // As the insert triggers do: every row into the words, CJK text into the trigrams. OR
@@ -176,7 +151,6 @@ public struct SearchRepository {
       try questions.bind(Self.cjkPattern, at: 3)
       try questions.execute()
     }
-    try database.execute(sql: "UPDATE search_context SET deferred = 0")
   }
 
   func bind(_ query: SearchQuery, to statement: Statement) throws {

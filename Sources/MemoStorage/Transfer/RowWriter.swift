@@ -27,9 +27,6 @@ struct RowWriter {
     count = 0
   }
 
-  /// The bytes written so far (for tests).
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
-
   private mutating func reserve(_ extra: Int) {
     guard count + extra > capacity else { return }
     while count + extra > capacity { capacity *= 2 }

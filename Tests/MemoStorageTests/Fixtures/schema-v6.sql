@@ -9,11 +9,13 @@ DROP TRIGGER posts_search_update;
 DROP TRIGGER questions_search_insert;
 DROP TRIGGER questions_search_update;
 DROP TABLE search_trigrams;
+-- An import now takes the insert triggers out for its own transaction (memo's BulkLoad)
+-- instead of switching them off with a flag: the flag goes.
+DROP TABLE search_context;
 CREATE VIRTUAL TABLE search_trigrams USING fts5(
   kind UNINDEXED, ref UNINDEXED, title, text, tokenize = 'trigram');
 INSERT INTO search_trigrams (search_trigrams, rank) VALUES ('rank', 'bm25(0.0, 0.0, 4.0, 1.0)');
-CREATE TRIGGER posts_search_insert AFTER INSERT ON posts
-WHEN (SELECT deferred FROM search_context) = 0 BEGIN
+CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
   INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id, 'post', new.id,
     new.title || coalesce(' · ' || new.author, ''), coalesce(new.body, ''));
   INSERT INTO search_trigrams (rowid, kind, ref, title, text)
@@ -31,8 +33,7 @@ CREATE TRIGGER posts_search_update AFTER UPDATE OF title, author, body ON posts 
     coalesce(new.body, '')
   WHERE new.title || coalesce(new.author, '') || coalesce(new.body, '') GLOB '*[぀-ﾟ]*';
 END;
-CREATE TRIGGER questions_search_insert AFTER INSERT ON questions
-WHEN (SELECT deferred FROM search_context) = 0 BEGIN
+CREATE TRIGGER questions_search_insert AFTER INSERT ON questions BEGIN
   INSERT INTO search_words (rowid, kind, ref, title, text) VALUES (2 * new.id + 1, 'question',
     new.id, new.text, coalesce(new.answer, ''));
   INSERT INTO search_trigrams (rowid, kind, ref, title, text)

@@ -1,0 +1,60 @@
+import Foundation
+import MemoCore
+import Testing
+
+@testable import MemoStorage
+
+@Suite("an import's bulk load: triggers out for its transaction, their work done at the end")
+struct BulkLoadTests {
+  @Test("a database missing one of the triggers is refused (74) with what to do, nothing imported")
+  func missingTrigger() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    try temp.database.executeScript("DROP TRIGGER questions_untombstone")
+    let file = temp.folder + "/in.jsonl"
+    try """
+    {"type":"post","uuid":"p2","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    guard
+      case .failed(let error) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+    else {
+      Issue.record("the import should have been refused")
+      return
+    }
+    #expect(error.code == .io)
+    #expect(
+      error.message
+        == "\(temp.path) has no trigger questions_untombstone: its schema is damaged; 'memo db check' examines it, 'memo db backup' copies it"
+    )
+    #expect(try temp.rows("SELECT title FROM posts") == [["Dune"]])
+    // The triggers that were there are there still.
+    #expect(
+      try temp.rows(
+        "SELECT count(*) FROM sqlite_schema WHERE name IN ('posts_search_insert', 'questions_search_insert', 'questions_journal_insert')"
+      ) == [["3"]])
+  }
+
+  @Test("a dry run puts the triggers back too, and writes nothing")
+  func dryRun() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    let schema = "SELECT name, sql FROM sqlite_schema ORDER BY name"
+    let before = try temp.rows(schema)
+    let file = temp.folder + "/in.jsonl"
+    try """
+    {"type":"post","uuid":"p2","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    {"type":"question","uuid":"q2","post_uuid":"p2","text":"Shrike?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    guard
+      case .transfer(.imported(let summary)) = runner.run(
+        .importFile(ImportRequest(path: file, format: .jsonl, isDryRun: true)))
+    else {
+      Issue.record("the dry run failed")
+      return
+    }
+    #expect(summary.added == 2 && summary.isDryRun)
+    #expect(try temp.rows(schema) == before)
+    #expect(try temp.rows("SELECT count(*) FROM posts") == [["0"]])
+  }
+}

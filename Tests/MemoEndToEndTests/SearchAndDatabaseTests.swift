@@ -108,7 +108,7 @@ struct SearchAndDatabaseTests {
       }
     }
     try box.execute(
-      "DROP TABLE journal_changes; DROP TABLE journal_entries; DROP TABLE journal_context; PRAGMA user_version = 2;"
+      "DROP TABLE journal_loads; DROP TABLE journal_changes; DROP TABLE journal_entries; DROP TABLE journal_context; PRAGMA user_version = 2;"
     )
     #expect(try hits(box, ["litany"]) == ["post 1"])
     #expect(try box.rows("PRAGMA user_version") == [[String(Schema.version)]])

@@ -219,4 +219,122 @@ struct JournalTests {
     #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
     #expect(try contents(temp) == after)
   }
+
+  /// Imports `count` new questions on one new post; returns the runner.
+  func importQuestions(_ temp: TemporaryDatabase, count: Int) throws -> EffectRunner {
+    let runner = temp.runner()
+    let t = "\"created_at\":\"2027-01-01T00:00:00Z\",\"updated_at\":\"2027-01-01T00:00:00Z\""
+    var lines = ["{\"type\":\"post\",\"uuid\":\"p\",\"title\":\"Loaded\",\(t)}"]
+    for n in 1...count {
+      lines.append(
+        "{\"type\":\"question\",\"uuid\":\"q\(n)\",\"post_uuid\":\"p\",\"text\":\"Question \(n)?\",\(t)}"
+      )
+    }
+    let file = temp.folder + "/load.jsonl"
+    try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    guard
+      case .transfer(.imported) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+    else {
+      Issue.record("the import failed")
+      return runner
+    }
+    return runner
+  }
+
+  @Test("an import's new questions are journaled as one range of ids, counted in the log")
+  func importJournaledAsRange() throws {
+    let temp = try TemporaryDatabase()
+    _ = temp.runner().run(.insertPost(NewPost(title: "Before")))
+    _ = temp.runner().run(.insertQuestion(NewQuestion(postID: 1, text: "Before?")))
+    _ = try importQuestions(temp, count: 50)
+    #expect(
+      try temp.rows("SELECT table_name, first_id, last_id, row_count FROM journal_loads")
+        == [["questions", "2", "51", "50"]])
+    // Only the post's image is a row of its own.
+    #expect(
+      try temp.rows(
+        "SELECT table_name FROM journal_changes WHERE entry_id = (SELECT max(id) FROM journal_entries)"
+      ) == [["posts"]])
+    let log = try Journal(database: temp.database).log(limit: 1)
+    #expect(log.map(\.changeCount) == [51])
+    #expect(try Journal(database: temp.database).size().changes == 1 + 1 + 51)
+  }
+
+  @Test("undoing an import takes its range out, and redo and undo again restore it exactly")
+  func importRangeUndoRedo() throws {
+    let temp = try TemporaryDatabase()
+    _ = temp.runner().run(.insertPost(NewPost(title: "Before")))
+    let before = try contents(temp)
+    let runner = try importQuestions(temp, count: 30)
+    let after = try contents(temp)
+    let search = "SELECT count(*) FROM search_words WHERE search_words MATCH 'question'"
+    #expect(try temp.rows(search) == [["30"]])
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try contents(temp) == before)
+    #expect(try temp.rows(search) == [["0"]])
+    #expect(try temp.rows("SELECT images_from IS NOT NULL FROM journal_loads") == [["1"]])
+    // The rows went as deletions do: their tombstones tell the next incremental export.
+    #expect(try temp.rows("SELECT count(*) FROM tombstones WHERE kind = 'question'") == [["30"]])
+    #expect(try Journal(database: temp.database).log(limit: 1).map(\.changeCount) == [31])
+    _ = runner.run(.redo(1))
+    #expect(try contents(temp) == after)
+    #expect(try temp.rows(search) == [["30"]])
+    #expect(try temp.rows("SELECT count(*) FROM tombstones") == [["0"]])
+    // A range again: the images undo wrote for redo are gone.
+    #expect(
+      try temp.rows("SELECT row_count, images_from FROM journal_loads") == [["30", "NULL"]])
+    #expect(try temp.rows("SELECT table_name FROM journal_changes") == [["posts"], ["posts"]])
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try contents(temp) == before)
+    #expect(try Journal(database: temp.database).log(limit: 1).map(\.changeCount) == [31])
+  }
+
+  @Test("undoing an import whose rows were deleted outside memo refuses and changes nothing")
+  func importRangeChangedOutside() throws {
+    let temp = try TemporaryDatabase()
+    let runner = try importQuestions(temp, count: 10)
+    try temp.database.executeScript("DELETE FROM questions WHERE id = 4")
+    let changed = try contents(temp)
+    let result = runner.run(.undo(1))
+    guard case .failed(let error) = result else {
+      Issue.record("undo did not refuse: \(result)")
+      return
+    }
+    #expect(error.code == .notFound)
+    #expect(
+      error.message.hasPrefix("cannot undo #1 (import \(temp.folder)/load.jsonl (11 added")
+        && error.message.hasSuffix(
+          "questions 1–10 hold 9 rows, not the 10 it added; nothing was changed"),
+      "\(error.message)")
+    #expect(try contents(temp) == changed)
+    #expect(
+      try temp.rows("SELECT row_count, undone FROM journal_loads, journal_entries") == [
+        ["10", "0"]
+      ])
+  }
+
+  @Test("redoing an import whose ids were taken outside memo refuses and changes nothing")
+  func importRangeTakenOutside() throws {
+    let temp = try TemporaryDatabase()
+    let runner = try importQuestions(temp, count: 10)
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    try temp.database.executeScript(
+      """
+      INSERT INTO posts (id, uuid, title, created_at, updated_at)
+      VALUES (99, 'outside', 'Outside', '2027-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+      INSERT INTO questions (id, uuid, post_id, text, created_at, updated_at)
+      VALUES (7, 'outside', 99, 'Outside?', '2027-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z')
+      """)
+    let changed = try contents(temp)
+    let result = runner.run(.redo(1))
+    guard case .failed(let error) = result else {
+      Issue.record("redo did not refuse: \(result)")
+      return
+    }
+    #expect(error.code == .notFound)
+    #expect(
+      error.message.hasSuffix(
+        "1 rows of questions have taken ids 1–10 since; nothing was changed"), "\(error.message)")
+    #expect(try contents(temp) == changed)
+  }
 }

@@ -1,11 +1,11 @@
 import MemoCore
 
 /// What an import does for all its new rows at once, at its end, instead of row by row: their
-/// search index entries, their journal images and clearing their tombstones. For its own
-/// transaction it takes out the insert triggers that would do that work per row, and puts them
-/// back, exactly as `sqlite_schema` held them, before it commits. Dropped inside the
-/// transaction, a trigger is never gone for another process (it reads the schema of its own
-/// snapshot), and a rollback or a crash brings it back.
+/// search index entries, their journal record (one range of ids) and clearing their
+/// tombstones. For its own transaction it takes out the insert triggers that would do that work
+/// per row, and puts them back, exactly as `sqlite_schema` held them, before it commits.
+/// Dropped inside the transaction, a trigger is never gone for another process (it reads the
+/// schema of its own snapshot), and a rollback or a crash brings it back.
 ///
 /// Why: an insert whose triggers write indexed tables (the journal, the search index, the
 /// tombstones) gets a statement journal, a copy of every page it touches, so that the one
@@ -57,7 +57,7 @@ struct BulkLoad {
   /// Does the triggers' work for every row the load added, as the rows are now, and puts
   /// the triggers back.
   func finish() throws {
-    try Journal(database: database).recordInsertImages(of: "questions", after: last.questions)
+    try Journal(database: database).recordLoad(of: "questions", after: last.questions)
     let untombstone = try database.cachedStatement(
       sql: "DELETE FROM tombstones WHERE uuid IN (SELECT uuid FROM questions WHERE id > ?)")
     try untombstone.bind(last.questions, at: 1)

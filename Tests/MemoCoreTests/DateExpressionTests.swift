@@ -170,6 +170,17 @@ struct DateExpressionTests {
   }
 }
 
+@Test(
+  "isBlank agrees with trimmingWhitespace for ASCII, Unicode spaces and letters",
+  arguments: [
+    "", " ", "\t\n\r\u{0B}\u{0C}", "a", " a ", "\u{A0}", " \u{3000} ", "\u{85}", "\u{2028}",
+    "é", " 猫", "\u{A0}x", "x\u{A0}", "\u{200B}", "\u{1F}", "\u{7F}",
+  ])
+func isBlank(text: String) {
+  #expect(text.isBlank == text.trimmingWhitespace().isEmpty)
+  #expect(("  " + text).isBlank == ("  " + text).trimmingWhitespace().isEmpty)
+}
+
 extension Timestamp {
   fileprivate static func + (time: Timestamp, millis: Int64) -> Timestamp {
     Timestamp(millis: time.millis + millis)

@@ -57,4 +57,49 @@ struct BulkLoadTests {
     #expect(try temp.rows(schema) == before)
     #expect(try temp.rows("SELECT count(*) FROM posts") == [["0"]])
   }
+
+  @Test(
+    "the ids an import remembers follow its own changes: a post it deletes is gone for later lines")
+  func rememberedIDs() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    let t = "\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\""
+    let file = temp.folder + "/in.jsonl"
+    // The same category in two spellings is one category (names ignore case).
+    try """
+    {"type":"post","uuid":"p2","title":"Hyperion",\(t)}
+    {"type":"question","uuid":"q1","post_uuid":"p2","text":"Shrike?","category":"Myth",\(t)}
+    {"type":"question","uuid":"q2","post_uuid":"p2","text":"Time tombs?","category":"myth",\(t)}
+    {"type":"category","name":"MYTH","created_at":"2026-01-01T00:00:00Z"}
+    {"type":"deleted","uuid":"p2","kind":"post","deleted_at":"2026-02-01T00:00:00Z"}
+    {"type":"question","uuid":"q3","post_uuid":"p2","text":"Still there?",\(t)}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    guard
+      case .failed(let error) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+    else {
+      Issue.record("a question on a post deleted earlier in the file was imported")
+      return
+    }
+    #expect(error.code == .badData)
+    #expect(
+      error.message
+        == "\(file): question q3: its post p2 is neither in the file nor in the database; nothing was imported"
+    )
+    #expect(try temp.rows("SELECT count(*) FROM posts") == [["0"]])
+    // Without the last line: both questions share the one category.
+    try String(
+      try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").dropLast(2)
+        .joined(separator: "\n")
+    ).write(toFile: file, atomically: true, encoding: .utf8)
+    guard
+      case .transfer(.imported(let summary)) = runner.run(
+        .importFile(ImportRequest(path: file, format: .jsonl)))
+    else {
+      Issue.record("the import failed")
+      return
+    }
+    #expect(summary.added == 3 && summary.unchanged == 1)
+    #expect(try temp.rows("SELECT id, name FROM categories") == [["1", "Myth"]])
+    #expect(try temp.rows("SELECT category_id FROM questions") == [["1"], ["1"]])
+  }
 }

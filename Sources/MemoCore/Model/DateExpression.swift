@@ -155,6 +155,17 @@ public struct DateExpression: Equatable, Sendable {
 }
 
 extension String {
+  /// Whether the string is empty or only white space and newlines: `trimmingWhitespace()`
+  /// is empty. Decided by the first byte when it is a plain ASCII letter (an import asks this
+  /// of every text it reads).
+  public var isBlank: Bool {
+    for byte in utf8 {
+      if byte >= 0x80 { return trimmingWhitespace().isEmpty }
+      if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+    }
+    return true
+  }
+
   /// The string without leading and trailing white space and newlines.
   public func trimmingWhitespace() -> String {
     let scalars = unicodeScalars

@@ -225,9 +225,7 @@ public enum BackupDecoder {
     QuestionRecord(
       uuid: try text(v, "uuid", place: place), postUUID: postUUID,
       text: try text(v, "text", place: place),
-      category: try optionalString(v, "category", place: place).flatMap {
-        $0.trimmingWhitespace().isEmpty ? nil : $0
-      },
+      category: try optionalString(v, "category", place: place).flatMap { $0.isBlank ? nil : $0 },
       isStarred: try bool(v, "starred", place: place),
       answer: try optionalString(v, "answer", place: place),
       answeredAt: try optionalTime(v, "answered_at", place: place),
@@ -290,7 +288,7 @@ public enum BackupDecoder {
   /// A string that must not be blank.
   static func text(_ v: JSONValue, _ key: String, place: String) throws -> String {
     let value = try string(v, key, place: place)
-    guard !value.trimmingWhitespace().isEmpty else {
+    guard !value.isBlank else {
       throw Failure(place: place, reason: "\"\(key)\" is empty")
     }
     return value

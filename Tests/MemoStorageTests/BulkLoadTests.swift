@@ -12,6 +12,7 @@ struct BulkLoadTests {
     let runner = temp.runner()
     _ = runner.run(.insertPost(NewPost(title: "Dune")))
     try temp.database.executeScript("DROP TRIGGER questions_untombstone")
+    let cacheSize = try temp.rows("PRAGMA cache_size")
     let file = temp.folder + "/in.jsonl"
     try """
     {"type":"post","uuid":"p2","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
@@ -28,6 +29,8 @@ struct BulkLoadTests {
         == "\(temp.path) has no trigger questions_untombstone: its schema is damaged; 'memo db check' examines it, 'memo db backup' copies it"
     )
     #expect(try temp.rows("SELECT title FROM posts") == [["Dune"]])
+    // The import's larger page cache is given back, failed or not.
+    #expect(try temp.rows("PRAGMA cache_size") == cacheSize)
     // The triggers that were there are there still.
     #expect(
       try temp.rows(
@@ -41,6 +44,7 @@ struct BulkLoadTests {
     let runner = temp.runner()
     let schema = "SELECT name, sql FROM sqlite_schema ORDER BY name"
     let before = try temp.rows(schema)
+    let cacheSize = try temp.rows("PRAGMA cache_size")
     let file = temp.folder + "/in.jsonl"
     try """
     {"type":"post","uuid":"p2","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
@@ -56,6 +60,7 @@ struct BulkLoadTests {
     #expect(summary.added == 2 && summary.isDryRun)
     #expect(try temp.rows(schema) == before)
     #expect(try temp.rows("SELECT count(*) FROM posts") == [["0"]])
+    #expect(try temp.rows("PRAGMA cache_size") == cacheSize)
   }
 
   @Test(

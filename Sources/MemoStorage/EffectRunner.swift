@@ -272,8 +272,9 @@ public final class EffectRunner {
   }
 
   /// Imports a file in one transaction (rolled back for a dry run or on the first error, so a
-  /// malformed file writes nothing). JSON Lines stream, a line at a time, inside the
-  /// transaction; other formats are read and checked whole before it starts.
+  /// malformed file writes nothing). JSON Lines stream inside the transaction, read and
+  /// decoded on a second thread (`RecordReader`); other formats are read and checked whole
+  /// before it starts.
   func importFile(_ request: ImportRequest) throws -> ImportSummary {
     let input = try InputFile(request.path)
     let name = request.displayName
@@ -283,11 +284,10 @@ public final class EffectRunner {
       merge = { now in
         let importer = Importer(database: self.database, now: now)
         var summary = ImportSummary()
-        while let line = try input.nextLine() {
-          guard
-            let record = try BackupDecoder.record(line: line, number: input.lineNumber, name: name)
-          else { continue }
-          try importer.merge(record, into: &summary, name: name)
+        let reader = try RecordReader(input, name: name)
+        defer { reader.stop() }
+        while let records = try reader.next() {
+          for record in records { try importer.merge(record, into: &summary, name: name) }
         }
         return summary
       }

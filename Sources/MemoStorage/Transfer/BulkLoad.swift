@@ -58,8 +58,13 @@ struct BulkLoad {
   /// the triggers back.
   func finish() throws {
     try Journal(database: database).recordLoad(of: "questions", after: last.questions)
+    // Each tombstone (usually few) looked up among the questions by its UUID, rather than
+    // every new question's UUID gathered into a temporary index first.
     let untombstone = try database.cachedStatement(
-      sql: "DELETE FROM tombstones WHERE uuid IN (SELECT uuid FROM questions WHERE id > ?)")
+      sql: """
+        DELETE FROM tombstones WHERE kind = 'question'
+        AND EXISTS (SELECT 1 FROM questions q WHERE q.uuid = tombstones.uuid AND q.id > ?)
+        """)
     try untombstone.bind(last.questions, at: 1)
     try untombstone.execute()
     try SearchRepository(database: database).indexRows(after: last)

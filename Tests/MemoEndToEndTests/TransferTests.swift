@@ -174,6 +174,43 @@ struct TransferTests {
     #expect(try box.rows("SELECT * FROM posts", database: target) == before)
   }
 
+  @Test(
+    "a record that cannot be merged fails the import at once, while stdin is still open",
+    .timeLimit(.minutes(1)))
+  func failsWhileStdinOpen() throws {
+    let box = try Sandbox()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.arguments = ["import", "-", "--format", "jsonl"]
+    process.environment = box.environment
+    let input = Pipe()
+    process.standardInput = input
+    let errPath = box.root + "/err"
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    // Well formed, but its post is nowhere: the writer fails; the reader waits for more input.
+    input.fileHandleForWriting.write(
+      Data(
+        "{\"type\":\"question\",\"uuid\":\"q\",\"post_uuid\":\"nowhere\",\"text\":\"Why?\",\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\"}\n"
+          .utf8))
+    var waited = 0
+    while process.isRunning && waited < 200 {
+      usleep(50_000)
+      waited += 1
+    }
+    let endedAlone = !process.isRunning
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(endedAlone, "memo waited for stdin to close after the import had failed")
+    #expect(process.terminationStatus == 65)
+    #expect(
+      String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        == "memo: error: stdin: question q: its post nowhere is neither in the file nor in the database; nothing was imported\n"
+    )
+  }
+
   @Test("a missing file exits 66; an output that cannot be created exits 73; stdin needs --format")
   func ioErrors() throws {
     let box = try populated()

@@ -74,6 +74,9 @@ final class InputFile {
     }
   }
 
+  /// Whether `nextLine()` can answer without reading: a whole line, or the end, is buffered.
+  var hasBufferedLine: Bool { isAtEnd || buffer[start...].contains(0x0A) }
+
   private func line(upTo end: Int, next: Int) -> ArraySlice<UInt8> {
     var line = buffer[start..<end]
     start = next

@@ -11,8 +11,7 @@ import MemoCore
 /// The records come out in file order. A line that does not decode (or a read error) ends
 /// the reading; its error is thrown by `next()` after every record before it was handed out,
 /// so an import fails at the same line, with the same message, as it would reading the file
-/// itself. The owner calls `stop()` when done, read to the end or not: it ends the reading
-/// and waits for the thread.
+/// itself. The owner calls `stop()` when done, read to the end or not.
 final class RecordReader: @unchecked Sendable {
   /// Records per batch, and batches waiting at most: memory stays flat whatever the file.
   static let batchSize = 256
@@ -82,16 +81,19 @@ final class RecordReader: @unchecked Sendable {
     return nil
   }
 
-  /// Ends the reading and waits for the thread. Safe to call more than once.
+  /// Ends the reading. Once the reading has ended, waits for the thread; before that, lets it
+  /// end on its own (at its next batch) rather than wait for it: it may be blocked reading a
+  /// pipe that has nothing more to say yet, and the import has failed already. The thread
+  /// holds the reader (and its input) until it ends. Safe to call more than once.
   func stop() {
     pthread_mutex_lock(lock)
     isStopped = true
+    let hasEnded = isFinished
     pthread_cond_signal(drained)
     pthread_mutex_unlock(lock)
-    if let thread {
-      pthread_join(thread, nil)
-      self.thread = nil
-    }
+    guard let thread else { return }
+    self.thread = nil
+    if hasEnded { pthread_join(thread, nil) } else { pthread_detach(thread) }
   }
 
   /// The reading thread: decodes lines into batches and queues them until the end, an error,
@@ -101,7 +103,14 @@ final class RecordReader: @unchecked Sendable {
     batch.reserveCapacity(Self.batchSize)
     var failure: (any Error)?
     do {
-      while let line = try input.nextLine() {
+      while true {
+        if !batch.isEmpty && !input.hasBufferedLine {
+          // The next line needs a read, which may wait (a pipe that has nothing more yet):
+          // what is decoded goes to the writer first.
+          guard enqueue(batch) else { return }
+          batch.removeAll(keepingCapacity: true)
+        }
+        guard let line = try input.nextLine() else { break }
         guard
           let record = try BackupDecoder.record(line: line, number: input.lineNumber, name: name)
         else { continue }

@@ -21,7 +21,10 @@ let package = Package(
     // Pure Swift: models, state, actions, reducers, effects, the store. No I/O.
     .target(name: "MemoCore"),
     // The only code that calls sqlite3_*: connection, statements, migrations, repositories.
-    .target(name: "MemoStorage", dependencies: ["MemoCore", "CSQLite"]),
+    .target(name: "MemoStorage", dependencies: ["MemoCore", "CSQLite"], plugins: ["SchemaPlugin"]),
+    // Build time only: schema.sql becomes MemoStorage's `Schema` enum.
+    .executableTarget(name: "SchemaGenerator", path: "Plugins/SchemaGenerator"),
+    .plugin(name: "SchemaPlugin", capability: .buildTool(), dependencies: ["SchemaGenerator"]),
     .executableTarget(
       name: "memo",
       dependencies: [

@@ -26,7 +26,7 @@ struct MigrationTests {
       """
       schema.sql is not the committed versions 1…\(Schema.version): a released version's part was edited, or \
       the schema changed without a new version. Put the change in a new "-- @version \(Schema.version + 1)" \
-      part at the end, run scripts/sync-schema, and copy the part to Fixtures/schema-v\(Schema.version + 1).sql.
+      part at the end and copy the part to Fixtures/schema-v\(Schema.version + 1).sql.
       """)
     #expect(Migrator.steps.map(\.version) == Array(2...Schema.version))
     for step in Migrator.steps { #expect(step.sql == (try Self.fixture(step.version))) }

@@ -10,7 +10,7 @@ struct SchemaTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("schema.sql")
 
-  @Test("the schema the binary holds is schema.sql, byte for byte (run scripts/sync-schema)")
+  @Test("the schema the binary holds is schema.sql, byte for byte (SchemaPlugin generates it)")
   func noDrift() throws {
     let file = try String(contentsOf: Self.schemaFile, encoding: .utf8)
     #expect(Schema.sql == file)

@@ -14,6 +14,7 @@ public enum Action: Equatable, Sendable {
   /// Shell completion: the values an argument can take.
   case complete(CompletionSubject)
   case journal(JournalAction)
+  case sync(SyncAction)
   case completed([String])
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)

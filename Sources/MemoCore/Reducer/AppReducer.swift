@@ -53,6 +53,7 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.journalEntries = entries
       return []
     }
+  case .sync(let action): return syncReducer(&state, action)
   case .failed(let error):
     state.error = error
     return []

@@ -31,7 +31,8 @@ struct Git {
   func run(_ arguments: [String], input: String? = nil) throws -> Result {
     let full =
       ["git", "-C", directory, "-c", "user.name=memo", "-c", "user.email=memo@localhost",
-       "-c", "commit.gpgsign=false", "-c", "core.quotepath=off"] + arguments
+       "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", "-c", "maintenance.auto=false"]
+      + arguments
     return try Self.spawn(full, input: input)
   }
 
@@ -121,18 +122,41 @@ final class TemporaryFile {
   }
 
   func readAll() throws -> String {
-    lseek(fd, 0, SEEK_SET)
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw MemoError(code: .io, message: "cannot read git's output: \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    String(decoding: try Self.read(fd, name: "git's output"), as: UTF8.self)
   }
+
+  /// The whole of a small file, read into one buffer sized by fstat(2).
+  /// - Throws: `.io` (74), or `.noInput` (66) for a file that cannot be opened.
+  static func read(path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw MemoError(code: .noInput, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    return try read(fd, name: path)
+  }
+
+  static func read(_ fd: Int32, name: String) throws -> [UInt8] {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw MemoError(code: .io, message: "cannot read \(name): \(String(cString: strerror(errno)))")
+    }
+    let size = Int(info.st_size)
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      count = 0
+      while count < size {
+        let got = pread(fd, buffer.baseAddress! + count, size - count, off_t(count))
+        if got < 0 && errno == EINTR { continue }
+        if got < 0 { failure = errno }
+        if got <= 0 { break }
+        count += got
+      }
+    }
+    guard failure == 0 else {
+      throw MemoError(code: .io, message: "cannot read \(name): \(String(cString: strerror(failure)))")
+    }
+    return bytes
+  }
+
 }

@@ -63,6 +63,8 @@ struct SyncEngine {
   func round() throws -> SyncSummary {
     let (device, remote) = try settings()
     try prepareRepository(remote: remote)
+    let lock = try RoundLock(repository: request.repository)
+    defer { lock.release() }
     var summary = SyncSummary()
     for attempt in 0..<Self.attempts {
       let fetched = try git.run(["fetch", "-q", "--prune", "origin"])
@@ -71,7 +73,10 @@ struct SyncEngine {
       let exchanged = try exchange(device: device)
       summary.applied += exchanged.applied
       summary.conflicts += exchanged.conflicts
-      if request.compact && attempt == 0 { summary.compacted = try compact(device: device) }
+      var folded = 0
+      if request.compact && attempt == 0 {
+        (summary.compacted, folded) = try compact(device: device)
+      }
       let outbox = try self.outbox()
       guard try commit(outbox, device: device) else {
         try clear(outbox)
@@ -79,8 +84,11 @@ struct SyncEngine {
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
+        // The changes pushed: lines of change files (a snapshot repeats what was pushed
+        // before, but for the changes folded into it unpushed).
         summary.pushed =
-          outbox.filter { $0.name.hasSuffix(".jsonl") }
+          folded
+          + outbox.filter { $0.name.hasPrefix("changes-") }
           .reduce(0) { $0 + $1.content.split(separator: "\n").count }
         try clear(outbox)
         return summary
@@ -128,7 +136,7 @@ struct SyncEngine {
     let (files, names) = try newFiles(device: device)
     var changes: [SyncChange] = []
     for (path, owner) in files {
-      let bytes = try InputFile.read(request.repository + "/" + path)
+      let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
       guard let text = String(validating: bytes, as: UTF8.self) else {
         throw Self.unreadable(path, line: 1, "it is not UTF-8 text")
       }
@@ -249,7 +257,7 @@ struct SyncEngine {
       let owner = parts[1]
       guard owner != device else { continue }
       if parts[2] == "device.json" {
-        let bytes = try InputFile.read(request.repository + "/" + path)
+        let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
         let info = try? JSONParser.parse(bytes)
         names[owner] = info?["name"]?.stringValue ?? owner
       } else if !applied.contains(path) {
@@ -301,14 +309,16 @@ struct SyncEngine {
 
   /// Folds this device's change files into one snapshot: the latest version of every record
   /// whose content is this device's. Other devices skip what they applied already (their
-  /// `seen_hlc`) and apply the rest. - Returns: how many files it folded.
-  func compact(device: String) throws -> Int {
+  /// `seen_hlc`) and apply the rest.
+  /// - Returns: how many files it folded, and how many changes in them were not pushed yet.
+  func compact(device: String) throws -> (files: Int, unpushed: Int) {
     let listed = try git.check(["ls-files", "-z", "--", "devices/" + device]).stdout
     let own = listed.split(separator: "\0").map { String($0.split(separator: "/").last ?? "") }
       .filter { $0.hasSuffix(".jsonl") }
     return try database.inTransaction {
       // Files stamped but not pushed are in the snapshot too.
-      let pending = try outbox().map(\.name).filter { $0.hasSuffix(".jsonl") }
+      let unpushed = try outbox().filter { $0.name.hasPrefix("changes-") && !$0.content.isEmpty }
+      let pending = unpushed.map(\.name)
       let statement = try database.cachedStatement(
         sql: """
           SELECT kind, key, hlc, base_hlc, base_device FROM sync_versions WHERE device = ?
@@ -336,7 +346,10 @@ struct SyncEngine {
       if !lines.isEmpty {
         try addToOutbox(try nextFileName("snapshot"), lines.joined(separator: "\n") + "\n")
       }
-      return Set(own + pending).count
+      return (
+        Set(own + pending).count,
+        unpushed.reduce(0) { $0 + $1.content.split(separator: "\n").count }
+      )
     }
   }
 
@@ -443,6 +456,29 @@ struct SyncEngine {
   }
 
   // MARK: - Helpers
+
+  /// One round at a time per sync repository: an exclusive flock(2) on a file in it, which
+  /// the kernel releases when the process ends however it ends. Holding it, memo knows the
+  /// git lock files it finds were left by a round that was killed, and removes them.
+  struct RoundLock {
+    let fd: Int32
+
+    init(repository: String) throws {
+      fd = open(repository + "/.git/memo-round.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+      guard fd >= 0 else {
+        throw MemoError(
+          code: .io,
+          message: "cannot open \(repository)/.git/memo-round.lock: \(String(cString: strerror(errno)))")
+      }
+      while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+      for name in ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock",
+                   "refs/remotes/origin/main.lock", "FETCH_HEAD.lock", "shallow.lock"] {
+        unlink(repository + "/.git/" + name)
+      }
+    }
+
+    func release() { close(fd) }
+  }
 
   static func unreachable(_ remote: String, _ result: Git.Result) -> MemoError {
     MemoError(

@@ -299,14 +299,20 @@ struct SyncRepository {
   }
 
   static let conflictColumns = """
-    SELECT c.id, c.kind, c.key, coalesce(pd.name, c.device), c.hlc, coalesce(pw.name, c.winner),
-      c.detected_at,
+    SELECT c.id, c.kind, c.key, coalesce(pd.name, me.name, c.device), c.hlc,
+      coalesce(pw.name, mw.name, c.winner), c.detected_at,
       coalesce(json_extract(c.row, '$.title'), json_extract(c.row, '$.text'),
                json_extract(c.row, '$.name'), json_extract(c.row, '$.post_uuid')),
       c.row
     FROM sync_conflicts c
     LEFT JOIN sync_peers pd ON pd.device = c.device
     LEFT JOIN sync_peers pw ON pw.device = c.winner
+    LEFT JOIN (SELECT (SELECT value FROM sync_settings WHERE key = 'device_id') AS id,
+                      (SELECT value FROM sync_settings WHERE key = 'device_name') AS name) me
+      ON me.id = c.device
+    LEFT JOIN (SELECT (SELECT value FROM sync_settings WHERE key = 'device_id') AS id,
+                      (SELECT value FROM sync_settings WHERE key = 'device_name') AS name) mw
+      ON mw.id = c.winner
     """
 
   func conflict(from statement: Statement) -> SyncConflict {

@@ -470,8 +470,15 @@ CREATE TRIGGER categories_change_delete AFTER DELETE ON categories BEGIN
   INSERT INTO changes (kind, key, origin)
   VALUES ('category', old.name, (SELECT origin FROM change_context));
 END;
--- A favorite is keyed by its post's UUID; one taken off with its post travels as the post's
--- deletion.
+-- A favorite is keyed by its post's UUID. One taken off with its post (a cascade, after which
+-- the post is gone) is recorded before the post goes: a device where that post comes back
+-- (another device's later edit wins) must not keep it on the shelf.
+CREATE TRIGGER posts_change_unfavorite BEFORE DELETE ON posts
+WHEN EXISTS (SELECT 1 FROM favorites WHERE post_id = old.id) BEGIN
+  DELETE FROM changes WHERE kind = 'favorite' AND key = old.uuid;
+  INSERT INTO changes (kind, key, origin)
+  VALUES ('favorite', old.uuid, (SELECT origin FROM change_context));
+END;
 CREATE TRIGGER favorites_change_insert AFTER INSERT ON favorites BEGIN
   DELETE FROM changes WHERE kind = 'favorite'
   AND key = (SELECT uuid FROM posts WHERE id = new.post_id);

@@ -215,8 +215,12 @@ struct SyncEngine {
           }
         }
       }
-      for change in changes { try merge(change, last: false) }
-      for change in later { try merge(change, last: true) }
+      // Categories removed go last: a rename's questions move to the new name first.
+      let removals = changes.filter { $0.kind == .category && !$0.hasRow }
+      for change in changes where change.kind != .category || change.hasRow {
+        try merge(change, last: false)
+      }
+      for change in later + removals { try merge(change, last: true) }
       if favorites { try store.renumberFavorites() }
       try store.setOrigin(nil)
 

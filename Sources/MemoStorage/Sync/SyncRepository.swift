@@ -158,6 +158,13 @@ struct SyncRepository {
   /// - Returns: false when it cannot be applied here (a question or favorite whose post is
   ///   gone), having changed nothing.
   func apply(_ kind: SyncChange.Kind, key: String, line: String?) throws -> Bool {
+    if line == nil && kind == .category, try isInUse(category: key) {
+      // Questions here still name it (added unseen by the device that removed it): it stays,
+      // and goes out again as this device's change, so that every device keeps it.
+      try run("DELETE FROM changes WHERE kind = 'category' AND key = ?1", key)
+      try run("INSERT INTO changes (kind, key, origin) VALUES ('category', ?1, NULL)", key)
+      return true
+    }
     guard let line else {
       let sql: String
       switch kind {
@@ -219,7 +226,7 @@ struct SyncRepository {
         """
         INSERT INTO categories (name, created_at)
         VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.created_at'))
-        ON CONFLICT (name) DO NOTHING
+        ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at
         """, line)
     case .favorite:
       guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
@@ -244,6 +251,17 @@ struct SyncRepository {
         """, line)
     }
     return true
+  }
+
+  func isInUse(category name: String) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT EXISTS (SELECT 1 FROM questions WHERE category_id =
+                       (SELECT id FROM categories WHERE name = ?))
+        """)
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    return try statement.step() && statement.bool(0)
   }
 
   /// The shelf in the order the posts were put on it (then by UUID), on every device alike:

@@ -177,6 +177,21 @@ struct SyncTests {
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
   }
 
+  @Test("a remote that refuses every push (not a race with another device) exits 69 at once")
+  func refusedPush() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let hook = lab.remote + "/hooks/pre-receive"
+    try "#!/bin/sh\necho read-only >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    _ = try a.add("Dune")
+    let refused = try a.run(["sync"])
+    #expect(refused.status == 69)
+    #expect(refused.stderr.hasPrefix("memo: error: the sync remote \(lab.remote) refused the push (git: "))
+    try FileManager.default.removeItem(atPath: hook)
+    #expect(try SyncLab.round(a)["pushed"] == 1)
+  }
+
   @Test("no git on PATH exits 69; sync before init 64; init twice 64; an unreachable remote at init 69")
   func setUpErrors() throws {
     let lab = try SyncLab()

@@ -45,6 +45,12 @@ struct SyncEngine {
     let now = clock()
     let device = makeUUID(now)
     let name = request.name ?? Self.hostName()
+    // A repository left from an earlier set-up (the database was replaced): the new remote.
+    var info = stat()
+    if stat(request.repository + "/.git", &info) == 0 {
+      _ = try git.run(["remote", "remove", "origin"])
+      try git.check(["remote", "add", "origin", remote])
+    }
     try database.inTransaction {
       try store.setSetting("remote", remote)
       try store.setSetting("device_id", device)
@@ -66,9 +72,18 @@ struct SyncEngine {
     let lock = try RoundLock(repository: request.repository)
     defer { lock.release() }
     var summary = SyncSummary()
+    var refused: (push: Git.Result, remoteHead: String)?
     for attempt in 0..<Self.attempts {
       let fetched = try git.run(["fetch", "-q", "--prune", "origin"])
       guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
+      if let refused, try remoteHead() == refused.remoteHead {
+        // Nobody pushed in between: the remote refuses this device's pushes.
+        throw MemoError(
+          code: .unavailable,
+          message:
+            "the sync remote \(remote) refused the push (git: \(refused.push.lastError)); check that it is writable, then run 'memo sync' again"
+        )
+      }
       try checkOutRemote()
       let exchanged = try exchange(device: device)
       summary.applied += exchanged.applied
@@ -82,6 +97,7 @@ struct SyncEngine {
         try clear(outbox)
         return summary
       }
+      let before = try remoteHead()
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
         // The changes pushed: lines of change files (a snapshot repeats what was pushed
@@ -94,6 +110,7 @@ struct SyncEngine {
         return summary
       }
       // Refused: another device pushed first (or the remote went away: the next fetch says).
+      refused = (pushed, before)
       summary.retries += 1
     }
     throw MemoError(
@@ -379,6 +396,12 @@ struct SyncEngine {
     try Self.makeFolder(request.repository)
     try git.check(["init", "-q", "-b", "main"])
     try git.check(["remote", "add", "origin", remote])
+  }
+
+  /// The commit the remote's main branch was at when last fetched ("" for none).
+  func remoteHead() throws -> String {
+    let result = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"])
+    return result.isSuccess ? result.stdout : ""
   }
 
   /// Puts the work tree at exactly what the remote holds (or nothing, for an empty remote):

@@ -24,7 +24,9 @@ struct SyncMergeTests {
     let seen = behind.receive(ahead, now: t0 + 10)
     #expect(seen > ahead)
     #expect(seen.tick(now: t0 + 20) > ahead)
-    #expect(HybridTime(millis: t0).receive(HybridTime(millis: t0 - 10), now: t0 + 1) == HybridTime(millis: t0 + 1))
+    #expect(
+      HybridTime(millis: t0).receive(HybridTime(millis: t0 - 10), now: t0 + 1)
+        == HybridTime(millis: t0 + 1))
   }
 
   @Test("versions order by time, then by device id, the same on every device")
@@ -37,7 +39,9 @@ struct SyncMergeTests {
     #expect([later, b, a].sorted() == [a, b, later])
   }
 
-  @Test("a change over what is held applies; one that was not made over it is a conflict the later wins")
+  @Test(
+    "a change over what is held applies; one that was not made over it is a conflict the later wins"
+  )
   func decide() {
     let v1 = SyncVersion(time: HybridTime(millis: t0), device: "a")
     let v2 = SyncVersion(time: HybridTime(millis: t0 + 1), device: "b")
@@ -68,11 +72,16 @@ struct SyncMergeTests {
   func lines() throws {
     let version = SyncVersion(time: HybridTime(millis: t0, counter: 2), device: "dev")
     let base = SyncVersion(time: HybridTime(millis: t0), device: "other")
-    let row = #"{"uuid":"u1","title":"Dune","author":null,"body":null,"source":null,"created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z"}"#
+    let row =
+      #"{"uuid":"u1","title":"Dune","author":null,"body":null,"source":null,"created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z"}"#
     let line = SyncChange.encode(kind: .post, key: "u1", version: version, base: base, row: row)
     let change = try SyncChange.parse(line, device: "dev")
-    #expect(change == SyncChange(kind: .post, key: "u1", version: version, base: base, hasRow: true, line: line))
-    let deletion = SyncChange.encode(kind: .question, key: "q", version: version, base: nil, row: nil)
+    #expect(
+      change
+        == SyncChange(
+          kind: .post, key: "u1", version: version, base: base, hasRow: true, line: line))
+    let deletion = SyncChange.encode(
+      kind: .question, key: "q", version: version, base: nil, row: nil)
     #expect(try SyncChange.parse(deletion, device: "dev").hasRow == false)
 
     func reason(_ text: String, device: String = "dev") -> String? {
@@ -81,13 +90,26 @@ struct SyncMergeTests {
         return nil
       } catch { return error.reason }
     }
-    #expect(reason(line, device: "someone-else") == "\"device\" is not someone-else, whose folder holds the file")
+    #expect(
+      reason(line, device: "someone-else")
+        == "\"device\" is not someone-else, whose folder holds the file")
     #expect(reason("not json")?.isEmpty == false)
-    #expect(reason(#"{"kind":"book","key":"u1"}"#) == "\"kind\" is not one of post, question, category, favorite, saved_filter")
-    #expect(reason(line.replacingOccurrences(of: "\"title\":\"Dune\"", with: "\"title\":\" \"")) == "row.title is not a non-empty string")
-    #expect(reason(line.replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday")) == "row.created_at is not an RFC 3339 time")
-    #expect(reason(line.replacingOccurrences(of: "\"uuid\":\"u1\"", with: "\"uuid\":\"u2\"")) == "row.uuid is not the key u1")
-    #expect(reason(line.replacingOccurrences(of: "\"base_device\":\"other\"", with: "\"base_device\":null")) == "\"base_hlc\" and \"base_device\" are not both given or both null")
+    #expect(
+      reason(#"{"kind":"book","key":"u1"}"#)
+        == "\"kind\" is not one of post, question, category, favorite, saved_filter")
+    #expect(
+      reason(line.replacingOccurrences(of: "\"title\":\"Dune\"", with: "\"title\":\" \""))
+        == "row.title is not a non-empty string")
+    #expect(
+      reason(line.replacingOccurrences(of: "2026-01-01T00:00:00.000Z", with: "yesterday"))
+        == "row.created_at is not an RFC 3339 time")
+    #expect(
+      reason(line.replacingOccurrences(of: "\"uuid\":\"u1\"", with: "\"uuid\":\"u2\""))
+        == "row.uuid is not the key u1")
+    #expect(
+      reason(
+        line.replacingOccurrences(of: "\"base_device\":\"other\"", with: "\"base_device\":null"))
+        == "\"base_hlc\" and \"base_device\" are not both given or both null")
   }
 
   @Test("sync init without a remote is a usage error and asks storage for nothing")

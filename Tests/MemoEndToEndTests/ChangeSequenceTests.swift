@@ -7,7 +7,9 @@ struct ChangeSequenceTests {
     output.split(separator: "\n").filter { $0.contains("\"type\":\"\(type)\"") }
   }
 
-  @Test("export --cursor twice with nothing changed exports nothing; a change between runs is exported exactly once")
+  @Test(
+    "export --cursor twice with nothing changed exports nothing; a change between runs is exported exactly once"
+  )
   func cursorExactlyOnce() throws {
     let box = try Sandbox()
     let dune = try box.add("Dune")
@@ -33,7 +35,9 @@ struct ChangeSequenceTests {
     #expect(records(deleted.stdout, "deleted").count == 1)
     #expect(records(try box.run(export).stdout, "deleted").isEmpty)
     // Another cursor starts from the beginning.
-    #expect(records(try box.run(["export", "--format", "jsonl", "--cursor", "other"]).stdout, "post").count == 1)
+    #expect(
+      records(try box.run(["export", "--format", "jsonl", "--cursor", "other"]).stdout, "post")
+        .count == 1)
   }
 
   @Test("a cursor saved before the change sequence (a time) still works, and holds a seq after")
@@ -42,7 +46,8 @@ struct ChangeSequenceTests {
     _ = try box.add("Dune")
     let export = ["export", "--format", "jsonl", "--cursor", "nightly"]
     _ = try box.run(export)
-    try box.execute("UPDATE export_cursors SET seq = NULL, exported_at = '2020-01-01T00:00:00.000Z'")
+    try box.execute(
+      "UPDATE export_cursors SET seq = NULL, exported_at = '2020-01-01T00:00:00.000Z'")
     #expect(records(try box.run(export).stdout, "post").count == 1)
     #expect(try box.rows("SELECT seq IS NOT NULL FROM export_cursors") == [["1"]])
     #expect(records(try box.run(export).stdout, "post").isEmpty)
@@ -56,7 +61,10 @@ struct ChangeSequenceTests {
     _ = try box.run(["fav", "1"])
     _ = try box.run(["edit", "1", "--title", "Dune (1965)"])
     let rows = try box.rows("SELECT kind, origin FROM changes ORDER BY seq")
-    #expect(rows == [["category", "NULL"], ["question", "NULL"], ["favorite", "NULL"], ["post", "NULL"]])
+    #expect(
+      rows == [
+        ["category", "NULL"], ["question", "NULL"], ["favorite", "NULL"], ["post", "NULL"],
+      ])
     let before = try box.rows("SELECT seq, kind, key FROM changes ORDER BY seq")
     let failed = try box.run(["ask", "9", "Nobody's?", "--category", "new"])
     #expect(failed.status == 1)
@@ -77,7 +85,8 @@ struct ChangeSequenceTests {
     let target = box.root + "/other.db"
     #expect(try box.run(["import", file, "--db", target]).status == 0)
     #expect(
-      try box.rows("SELECT kind, count(*) FROM changes GROUP BY kind ORDER BY kind", database: target)
+      try box.rows(
+        "SELECT kind, count(*) FROM changes GROUP BY kind ORDER BY kind", database: target)
         == [["post", "1"], ["question", "2"]])
   }
 }

@@ -54,7 +54,9 @@ final class SyncLab {
     func uuid(_ item: Any) -> String { (item as? [String: Any])?["uuid"] as? String ?? "" }
     var posts = (object["posts"] as? [[String: Any]]) ?? []
     for i in posts.indices {
-      posts[i]["questions"] = ((posts[i]["questions"] as? [Any]) ?? []).sorted { uuid($0) < uuid($1) }
+      posts[i]["questions"] = ((posts[i]["questions"] as? [Any]) ?? []).sorted {
+        uuid($0) < uuid($1)
+      }
     }
     object["posts"] = posts.sorted { uuid($0) < uuid($1) }
     let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
@@ -63,7 +65,8 @@ final class SyncLab {
 
   /// The commit the remote's main branch points at.
   func remoteHead() throws -> String {
-    try Self.git(["-C", remote, "rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try Self.git(["-C", remote, "rev-parse", "main"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   @discardableResult
@@ -86,7 +89,8 @@ final class SyncLab {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw SandboxError.failed(RunResult(status: process.terminationStatus, stdout: "", stderr: ""))
+      throw SandboxError.failed(
+        RunResult(status: process.terminationStatus, stdout: "", stderr: ""))
     }
     return String(decoding: data, as: UTF8.self)
   }

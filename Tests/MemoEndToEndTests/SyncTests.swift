@@ -3,7 +3,8 @@ import Testing
 
 @Suite("memo sync: devices in temporary HOMEs through a bare repository")
 struct SyncTests {
-  @Test("the notes on a device are pushed at init, pulled by a new device, and changes go both ways")
+  @Test(
+    "the notes on a device are pushed at init, pulled by a new device, and changes go both ways")
   func twoDevices() throws {
     let lab = try SyncLab()
     let laptop = try lab.device("laptop", initialize: false)
@@ -17,19 +18,25 @@ struct SyncTests {
     #expect(first.stdout == "pushed 5, applied 0, conflicts 0\n")
 
     let desktop = try lab.device("desktop", initialize: false)
-    let joined = try desktop.run(["sync", "init", lab.remote, "--name", "desktop", "--format", "json"])
+    let joined = try desktop.run([
+      "sync", "init", lab.remote, "--name", "desktop", "--format", "json",
+    ])
     #expect(joined.status == 0, "\(joined.stderr)")
     #expect(joined.stdout.hasPrefix("{\"pushed\":0,\"applied\":5,\"conflicts\":0,"))
     #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
     // Per device: the current filter stays where it was set.
-    #expect(try desktop.rows("SELECT count(*) FROM settings WHERE key = 'current_filter'") == [["0"]])
+    #expect(
+      try desktop.rows("SELECT count(*) FROM settings WHERE key = 'current_filter'") == [["0"]])
 
     _ = try desktop.run(["answer", "1", "The desert."])
     _ = try desktop.run(["edit", "1", "--title", "Dune (1965)"])
     let hyperion = try desktop.add("Hyperion")
     _ = try desktop.run(["ask", "\(hyperion)", "Who is the Shrike?"])
     #expect(try SyncLab.round(desktop)["pushed"] == 4)
-    #expect(try SyncLab.round(laptop) == ["pushed": 0, "applied": 4, "conflicts": 0, "retries": 0, "compacted": 0])
+    #expect(
+      try SyncLab.round(laptop) == [
+        "pushed": 0, "applied": 4, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
     #expect(try laptop.run(["show", "1", "--format", "json"]).stdout.contains("The desert."))
 
     // Deletions travel: a post with its questions, a question, a favorite.
@@ -49,7 +56,10 @@ struct SyncTests {
     _ = try a.add("Dune")
     try SyncLab.round(a)
     let head = try lab.remoteHead()
-    #expect(try SyncLab.round(a) == ["pushed": 0, "applied": 0, "conflicts": 0, "retries": 0, "compacted": 0])
+    #expect(
+      try SyncLab.round(a) == [
+        "pushed": 0, "applied": 0, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
     #expect(try lab.remoteHead() == head)
     let status = try a.run(["sync", "status", "--format", "json"])
     #expect(status.stdout.contains("\"pending\":0"))
@@ -80,7 +90,9 @@ struct SyncTests {
     for name in ["b", "c", "late"] { #expect(status.contains("  \(name) (")) }
   }
 
-  @Test("a conflict: both devices count it, the later edit wins everywhere, the other is kept and restorable")
+  @Test(
+    "a conflict: both devices count it, the later edit wins everywhere, the other is kept and restorable"
+  )
   func conflict() throws {
     let lab = try SyncLab()
     let a = try lab.device("a")
@@ -182,23 +194,29 @@ struct SyncTests {
     let lab = try SyncLab()
     let a = try lab.device("a")
     let hook = lab.remote + "/hooks/pre-receive"
-    try "#!/bin/sh\necho read-only >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho read-only >&2\nexit 1\n".write(
+      toFile: hook, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
     _ = try a.add("Dune")
     let refused = try a.run(["sync"])
     #expect(refused.status == 69)
-    #expect(refused.stderr.hasPrefix("memo: error: the sync remote \(lab.remote) refused the push (git: "))
+    #expect(
+      refused.stderr.hasPrefix("memo: error: the sync remote \(lab.remote) refused the push (git: ")
+    )
     try FileManager.default.removeItem(atPath: hook)
     #expect(try SyncLab.round(a)["pushed"] == 1)
   }
 
-  @Test("no git on PATH exits 69; sync before init 64; init twice 64; an unreachable remote at init 69")
+  @Test(
+    "no git on PATH exits 69; sync before init 64; init twice 64; an unreachable remote at init 69")
   func setUpErrors() throws {
     let lab = try SyncLab()
     let box = try lab.device("a", initialize: false)
     let notSetUp = try box.run(["sync"])
     #expect(notSetUp.status == 64)
-    #expect(notSetUp.stderr.hasPrefix("memo: error: sync is not set up for this database; run 'memo sync init REMOTE' first"))
+    #expect(
+      notSetUp.stderr.hasPrefix(
+        "memo: error: sync is not set up for this database; run 'memo sync init REMOTE' first"))
     let nowhere = try box.run(["sync", "init", lab.root.root + "/nowhere.git"])
     #expect(nowhere.status == 69)
     #expect(nowhere.stderr.hasPrefix("memo: error: cannot reach the sync remote"))
@@ -206,7 +224,9 @@ struct SyncTests {
     let noGit = try box.run(["sync", "init", lab.remote], environment: ["PATH": lab.root.root])
     #expect(noGit.status == 69)
     #expect(noGit.stderr.hasPrefix("memo: error: cannot run git ("))
-    #expect(noGit.stderr.hasSuffix("memo sync needs git on PATH; install it (e.g. apt install git) and try again\n"))
+    #expect(
+      noGit.stderr.hasSuffix(
+        "memo sync needs git on PATH; install it (e.g. apt install git) and try again\n"))
     #expect(try box.run(["sync", "init", lab.remote]).status == 0)
     let twice = try box.run(["sync", "init", lab.remote])
     #expect(twice.status == 64)
@@ -217,7 +237,8 @@ struct SyncTests {
     #expect(roundNoGit.status == 69)
   }
 
-  @Test("a corrupt or foreign file on the remote is reported with its path (65) and nothing is applied")
+  @Test(
+    "a corrupt or foreign file on the remote is reported with its path (65) and nothing is applied")
   func corruptRemoteFile() throws {
     let lab = try SyncLab()
     let a = try lab.device("a")
@@ -242,7 +263,8 @@ struct SyncTests {
     #expect(try b.rows("SELECT count(*) FROM sync_files") == [["0"]])
     // A file memo never writes.
     try SyncLab.git(["rm", "-q", bad], in: clone)
-    try "hello".write(toFile: clone + "/devices/\(folder)/notes.txt", atomically: true, encoding: .utf8)
+    try "hello".write(
+      toFile: clone + "/devices/\(folder)/notes.txt", atomically: true, encoding: .utf8)
     try SyncLab.git(["add", "."], in: clone)
     try SyncLab.git(["commit", "-q", "-m", "foreign"], in: clone)
     try SyncLab.git(["push", "-q", "origin", "HEAD:main"], in: clone)
@@ -310,7 +332,9 @@ struct SyncTests {
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
   }
 
-  @Test("--compact folds a device's files into one snapshot; others keep working, a late joiner gets all")
+  @Test(
+    "--compact folds a device's files into one snapshot; others keep working, a late joiner gets all"
+  )
   func compaction() throws {
     let lab = try SyncLab()
     let a = try lab.device("a")
@@ -329,9 +353,13 @@ struct SyncTests {
     let files = try SyncLab.git(["-C", lab.remote, "ls-tree", "-r", "--name-only", "main"])
     #expect(files.split(separator: "\n").filter { $0.contains("/changes-") }.isEmpty)
     #expect(files.split(separator: "\n").filter { $0.contains("/snapshot-") }.count == 1)
-    #expect(try SyncLab.round(b) == ["pushed": 0, "applied": 1, "conflicts": 0, "retries": 0, "compacted": 0])
+    #expect(
+      try SyncLab.round(b) == [
+        "pushed": 0, "applied": 1, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
     let late = try lab.device("late")
-    #expect(try late.rows("SELECT title FROM posts ORDER BY title") == [["Dune (1965)"], ["Hyperion"]])
+    #expect(
+      try late.rows("SELECT title FROM posts ORDER BY title") == [["Dune (1965)"], ["Hyperion"]])
     #expect(try SyncLab.synced(b) == SyncLab.synced(late))
   }
 }

@@ -25,7 +25,8 @@ final class SyncDevices {
     _ = try Git.spawn(["git", "init", "-q", "--bare", remote], input: nil)
     databases = try skewsHours.map { _ in try TemporaryDatabase() }
     runners = databases.map {
-      EffectRunner(database: $0.database, clock: SystemClock.now, makeUUID: SystemClock.makeUUID(at:))
+      EffectRunner(
+        database: $0.database, clock: SystemClock.now, makeUUID: SystemClock.makeUUID(at:))
     }
     let remote = self.remote
     requests = zip(databases, skewsHours).enumerated().map { i, pair in
@@ -72,7 +73,9 @@ final class SyncDevices {
       + temp.rows(
         "SELECT 'favorite', p.uuid, f.added_at FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position"
       ).map { $0.joined(separator: "|") }
-      + temp.rows("SELECT 'filter', name, filter, created_at, updated_at FROM saved_filters ORDER BY name")
+      + temp.rows(
+        "SELECT 'filter', name, filter, created_at, updated_at FROM saved_filters ORDER BY name"
+      )
       .map { $0.joined(separator: "|") }
   }
 
@@ -81,7 +84,9 @@ final class SyncDevices {
   func act(_ code: Int, on i: Int) throws {
     let temp = databases[i]
     let posts = try temp.rows("SELECT id FROM posts ORDER BY id").compactMap { Int64($0[0]) }
-    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap { Int64($0[0]) }
+    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap {
+      Int64($0[0])
+    }
     let post = PostID(posts.isEmpty ? 1 : posts[code % posts.count])
     let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
     let effect: Effect
@@ -108,7 +113,9 @@ final class SyncDevices {
 
 @Suite("sync convergence: random changes on three devices, random rounds, skewed clocks")
 struct SyncConvergenceTests {
-  @Test("whatever the changes, the order of rounds and the clocks, all devices end equal; every conflict keeps the losing version")
+  @Test(
+    "whatever the changes, the order of rounds and the clocks, all devices end equal; every conflict keeps the losing version"
+  )
   func convergence() async {
     await propertyCheck(
       count: 12, input: Gen.int(in: -6...6).array(of: 3), Gen.int(in: 0...10_000).array(of: 1...24)

@@ -130,7 +130,8 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
   switch action {
   case .initialize(let request):
     guard let remote = request.remote, !remote.trimmingWhitespace().isEmpty else {
-      return fail(&state, .usage("give the remote git repository, e.g. memo sync init /media/usb/memo.git"))
+      return fail(
+        &state, .usage("give the remote git repository, e.g. memo sync init /media/usb/memo.git"))
     }
     if let name = request.name, name.trimmingWhitespace().isEmpty {
       return fail(&state, .usage("--name needs a name for this device, e.g. --name laptop"))

@@ -100,7 +100,8 @@ public struct SyncChange: Equatable, Sendable {
     do { value = try JSONParser.parse(text) } catch { throw Invalid(reason: "\(error)") }
     guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
-      throw Invalid(reason: "\"kind\" is not one of post, question, category, favorite, saved_filter")
+      throw Invalid(
+        reason: "\"kind\" is not one of post, question, category, favorite, saved_filter")
     }
     guard let key = value["key"]?.stringValue, !key.isEmpty else {
       throw Invalid(reason: "\"key\" is not a non-empty string")

@@ -30,8 +30,10 @@ struct Git {
   /// - Throws: `.unavailable` (69) when git cannot be started (not on PATH).
   func run(_ arguments: [String], input: String? = nil) throws -> Result {
     let full =
-      ["git", "-C", directory, "-c", "user.name=memo", "-c", "user.email=memo@localhost",
-       "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", "-c", "maintenance.auto=false"]
+      [
+        "git", "-C", directory, "-c", "user.name=memo", "-c", "user.email=memo@localhost",
+        "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", "-c", "maintenance.auto=false",
+      ]
       + arguments
     return try Self.spawn(full, input: input)
   }
@@ -101,7 +103,8 @@ final class TemporaryFile {
     fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else {
       throw MemoError(
-        code: .io, message: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        code: .io,
+        message: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
   }
@@ -112,10 +115,13 @@ final class TemporaryFile {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 {
         if errno == EINTR { continue }
-        throw MemoError(code: .io, message: "cannot write a temporary file: \(String(cString: strerror(errno)))")
+        throw MemoError(
+          code: .io, message: "cannot write a temporary file: \(String(cString: strerror(errno)))")
       }
       offset += written
     }
@@ -130,7 +136,8 @@ final class TemporaryFile {
   static func read(path: String) throws -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw MemoError(code: .noInput, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+      throw MemoError(
+        code: .noInput, message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
     return try read(fd, name: path)
@@ -139,7 +146,8 @@ final class TemporaryFile {
   static func read(_ fd: Int32, name: String) throws -> [UInt8] {
     var info = stat()
     guard fstat(fd, &info) == 0 else {
-      throw MemoError(code: .io, message: "cannot read \(name): \(String(cString: strerror(errno)))")
+      throw MemoError(
+        code: .io, message: "cannot read \(name): \(String(cString: strerror(errno)))")
     }
     let size = Int(info.st_size)
     var failure: Int32 = 0
@@ -154,7 +162,8 @@ final class TemporaryFile {
       }
     }
     guard failure == 0 else {
-      throw MemoError(code: .io, message: "cannot read \(name): \(String(cString: strerror(failure)))")
+      throw MemoError(
+        code: .io, message: "cannot read \(name): \(String(cString: strerror(failure)))")
     }
     return bytes
   }

@@ -200,8 +200,10 @@ struct SyncEngine {
         case .skip:
           return
         case .apply, .applyOverConflict:
-          let before = outcome == .applyOverConflict ? try store.image(change.kind, change.key) : nil
-          guard try store.apply(change.kind, key: change.key, line: change.hasRow ? change.line : nil)
+          let before =
+            outcome == .applyOverConflict ? try store.image(change.kind, change.key) : nil
+          guard
+            try store.apply(change.kind, key: change.key, line: change.hasRow ? change.line : nil)
           else {
             // Its post is not here (yet): try again after the rest, then keep it.
             if !last {
@@ -251,7 +253,8 @@ struct SyncEngine {
       let from = Set(changes.map { names[$0.version.device] ?? $0.version.device }).sorted()
       try journal.finish(
         entry,
-        summary: "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
+        summary:
+          "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
       return (applied, conflicts)
     }
   }
@@ -353,15 +356,20 @@ struct SyncEngine {
         guard let kind = SyncChange.Kind(rawValue: statement.string(0)) else { continue }
         let base =
           statement.isNull(3)
-          ? nil : SyncVersion(time: HybridTime(value: statement.int64(3)), device: statement.string(4))
+          ? nil
+          : SyncVersion(time: HybridTime(value: statement.int64(3)), device: statement.string(4))
         versions.append(
-          (kind, statement.string(1), SyncVersion(time: HybridTime(value: statement.int64(2)), device: device),
-           base))
+          (
+            kind, statement.string(1),
+            SyncVersion(time: HybridTime(value: statement.int64(2)), device: device),
+            base
+          ))
       }
       statement.reset()
       for (kind, key, version, base) in versions {
         lines.append(
-          SyncChange.encode(kind: kind, key: key, version: version, base: base, row: try store.image(kind, key)))
+          SyncChange.encode(
+            kind: kind, key: key, version: version, base: base, row: try store.image(kind, key)))
       }
       for name in Set(own + pending) { try addToOutbox(name, "") }
       if !lines.isEmpty {
@@ -495,11 +503,14 @@ struct SyncEngine {
       guard fd >= 0 else {
         throw MemoError(
           code: .io,
-          message: "cannot open \(repository)/.git/memo-round.lock: \(String(cString: strerror(errno)))")
+          message:
+            "cannot open \(repository)/.git/memo-round.lock: \(String(cString: strerror(errno)))")
       }
       while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
-      for name in ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock",
-                   "refs/remotes/origin/main.lock", "FETCH_HEAD.lock", "shallow.lock"] {
+      for name in [
+        "index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock",
+        "refs/remotes/origin/main.lock", "FETCH_HEAD.lock", "shallow.lock",
+      ] {
         unlink(repository + "/.git/" + name)
       }
     }
@@ -529,14 +540,16 @@ struct SyncEngine {
     if remote.hasPrefix("/") || remote.contains(":") { return remote }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
     guard getcwd(&buffer, buffer.count) != nil else { return remote }
-    let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return folder + "/" + remote
   }
 
   static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
-    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return name.isEmpty ? "device" : name
   }
 

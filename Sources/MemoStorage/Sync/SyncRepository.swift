@@ -35,7 +35,8 @@ struct SyncRepository {
     version: SyncVersion, base: SyncVersion?
   )? {
     let statement = try database.cachedStatement(
-      sql: "SELECT hlc, device, base_hlc, base_device FROM sync_versions WHERE kind = ? AND key = ?")
+      sql: "SELECT hlc, device, base_hlc, base_device FROM sync_versions WHERE kind = ? AND key = ?"
+    )
     defer { statement.reset() }
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
@@ -44,7 +45,9 @@ struct SyncRepository {
       statement.isNull(2)
       ? nil
       : SyncVersion(time: HybridTime(value: statement.int64(2)), device: statement.string(3))
-    return (SyncVersion(time: HybridTime(value: statement.int64(0)), device: statement.string(1)), base)
+    return (
+      SyncVersion(time: HybridTime(value: statement.int64(0)), device: statement.string(1)), base
+    )
   }
 
   func setVersion(
@@ -86,7 +89,8 @@ struct SyncRepository {
         LEFT JOIN categories c ON c.id = q.category_id WHERE q.uuid = ?
         """
     case .category:
-      return "SELECT json_object('name', name, 'created_at', created_at) FROM categories WHERE name = ?"
+      return
+        "SELECT json_object('name', name, 'created_at', created_at) FROM categories WHERE name = ?"
     case .favorite:
       return """
         SELECT json_object('post_uuid', p.uuid, 'added_at', f.added_at)
@@ -171,7 +175,8 @@ struct SyncRepository {
       case .post: sql = "DELETE FROM posts WHERE uuid = ?"
       case .question: sql = "DELETE FROM questions WHERE uuid = ?"
       case .category: sql = "DELETE FROM categories WHERE name = ?"
-      case .favorite: sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
+      case .favorite:
+        sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
       case .savedFilter: sql = "DELETE FROM saved_filters WHERE name = ?"
       }
       let statement = try database.cachedStatement(sql: sql)

@@ -31,7 +31,9 @@ extension Memo {
 
     /// Test-only: $MEMO_SYNC_CLOCK_SKEW_MS moves this process's sync clock, to play machines
     /// whose clocks disagree.
-    static func request(_ context: Context, remote: String? = nil, name: String? = nil, compact: Bool = false)
+    static func request(
+      _ context: Context, remote: String? = nil, name: String? = nil, compact: Bool = false
+    )
       -> SyncRequest
     {
       SyncRequest(

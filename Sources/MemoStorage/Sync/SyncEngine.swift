@@ -188,7 +188,8 @@ struct SyncEngine {
       var hlc = HybridTime(value: try store.number("clock"))
 
       let stamped = try store.stamp(
-        device: device, after: try store.number("pushed_seq"), clock: hlc, now: wall)
+        device: device, after: try store.number("pushed_seq"), clock: hlc,
+        skew: request.clockSkewMillis)
       hlc = stamped.clock
       if !stamped.lines.isEmpty {
         try addToOutbox(try nextFileName("changes"), stamped.lines.joined(separator: "\n") + "\n")

@@ -116,30 +116,33 @@ struct SyncRepository {
   // MARK: - Stamping this device's changes
 
   /// Turns this device's changes since the last round (the change sequence, origin NULL) into
-  /// change-file lines, each with a new clock reading, and makes them the records' versions.
+  /// change-file lines, each with a new clock reading from the time it was made (plus `skew`,
+  /// test-only), and makes them the records' versions.
   /// - Returns: the lines and the clock after them.
-  func stamp(device: String, after seq: Int64, clock start: HybridTime, now: Int64) throws
+  func stamp(device: String, after seq: Int64, clock start: HybridTime, skew: Int64) throws
     -> (lines: [String], clock: HybridTime, lastSeq: Int64)
   {
     let statement = try database.cachedStatement(
-      sql: "SELECT seq, kind, key FROM changes WHERE origin IS NULL AND seq > ? ORDER BY seq")
+      sql: "SELECT seq, kind, key, at FROM changes WHERE origin IS NULL AND seq > ? ORDER BY seq")
     defer { statement.reset() }
     try statement.bind(seq, at: 1)
-    var pending: [(Int64, String, String)] = []
+    var pending: [(Int64, String, String, Int64)] = []
     while try statement.step() {
-      pending.append((statement.int64(0), statement.string(1), statement.string(2)))
+      pending.append(
+        (statement.int64(0), statement.string(1), statement.string(2), statement.int64(3)))
     }
     var clock = start
     var lines: [String] = []
     var lastSeq = seq
-    for (seq, kindName, key) in pending {
+    for (seq, kindName, key, at) in pending {
       lastSeq = seq
       guard let kind = SyncChange.Kind(rawValue: kindName) else { continue }
       let row = try image(kind, key)
       let base = try version(kind, key)?.version
       // Made and deleted again between two rounds: no other device needs to hear of it.
       if row == nil && base == nil { continue }
-      clock = clock.tick(now: now)
+      // When it was made (on this machine's clock), but past all this device had seen by then.
+      clock = clock.tick(now: at + skew)
       let version = SyncVersion(time: clock, device: device)
       lines.append(SyncChange.encode(kind: kind, key: key, version: version, base: base, row: row))
       try setVersion(kind, key, version, base: base)

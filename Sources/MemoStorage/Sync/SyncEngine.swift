@@ -232,7 +232,8 @@ struct SyncEngine {
             }
             return
           }
-          try store.setVersion(change.kind, change.key, change.version, base: change.base)
+          try store.setVersion(
+            change.kind, change.key, change.version, base: change.base, isNew: current == nil)
           applied += 1
           if change.kind == .favorite { favorites = true }
           if outcome == .applyOverConflict && reports, let current {

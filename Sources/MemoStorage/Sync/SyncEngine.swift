@@ -105,7 +105,7 @@ struct SyncEngine {
         summary.pushed =
           folded
           + outbox.filter { $0.name.hasPrefix("changes-") }
-          .reduce(0) { $0 + $1.content.split(separator: "\n").count }
+          .reduce(0) { $0 + Self.lineCount($1.content) }
         try clear(outbox)
         return summary
       }
@@ -137,7 +137,7 @@ struct SyncEngine {
     let waiting =
       try store.unstampedCount(after: try store.number("pushed_seq"))
       + (try outbox().filter { $0.name.hasSuffix(".jsonl") && !$0.name.hasPrefix("snapshot") }
-        .reduce(0) { $0 + $1.content.split(separator: "\n").count })
+        .reduce(0) { $0 + Self.lineCount($1.content) })
     return SyncStatus(
       remote: remote,
       device: SyncDevice(id: device, name: try store.setting("device_name") ?? device),
@@ -409,7 +409,7 @@ struct SyncEngine {
       }
       return (
         Set(own + pending).count,
-        unpushed.reduce(0) { $0 + $1.content.split(separator: "\n").count }
+        unpushed.reduce(0) { $0 + Self.lineCount($1.content) }
       )
     }
   }
@@ -523,6 +523,11 @@ struct SyncEngine {
   }
 
   // MARK: - Helpers
+
+  /// The lines of a change file (each ends with a line break), counted on bytes.
+  static func lineCount(_ text: String) -> Int {
+    text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+  }
 
   /// One round at a time per sync repository: an exclusive flock(2) on a file in it, which
   /// the kernel releases when the process ends however it ends. Holding it, memo knows the

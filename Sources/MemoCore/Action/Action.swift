@@ -15,6 +15,9 @@ public enum Action: Equatable, Sendable {
   case complete(CompletionSubject)
   case journal(JournalAction)
   case completed([String])
+  /// A listing's rows went to the writer as they were read (SPEC §1: nothing holds the whole
+  /// result); the state keeps the filter that was in force.
+  case streamed(Listing, filter: QuestionFilter?)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

@@ -53,6 +53,9 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.journalEntries = entries
       return []
     }
+  case .streamed(_, let filter):
+    state.filter = filter
+    return []
   case .failed(let error):
     state.error = error
     return []

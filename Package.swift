@@ -40,10 +40,13 @@ let package = Package(
       ],
       // Old schemas, read through #filePath by the migration tests.
       exclude: ["Fixtures"]),
-    // The command layer in-process: the fast path against argument-parser.
+    // The command layer in-process: the fast path against argument-parser, the listing writer.
     .testTarget(
       name: "MemoCommandTests",
-      dependencies: ["memo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "memo", "MemoStorage", "MemoCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Runs the built binary; reads the database back through MemoStorage.
     .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore", "MemoStorage"]),
   ]

@@ -20,7 +20,7 @@ public final class NestedRows {
   let bind: (Statement) throws -> Void
   private var isStarted = false
 
-  init(statement: Statement, bind: @escaping (Statement) throws -> Void) {
+  public init(statement: Statement, bind: @escaping (Statement) throws -> Void) {
     self.statement = statement
     self.bind = bind
   }

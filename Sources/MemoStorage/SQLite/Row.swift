@@ -3,7 +3,7 @@
 public struct Row {
   let statement: Statement
 
-  init(_ statement: Statement) { self.statement = statement }
+  public init(_ statement: Statement) { self.statement = statement }
 
   /// How many columns the row has.
   public var columnCount: Int { Int(statement.columnCount) }

@@ -101,6 +101,14 @@ public final class ByteWriter {
     text.withUTF8Buffer { bytes($0) }
   }
 
+  /// Appends `count` spaces.
+  public func spaces(_ n: Int) {
+    guard n > 0 else { return }
+    reserve(n)
+    (storage + count).initialize(repeating: 0x20, count: n)
+    count += n
+  }
+
   /// Appends the text's UTF-8 as it is.
   public func write(_ text: String) {
     var text = text

@@ -24,6 +24,8 @@ final class ListingWriter: RowSink {
   private var table: TableLayout?
   /// The fields CSV and TSV write (all) or plain text (the table's columns), in order.
   private var delimitedFields: [Int] = []
+  /// The last time a table converted to local time: its stored text to the minute, and it.
+  private var lastMinute: (utc: [UInt8], local: String) = ([], "")
 
   enum Mode {
     /// A list of records (JSON array or lines, CSV, TSV, plain, table).
@@ -261,8 +263,18 @@ final class ListingWriter: RowSink {
     case .number: return String(row.double(column))
     case .text: return visible(oneLine(row.string(column)))
     case .time:
-      return Timestamp(rfc3339: row.string(column))?.localMinuteString(
-        utcOffsetSeconds: style.utcOffsetSeconds) ?? row.string(column)
+      // Rows listed together are mostly minutes apart or less: the minute last converted is
+      // kept (the stored text up to the minute decides it).
+      return row.withUTF8(column) { bytes in
+        let minute = UnsafeBufferPointer(rebasing: bytes.prefix(16))
+        if minute.elementsEqual(lastMinute.utc) { return lastMinute.local }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let local =
+          Timestamp(rfc3339: text)?.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+          ?? text
+        lastMinute = (Array(minute), local)
+        return local
+      }
     case .snippet:
       let text = row.string(column)
       guard style.useColor else { return visible(oneLine(Self.unmarked(text))) }
@@ -386,14 +398,36 @@ struct TableLayout {
   }
 
   func draw(_ cells: [String], widths: [Int], to out: ByteWriter) {
-    var line = TableRenderer(style: style).line(
-      cells, widths: widths, columns: columns, decorate: nil)
-    if style.useColor && line.unicodeScalars.contains(where: { $0 == "\u{E000}" || $0 == "\u{E001}" }) {
+    let hasMarks =
+      style.useColor
+      && cells.contains { $0.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" } }
+    guard !hasMarks else {
       // Search matches: the marks become colour, and a reset ends the line in case shortening
       // cut a match in two.
-      line = line.replacing("\u{E000}", with: "\u{1B}[1;33m").replacing("\u{E001}", with: "\u{1B}[0m")
-        .replacing("\n", with: "\u{1B}[0m\n")
+      let line = TableRenderer(style: style).line(
+        cells, widths: widths, columns: columns, decorate: nil)
+      out.write(
+        line.replacing("\u{E000}", with: "\u{1B}[1;33m").replacing("\u{E001}", with: "\u{1B}[0m")
+          .replacing("\n", with: "\u{1B}[0m\n"))
+      return
     }
-    out.write(line)
+    // Straight into the writer: the same line as `TableRenderer.line`, without building it.
+    for (i, cell) in cells.enumerated() {
+      if i > 0 { out.raw("  ") }
+      var shown = cell
+      var width = displayWidth(cell)
+      if width > widths[i] {
+        shown = truncate(cell, to: widths[i])
+        width = displayWidth(shown)
+      }
+      let padding = max(0, widths[i] - width)
+      let isLast = i == cells.count - 1
+      if i == 0 && style.useColor { out.raw("\u{1B}[33m") }
+      if columns[i].alignsRight { out.spaces(padding) }
+      out.write(shown)
+      if !columns[i].alignsRight && !isLast { out.spaces(padding) }
+      if i == 0 && style.useColor { out.raw("\u{1B}[0m") }
+    }
+    out.byte(0x0A)
   }
 }

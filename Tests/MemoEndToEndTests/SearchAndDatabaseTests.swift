@@ -98,6 +98,9 @@ struct SearchAndDatabaseTests {
       DROP TRIGGER posts_search_insert; DROP TRIGGER posts_search_update; DROP TRIGGER posts_search_delete;
       DROP TRIGGER questions_search_insert; DROP TRIGGER questions_search_update; DROP TRIGGER questions_search_delete;
       DROP TABLE search_words; DROP TABLE search_trigrams;
+      DROP TRIGGER posts_grams_insert; DROP TRIGGER posts_grams_update; DROP TRIGGER posts_grams_delete;
+      DROP TRIGGER questions_grams_insert; DROP TRIGGER questions_grams_update;
+      DROP TRIGGER questions_grams_delete; DROP TABLE search_grams;
       """)
     // Back to version 2: the journal (version 4) goes too.
     for table in [

@@ -32,8 +32,14 @@ public struct SearchRepository {
     let text = query.text.trimmingWhitespace()
     let statement: Statement
     if query.hasCJK && text.count < 3 {
-      // Trigrams need three characters; shorter CJK queries are scanned for.
-      statement = try database.cachedStatement(sql: Self.scan)
+      // Trigrams need three characters. One or two CJK letters are a term of search_grams;
+      // anything else this short (a letter with a digit or a mark) is scanned for.
+      if Self.isGram(text) {
+        statement = try database.cachedStatement(sql: Self.grams)
+        try statement.bind("\"" + text + "\"", at: 4)
+      } else {
+        statement = try database.cachedStatement(sql: Self.scan)
+      }
       try statement.bind(text, at: 1)
     } else {
       let table = query.hasCJK ? "search_trigrams" : "search_words"
@@ -79,6 +85,37 @@ public struct SearchRepository {
           ORDER BY rank LIMIT ?3) s
     """
 
+  /// Whether `text` is one or two letters that `search_grams` holds as a term: each in the
+  /// CJK range of schema.sql's GLOB and a letter (so unicode61 keeps it in a word).
+  static func isGram(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    return (1...2).contains(scalars.count)
+      && scalars.allSatisfy { (0x3040...0xFF9F).contains($0.value) && $0.properties.isAlphabetic }
+  }
+
+  /// One- or two-letter CJK queries through search_grams: the rows holding the term, each
+  /// checked for the text itself (a term can come from a longer word), newest first.
+  static let grams = """
+    SELECT kind, id, post_id, post_title, snippet, rank FROM (
+      SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.title AS post_title,
+             replace(p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
+                     ?1, char(2) || ?1 || char(3)) AS snippet,
+             0.0 AS rank, p.created_at AS created_at, 0 AS k
+      FROM search_grams JOIN posts p ON p.id = search_grams.rowid / 2
+      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 0 AND (?2 IS NULL OR ?2 = 'post')
+        AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
+      UNION ALL
+      SELECT 'question', q.id, q.post_id, p.title,
+             replace(q.text || ' ' || coalesce(q.answer, ''), ?1, char(2) || ?1 || char(3)),
+             0.0, q.created_at, 1
+      FROM search_grams JOIN questions q ON q.id = search_grams.rowid / 2
+        JOIN posts p ON p.id = q.post_id
+      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 1
+        AND (?2 IS NULL OR ?2 = 'question')
+        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)))
+    ORDER BY created_at DESC, k, id DESC LIMIT ?3
+    """
+
   /// Substring search for one- or two-character CJK queries (too short for trigrams), newest
   /// first; at the same time a post before a question, then the higher id.
   static let scan = """
@@ -105,8 +142,45 @@ public struct SearchRepository {
   /// for (a test holds the three together). Only such text goes into the trigram index.
   static let cjkPattern = "*[\u{3040}-\u{FF9F}]*"
 
+  /// The grams of schema.sql's search_grams triggers for the text column expression `t`
+  /// (SearchIndexTests holds an import's grams to the triggers').
+  static func gramsSQL(_ t: String) -> String {
+    """
+    (SELECT group_concat(substr(t, key + 1, 1) || ' ' || substr(t, key + 1, 2), ' ')
+     FROM (SELECT \(t) AS t),
+       json_each('[' || replace(printf('%.*c', length(t) - 1, 'x'), 'x', '0,') || '0]')
+     WHERE substr(t, key + 1, 1) GLOB '[\u{3040}-\u{FF9F}]')
+    """
+  }
+
   /// Indexes, in one pass, the rows above these ids (a bulk load's, see `BulkLoad`).
   func indexRows(after last: (posts: Int64, questions: Int64)) throws {
+    // The one- and two-letter CJK grams, as the grams insert triggers make them.
+    for (kind, rowid) in [(0, 2 * last.posts), (1, 2 * last.questions + 1)] {
+      let stale = try database.cachedStatement(
+        sql: "DELETE FROM search_grams WHERE rowid > ? AND rowid % 2 = ?")
+      try stale.bind(rowid, at: 1)
+      try stale.bind(Int64(kind), at: 2)
+      try stale.execute()
+    }
+    let postGrams = try database.cachedStatement(
+      sql: """
+        INSERT INTO search_grams (rowid, grams)
+        SELECT 2 * id, \(Self.gramsSQL("title || ' ' || coalesce(author, '') || ' ' || coalesce(body, '')"))
+        FROM posts WHERE id > ?1 AND title || coalesce(author, '') || coalesce(body, '') GLOB ?2
+        """)
+    try postGrams.bind(last.posts, at: 1)
+    try postGrams.bind(Self.cjkPattern, at: 2)
+    try postGrams.execute()
+    let questionGrams = try database.cachedStatement(
+      sql: """
+        INSERT INTO search_grams (rowid, grams)
+        SELECT 2 * id + 1, \(Self.gramsSQL("text || ' ' || coalesce(answer, '')"))
+        FROM questions WHERE id > ?1 AND text || coalesce(answer, '') GLOB ?2
+        """)
+    try questionGrams.bind(last.questions, at: 1)
+    try questionGrams.bind(Self.cjkPattern, at: 2)
+    try questionGrams.execute()
     for table in ["search_words", "search_trigrams"] {
       // A row the import added and then changed again (the same record twice in a file) was
       // indexed by the update trigger meanwhile. Those entries go first, found by a rowid

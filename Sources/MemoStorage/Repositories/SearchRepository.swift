@@ -94,26 +94,30 @@ public struct SearchRepository {
   }
 
   /// One- or two-letter CJK queries through search_grams: the rows holding the term, each
-  /// checked for the text itself (a term can come from a longer word), newest first.
+  /// checked for the text itself (a term can come from a longer word), newest first; the post
+  /// and the snippet only for the hits shown.
   static let grams = """
-    SELECT kind, id, post_id, post_title, snippet, rank FROM (
-      SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.title AS post_title,
-             replace(p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
-                     ?1, char(2) || ?1 || char(3)) AS snippet,
-             0.0 AS rank, p.created_at AS created_at, 0 AS k
+    SELECT h.kind AS kind, h.id AS id, h.post_id AS post_id, p.title AS post_title,
+           replace(CASE h.k WHEN 0
+                     THEN p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, '')
+                     ELSE (SELECT q.text || ' ' || coalesce(q.answer, '') FROM questions q
+                           WHERE q.id = h.id) END,
+                   ?1, char(2) || ?1 || char(3)) AS snippet,
+           0.0 AS rank
+    FROM (
+      SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.created_at AS created_at, 0 AS k
       FROM search_grams JOIN posts p ON p.id = search_grams.rowid / 2
       WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 0 AND (?2 IS NULL OR ?2 = 'post')
         AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
       UNION ALL
-      SELECT 'question', q.id, q.post_id, p.title,
-             replace(q.text || ' ' || coalesce(q.answer, ''), ?1, char(2) || ?1 || char(3)),
-             0.0, q.created_at, 1
+      SELECT 'question', q.id, q.post_id, q.created_at, 1
       FROM search_grams JOIN questions q ON q.id = search_grams.rowid / 2
-        JOIN posts p ON p.id = q.post_id
       WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 1
         AND (?2 IS NULL OR ?2 = 'question')
-        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)))
-    ORDER BY created_at DESC, k, id DESC LIMIT ?3
+        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+      ORDER BY created_at DESC, k, id DESC LIMIT ?3) h
+    JOIN posts p ON p.id = h.post_id
+    ORDER BY h.created_at DESC, h.k, h.id DESC
     """
 
   /// Substring search for one- or two-character CJK queries (too short for trigrams), newest

@@ -176,9 +176,9 @@ public enum KindleClippings {
 
   static let limitWords = KindleLanguage.all.flatMap(\.limit).map { $0.lowercased() }
 
-  /// A header in a message: at most 80 characters.
+  /// A header in a message: at most 120 characters.
   static func clip(_ text: String) -> String {
-    text.count > 80 ? String(text.prefix(79)) + "…" : text
+    text.count > 120 ? String(text.prefix(119)) + "…" : text
   }
 
   /// "Title (Author)" → ("Title", "Author"); the author is the last parenthesised part, so a

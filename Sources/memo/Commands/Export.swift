@@ -76,8 +76,10 @@ extension Memo {
         stream through it a line at a time, so memory stays flat. A malformed file names the
         line (or record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
         is replaced only by a newer updated_at, so importing the same file twice changes
-        nothing. Kindle clippings and Goodreads rows become posts matched by title and author
-        and are remembered, so importing them again adds nothing. The format comes from
+        nothing. Kindle clippings (any UI language and firmware) and Goodreads rows become posts
+        matched by title and author and are remembered, so importing them again adds nothing; a
+        Kindle header or date that cannot be read is a warning on stderr (with --strict an
+        error, exit 65). The format comes from
         --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads export is
         recognised by its header —, .txt for Kindle).
 

@@ -71,16 +71,18 @@ public struct ExternalClipping: Equatable, Sendable {
   /// locations overlapping (or, without locations, the same page), this text containing the
   /// earlier one.
   public func extends(_ earlier: ExternalClipping) -> Bool {
-    guard kind == .highlight, earlier.kind == .highlight, text != earlier.text,
-      text.contains(earlier.text)
-    else { return false }
+    guard kind == .highlight, earlier.kind == .highlight, text.count > earlier.text.count else {
+      return false
+    }
+    let overlaps: Bool
     if let start, let end, let otherStart = earlier.start, let otherEnd = earlier.end {
-      return start <= otherEnd && otherStart <= end
+      overlaps = start <= otherEnd && otherStart <= end
+    } else if start == nil, earlier.start == nil, let page, let otherPage = earlier.page {
+      overlaps = page == otherPage
+    } else {
+      overlaps = false
     }
-    if start == nil, earlier.start == nil, let page, let otherPage = earlier.page {
-      return page == otherPage
-    }
-    return false
+    return overlaps && text.contains(earlier.text)
   }
 
   var withoutReplaces: ExternalClipping {

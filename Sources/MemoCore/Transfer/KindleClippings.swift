@@ -38,6 +38,7 @@ public enum KindleClippings {
       .replacing("\r", with: "\n")
     var report = Report()
     var index: [String: Int] = [:]
+    var seen: [Set<String>] = []  // per book: the keys of its clippings and of their earlier versions
     var earliest: [String: Timestamp] = [:]
     var entries = 0
     var readable = 0
@@ -113,7 +114,7 @@ public enum KindleClippings {
           ]),
         page: header.page, start: header.start, end: header.end ?? header.start)
       if let at = index[bookKey] {
-        switch add(clipping, to: &report.books[at]) {
+        switch add(clipping, to: &report.books[at], seen: &seen[at]) {
         case .added: break
         case .duplicate: report.duplicates += 1
         case .replaced: report.replaced += 1
@@ -121,6 +122,7 @@ public enum KindleClippings {
       } else {
         index[bookKey] = report.books.count
         report.books.append(ExternalBook(title: title, author: author, clippings: [clipping]))
+        seen.append([clipping.key])
       }
     }
     if entries > 0 && readable == 0 {
@@ -140,12 +142,10 @@ public enum KindleClippings {
   /// Adds a clipping to its book, unless the book has it already; a highlight that extends an
   /// earlier one (their locations overlap and its text contains the earlier text) takes the
   /// earlier one's place and remembers it, so that a quote imported before is replaced too.
-  static func add(_ clipping: ExternalClipping, to book: inout ExternalBook) -> Added {
-    if book.clippings.contains(where: {
-      $0.key == clipping.key || $0.replaces.contains { $0.key == clipping.key }
-    }) {
-      return .duplicate
-    }
+  static func add(_ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>)
+    -> Added
+  {
+    guard seen.insert(clipping.key).inserted else { return .duplicate }
     if clipping.kind == .highlight,
       let at = book.clippings.firstIndex(where: { clipping.extends($0) })
     {

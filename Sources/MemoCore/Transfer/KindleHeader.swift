@@ -30,55 +30,90 @@ struct KindleHeader: Equatable {
     {
       text = text.dropFirst()
     }
-    let lower = String(text).lowercased()
-    // The date is what follows the "added on" phrase; the label is what precedes it.
-    var label = lower
-    if let (range, _) = Self.firstMatch(of: Self.addedWords, in: lower) {
-      label = String(lower[..<range.lowerBound])
-      dateText = String(lower[range.upperBound...]).trimmingWhitespace()
-    } else if let bar = lower.lastIndex(where: { $0 == "|" || $0 == "｜" }),
-      lower[bar...].contains(":"), lower[bar...].contains(where: { $0.isASCII && $0.isNumber })
+    // Searched as lowercased UTF-8 bytes: a header is read against every word of every table,
+    // and byte comparisons are many times faster than Character ones (UTF-8 never matches a
+    // word in the middle of another character).
+    let bytes = Array(String(text).lowercased().utf8)
+    var labelEnd = bytes.count
+    if let (at, length) = Self.firstMatch(of: Self.addedWords, in: bytes) {
+      // The date is what follows the "added on" phrase; the label is what precedes it.
+      labelEnd = at
+      dateText = Self.string(bytes[(at + length)...])
+    } else if let bar = Self.lastBar(in: bytes), bytes[bar...].contains(0x3A),
+      bytes[bar...].contains(where: Self.isDigit)
     {
       // No known "added on": a last part with a clock in it is still the date.
-      label = String(lower[..<bar])
-      dateText = String(lower[lower.index(after: bar)...]).trimmingWhitespace()
+      labelEnd = bar
+      dateText = Self.string(bytes[bar...].drop { $0 != 0x7C && $0 != 0x9C }.dropFirst())
     }
-    kind = Self.kinds.first { entry in entry.words.contains { label.contains($0) } }?.kind
-    page = Self.number(after: Self.pageWords, in: label, allowRoman: true).map { $0.text }
-    if let found = Self.number(after: Self.locationWords, in: label, allowRoman: false) {
+    let label = Array(bytes[..<labelEnd])
+    kind = Self.kinds.first { entry in entry.words.contains { Self.find($0, in: label) != nil } }?
+      .kind
+    page = Self.number(beside: Self.pageWords, in: label, allowRoman: true).map { $0.text }
+    if let found = Self.number(beside: Self.locationWords, in: label, allowRoman: false) {
       start = found.start
       end = found.end
     }
     if let dateText { date = KindleDate.read(dateText) }
   }
 
-  // MARK: - The words of every language, lowercased, longest first
+  static func string(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+  }
 
-  static func words(_ pick: (KindleLanguage) -> [String]) -> [String] {
+  // MARK: - The words of every language, lowercased UTF-8, longest first
+
+  static func words(_ pick: (KindleLanguage) -> [String]) -> [[UInt8]] {
     var seen = Set<String>()
-    return KindleLanguage.all.flatMap(pick).map { $0.lowercased() }.filter { seen.insert($0).inserted }
-      .sorted { $0.count > $1.count }
+    return KindleLanguage.all.flatMap(pick).map { $0.lowercased() }
+      .filter { seen.insert($0).inserted }
+      .sorted { $0.utf8.count > $1.utf8.count }.map { Array($0.utf8) }
   }
 
   static let addedWords = words(\.added)
   static let pageWords = words(\.page)
   static let locationWords = words(\.location)
   /// A bookmark's and a note's words are tried before a highlight's.
-  static let kinds: [(kind: Kind, words: [String])] = [
+  static let kinds: [(kind: Kind, words: [[UInt8]])] = [
     (.bookmark, words(\.bookmark)), (.note, words(\.note)), (.highlight, words(\.highlight)),
   ]
 
-  /// The earliest place where one of `words` occurs.
-  static func firstMatch(of words: [String], in text: String) -> (Range<String.Index>, String)? {
-    var best: (Range<String.Index>, String)?
+  /// Where `word` first occurs in `bytes` at or after `from`.
+  static func find(_ word: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
+    guard let first = word.first, bytes.count >= word.count else { return nil }
+    var i = from
+    while i + word.count <= bytes.count {
+      if bytes[i] == first && matches(word, in: bytes, at: i) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  static func matches(_ word: [UInt8], in bytes: [UInt8], at i: Int) -> Bool {
+    guard i >= 0, i + word.count <= bytes.count else { return false }
+    for k in 0..<word.count where bytes[i + k] != word[k] { return false }
+    return true
+  }
+
+  /// The earliest place where one of `words` occurs, and the length of the word found there.
+  static func firstMatch(of words: [[UInt8]], in bytes: [UInt8]) -> (Int, Int)? {
+    var best: (Int, Int)?
     for word in words {
-      if let range = text.firstRange(of: word),
-        best == nil || range.lowerBound < best!.0.lowerBound
-      {
-        best = (range, word)
-      }
+      if let at = find(word, in: bytes), best == nil || at < best!.0 { best = (at, word.count) }
     }
     return best
+  }
+
+  static let fullWidthBar: [UInt8] = Array("｜".utf8)
+
+  /// The last "|" or "｜".
+  static func lastBar(in bytes: [UInt8]) -> Int? {
+    var i = bytes.count - 1
+    while i >= 0 {
+      if bytes[i] == 0x7C || matches(fullWidthBar, in: bytes, at: i) { return i }
+      i -= 1
+    }
+    return nil
   }
 
   struct Found {
@@ -89,76 +124,80 @@ struct KindleHeader: Equatable {
 
   /// The number (or range) beside one of `words`: after it ("Location 123-125", "位置 #114"),
   /// else just before it ("12ページ", "第 7 页").
-  static func number(after words: [String], in label: String, allowRoman: Bool) -> Found? {
-    let chars = Array(label)
+  static func number(beside words: [[UInt8]], in label: [UInt8], allowRoman: Bool) -> Found? {
     for word in words {
-      var from = label.startIndex
-      while let range = label[from...].firstRange(of: word) {
-        from = range.upperBound
-        let wordStart = label.distance(from: label.startIndex, to: range.lowerBound)
-        let wordEnd = label.distance(from: label.startIndex, to: range.upperBound)
-        if let found = forward(chars, at: wordEnd, allowRoman: allowRoman) { return found }
-        if let found = backward(chars, before: wordStart) { return found }
+      var from = 0
+      while let at = find(word, in: label, from: from) {
+        from = at + 1
+        if let found = forward(label, at: at + word.count, allowRoman: allowRoman) { return found }
+        if let found = backward(label, before: at) { return found }
       }
     }
     return nil
   }
 
-  static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+  static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+  static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x80 }
 
-  static func digits(_ chars: [Character], _ i: inout Int) -> (Int, Int)? {
+  /// Spaces (with the no-break ones Kindle puts in dates) and the marks before a number.
+  static let spaces: [[UInt8]] = [" ", "\t", "\u{A0}", "\u{202F}", "\u{3000}"].map { Array($0.utf8) }
+  static let marks: [[UInt8]] = ["#", ":", "：", "№"].map { Array($0.utf8) }
+  static let spacesAndMarks = spaces + marks
+  /// "123-125", "900–930", "55 t/m 88", "1034-35".
+  static let rangeSeparators: [[UInt8]] = ["-", "–", "—", "−", "~", "～", "t/m"].map {
+    Array($0.utf8)
+  }
+
+  /// The length of whichever of `list` stands at `i`, if one does.
+  static func skip(_ list: [[UInt8]], in bytes: [UInt8], at i: Int) -> Int? {
+    list.first { matches($0, in: bytes, at: i) }?.count
+  }
+
+  static func digits(_ bytes: [UInt8], _ i: inout Int) -> (Int, Int)? {
     var value = 0
     var count = 0
-    while i < chars.count, isDigit(chars[i]) {
+    while i < bytes.count, isDigit(bytes[i]) {
       guard count < 9 else { return nil }  // no location has ten digits
-      value = value * 10 + (chars[i].wholeNumberValue ?? 0)
+      value = value * 10 + Int(bytes[i] - 0x30)
       count += 1
       i += 1
     }
     return count == 0 ? nil : (value, count)
   }
 
-  static func forward(_ chars: [Character], at index: Int, allowRoman: Bool) -> Found? {
+  static func forward(_ bytes: [UInt8], at index: Int, allowRoman: Bool) -> Found? {
     var i = index
-    while i < chars.count, chars[i].isWhitespace || "#:：№".contains(chars[i]) { i += 1 }
+    while i < bytes.count, let n = skip(spacesAndMarks, in: bytes, at: i) { i += n }
     let numberStart = i
     if allowRoman {
       var j = i
-      while j < chars.count, "ivxlcdm".contains(chars[j]) { j += 1 }
-      if j > i, j == chars.count || !chars[j].isLetter, !(j < chars.count && isDigit(chars[j])) {
-        return Found(text: String(chars[i..<j]))
+      while j < bytes.count, "ivxlcdm".utf8.contains(bytes[j]) { j += 1 }
+      if j > i, j == bytes.count || !(isLetter(bytes[j]) || isDigit(bytes[j])) {
+        return Found(text: String(decoding: bytes[i..<j], as: UTF8.self))
       }
     }
-    guard let (start, startDigits) = digits(chars, &i) else { return nil }
-    var found = Found(text: String(chars[numberStart..<i]), start: start)
-    // A range: "123-125", "900–930", "55 t/m 88", "1034-35" (shortened: 1034–1035).
+    guard let (start, startDigits) = digits(bytes, &i) else { return nil }
+    var found = Found(text: String(decoding: bytes[numberStart..<i], as: UTF8.self), start: start)
     var j = i
-    while j < chars.count, chars[j].isWhitespace { j += 1 }
-    var separator = false
-    if j < chars.count, "-–—−~～".contains(chars[j]) {
-      separator = true
-      j += 1
-    } else if j + 2 < chars.count, String(chars[j...(j + 2)]) == "t/m" {
-      separator = true
-      j += 3
-    }
-    if separator {
-      while j < chars.count, chars[j].isWhitespace { j += 1 }
-      if let (end, endDigits) = digits(chars, &j) {
+    while j < bytes.count, let n = skip(spaces, in: bytes, at: j) { j += n }
+    if let n = skip(rangeSeparators, in: bytes, at: j) {
+      j += n
+      while j < bytes.count, let n = skip(spaces, in: bytes, at: j) { j += n }
+      if let (end, endDigits) = digits(bytes, &j) {
         found.end = expand(start: start, startDigits: startDigits, end: end, endDigits: endDigits)
       }
     }
     return found
   }
 
-  static func backward(_ chars: [Character], before index: Int) -> Found? {
+  static func backward(_ bytes: [UInt8], before index: Int) -> Found? {
     var i = index - 1
-    while i >= 0, chars[i].isWhitespace { i -= 1 }
+    while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x09 { i -= 1 }
     var first = i
-    while first >= 0, isDigit(chars[first]), i - first < 9 { first -= 1 }
+    while first >= 0, isDigit(bytes[first]), i - first < 9 { first -= 1 }
     guard first < i else { return nil }
     var at = first + 1
-    guard let (value, _) = digits(chars, &at) else { return nil }
+    guard let (value, _) = digits(bytes, &at) else { return nil }
     return Found(text: String(value), start: value)
   }
 

@@ -8,7 +8,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Tests only: property-based tests of undo and redo.
+    // Tests only: property-based tests of undo and redo, and of the Kindle parser.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -32,7 +32,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "MemoCoreTests", dependencies: ["MemoCore"]),
+    .testTarget(
+      name: "MemoCoreTests",
+      dependencies: ["MemoCore", .product(name: "PropertyBased", package: "swift-property-based")],
+      // Kindle "My Clippings.txt" files, read through #filePath (also by the end-to-end tests).
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "MemoStorageTests",
       dependencies: [

@@ -354,13 +354,36 @@ public final class EffectRunner {
           throw MemoError.malformedImport(
             name, place: "line 1", reason: "the file is not UTF-8 text")
         }
-        let books =
-          format == .kindle
-          ? try KindleClippings.parse(text, name: name)
-          : try GoodreadsLibrary.parse(text, name: name)
-        merge = {
-          try ExternalImporter(database: self.database, now: $0, makeUUID: self.makeUUID).merge(
-            books)
+        if format == .kindle {
+          let report = try KindleClippings.read(text, name: name)
+          if request.isStrict, let first = report.problems.first {
+            throw MemoError.malformedImport(
+              name, place: "line \(first.line)",
+              reason:
+                "\(first.what) (--strict: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
+            )
+          }
+          merge = {
+            var summary = try ExternalImporter(
+              database: self.database, now: $0, makeUUID: self.makeUUID
+            ).merge(report.books)
+            summary.clippings?.bookmarks = report.bookmarks
+            summary.clippings?.placeholders = report.placeholders
+            // An earlier version the file itself extends later is a near-duplicate.
+            summary.clippings?.duplicates += report.duplicates + report.replaced
+            summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
+            summary.warnings = report.problems.map { "\(name): \($0.description)" }
+            return summary
+          }
+        } else {
+          let books = try GoodreadsLibrary.parse(text, name: name)
+          merge = {
+            var summary = try ExternalImporter(
+              database: self.database, now: $0, makeUUID: self.makeUUID
+            ).merge(books)
+            summary.clippings = nil
+            return summary
+          }
         }
       }
     }

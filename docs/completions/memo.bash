@@ -1159,7 +1159,7 @@ _memo_export() {
 
 _memo_import() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run --json -q --quiet --version -h --help)
+    non_repeating_flags=(--dry-run --strict --json -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--format --db --color)
     __memo_offer_flags_options 1

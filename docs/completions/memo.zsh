@@ -761,6 +761,7 @@ _memo_import() {
         ':file|-:'
         '--format[json, jsonl, csv, kindle or goodreads (default\: from the file'\''s extension).]:format:'
         '--dry-run[Report what would change; write nothing.]'
+        '--strict[Kindle\: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning.]'
         '--json[Print the summary as a JSON object.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'

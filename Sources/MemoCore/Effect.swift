@@ -86,4 +86,17 @@ public enum Effect: Equatable, Sendable {
   case redo(Int)
   case loadJournal(limit: Int)
   case pruneJournal(keep: Int)
+
+  // MARK: Sync
+  /// Make the sync repository, register this device, run a first round; answers
+  /// `.sync(.rounded)`.
+  case syncInit(SyncRequest)
+  /// One round through git; answers `.sync(.rounded)`.
+  case syncRound(SyncRequest)
+  /// Answers `.sync(.status)`.
+  case loadSyncStatus(repository: String)
+  /// Answers `.sync(.conflicts)`, newest first.
+  case loadSyncConflicts
+  /// Make a kept version current again, as a new local change; answers `.sync(.restored)`.
+  case restoreSyncConflict(Int64)
 }

@@ -7,6 +7,8 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
     case usage = 64
     case badData = 65
     case noInput = 66
+    /// A service memo needs is unavailable: the sync remote, `git`.
+    case unavailable = 69
     case cannotCreate = 73
     case io = 74
     case busy = 75

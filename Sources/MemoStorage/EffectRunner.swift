@@ -314,12 +314,30 @@ public final class EffectRunner {
     case .pruneJournal(let keep):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
+    case .syncInit(let request):
+      return .sync(.rounded(try syncEngine(request).initialize()))
+    case .syncRound(let request):
+      return .sync(.rounded(try syncEngine(request).round()))
+    case .loadSyncStatus(let repository):
+      return .sync(.status(try syncEngine(SyncRequest(repository: repository)).status()))
+    case .loadSyncConflicts:
+      return .sync(.conflicts(try SyncRepository(database: database).conflicts()))
+    case .restoreSyncConflict(let id):
+      return .sync(
+        .restored(
+          try write("sync restore", { _ in try SyncRepository(database: database).restore(id) }) {
+            "restore the kept \($0.kind.rawValue) version \(id) from \($0.device)"
+          }))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):
       try BackupFile.write(database, to: path)
       return .database(.backedUp(to: path))
     }
+  }
+
+  func syncEngine(_ request: SyncRequest) -> SyncEngine {
+    SyncEngine(database: database, clock: clock, makeUUID: makeUUID, request: request)
   }
 
   /// Imports a file in one transaction (rolled back for a dry run or on the first error, so a

@@ -14,6 +14,7 @@ public enum Action: Equatable, Sendable {
   /// Shell completion: the values an argument can take.
   case complete(CompletionSubject)
   case journal(JournalAction)
+  case sync(SyncAction)
   case completed([String])
   /// A listing's rows went to the writer as they were read (SPEC §1: nothing holds the whole
   /// result); the state keeps the filter that was in force.

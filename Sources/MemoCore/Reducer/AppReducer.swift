@@ -56,6 +56,7 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .streamed(_, let filter):
     state.filter = filter
     return []
+  case .sync(let action): return syncReducer(&state, action)
   case .failed(let error):
     state.error = error
     return []

@@ -15,9 +15,10 @@ extension Memo {
         text changed and never touches a file memo did not write.
 
         --output writes a file under a temporary name and renames it when complete, so a failed
-        or killed export leaves the previous file intact. --cursor NAME remembers the last
-        successful export under NAME and exports only what changed since (with a minute of
-        overlap, harmless to 'memo import'); a failed export does not move the cursor.
+        or killed export leaves the previous file intact. --cursor NAME remembers where the last
+        successful export under NAME stopped in the change sequence (a number every change
+        moves on, not a time) and exports exactly what changed since: nothing missed, nothing
+        repeated; a failed export does not move the cursor.
 
         Examples:
           memo export --output backup.json

@@ -86,4 +86,12 @@ public enum Effect: Equatable, Sendable {
   case redo(Int)
   case loadJournal(limit: Int)
   case pruneJournal(keep: Int)
+
+  // MARK: memo browse
+  /// Read one page of a browse list by its keys (no offsets); answers `.browse(.page)`.
+  case loadPage(PageRequest)
+  /// Read `PRAGMA data_version`; answers `.browse(.dataVersion)`.
+  case loadDataVersion
+  /// Every category's name (no counts); answers `.browse(.categoryNames)`.
+  case loadCategoryNames
 }

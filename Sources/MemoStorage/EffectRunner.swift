@@ -11,6 +11,7 @@ public final class EffectRunner {
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
+  let browse: BrowseRepository
 
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
@@ -27,6 +28,7 @@ public final class EffectRunner {
     categories = CategoryRepository(database: database)
     favorites = FavoriteRepository(database: database)
     filters = FilterRepository(database: database)
+    browse = BrowseRepository(database: database)
   }
 
   /// Runs one effect. - Returns: the action that reports its result.
@@ -263,6 +265,12 @@ public final class EffectRunner {
     case .pruneJournal(let keep):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
+    case .loadPage(let request):
+      return .browse(.page(Page(request: request, rows: try browse.page(request, now: clock()))))
+    case .loadDataVersion:
+      return .browse(.dataVersion(try database.int(sql: "PRAGMA data_version") ?? 0))
+    case .loadCategoryNames:
+      return .browse(.categoryNames(try browse.categoryNames()))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

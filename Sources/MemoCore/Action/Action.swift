@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
   case complete(CompletionSubject)
   case journal(JournalAction)
   case completed([String])
+  /// What storage answered `memo browse`'s own reads.
+  case browse(BrowseResult)
   /// Storage (or validation) failed; the command stops with this error.
   case failed(MemoError)
 }

@@ -53,6 +53,9 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.journalEntries = entries
       return []
     }
+  case .browse:
+    // Only `memo browse` reads these; its own reducer takes them.
+    return []
   case .failed(let error):
     state.error = error
     return []

@@ -109,7 +109,7 @@ struct BrowseView {
       case .bookQuestions:
         return ["Enter open", "s star", "a answer", "v shelf", "f filter", "Esc back", "u undo"]
       }
-    case .detail: return ["s star", "a answer", "Esc back", "u undo"]
+    case .detail: return ["Esc back", "s star", "a answer", "u undo"]
     case .search: return ["Enter open", "/ search", "Esc back"]
     case .filter:
       return ["s starred", "a answered", "c category", "Enter apply", "Esc cancel"]

@@ -12,7 +12,7 @@ extension Memo {
     static let configuration = CommandConfiguration(
       abstract: "Browse books, questions, the filter, search and favorites, full screen.",
       discussion: """
-        Books first (newest first, with question counts and ♥ for the shelf); Enter opens a
+        Books first (newest first, with question counts, books on the shelf marked); Enter opens a
         book's questions and a question's detail; Escape goes back; q quits. ? lists the keys:
         j/k and the arrows move, g/G first/last, PgUp/PgDn and ^d/^u page, s stars, a answers,
         f the Filter screen (its choice becomes the current filter), / searches, F the
@@ -47,12 +47,14 @@ extension Memo {
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let status = BrowseLoop(store: store, screen: screen).run()
+      let signal = BrowseLoop(store: store, screen: screen).run()
       screen.leave()
       database.close()
-      if status != 0 {
+      if signal != 0 {
+        // Ended by a signal: die of it, as a shell expects (status 128 + the signal).
         Output.flush()
-        Glibc.exit(status)
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
       }
     }
   }
@@ -64,7 +66,7 @@ struct BrowseLoop {
   let store: BrowseStore
   let screen: TerminalScreen
 
-  /// - Returns: the exit status (0 after q, 128 + the signal that ended it).
+  /// - Returns: the signal that ended it (0: q).
   func run() -> Int32 {
     var decoder = KeyDecoder()
     store.dispatch(.start)
@@ -72,7 +74,7 @@ struct BrowseLoop {
     while !store.state.isFinished {
       switch screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000) {
       case .signal:
-        return 128 + screen.endingSignal
+        return screen.endingSignal
       case .resize:
         let size = TerminalScreen.size()
         store.dispatch(.resize(width: size.width, height: size.height))

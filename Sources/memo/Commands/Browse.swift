@@ -65,14 +65,21 @@ extension Memo {
 struct BrowseLoop {
   let store: BrowseStore
   let screen: TerminalScreen
+  /// `$MEMO_BROWSE_TIMINGS`: a file for scripts/bench-browse (when the first screen was drawn,
+  /// and how long each key took from its bytes read to its frame written).
+  let timings = Environment.get("MEMO_BROWSE_TIMINGS").map { fopen($0, "w") } ?? nil
 
   /// - Returns: the signal that ended it (0: q).
   func run() -> Int32 {
+    defer { if let timings { fclose(timings) } }
     var decoder = KeyDecoder()
     store.dispatch(.start)
     draw()
+    if let timings { fputs("first \(Self.nanoseconds(CLOCK_REALTIME))\n", timings) }
     while !store.state.isFinished {
-      switch screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000) {
+      let event = screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000)
+      let started = Self.nanoseconds(CLOCK_MONOTONIC)
+      switch event {
       case .signal:
         return screen.endingSignal
       case .resize:
@@ -91,8 +98,17 @@ struct BrowseLoop {
         }
       }
       draw()
+      if let timings, case .input = event {
+        fputs("key \(Self.nanoseconds(CLOCK_MONOTONIC) - started)\n", timings)
+      }
     }
     return 0
+  }
+
+  static func nanoseconds(_ clock: clockid_t) -> Int64 {
+    var spec = timespec()
+    clock_gettime(clock, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
   }
 
   func draw() {

@@ -14,6 +14,7 @@ public final class EffectRunner {
   /// Where listings stream their rows, one at a time (the command line's writer). Without one
   /// a listing answers with its rows as one page, for a caller that asked for a page.
   public var sink: RowSink?
+  let browse: BrowseRepository
 
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
@@ -30,6 +31,7 @@ public final class EffectRunner {
     categories = CategoryRepository(database: database)
     favorites = FavoriteRepository(database: database)
     filters = FilterRepository(database: database)
+    browse = BrowseRepository(database: database)
   }
 
   /// Runs one effect. - Returns: the action that reports its result.
@@ -328,6 +330,12 @@ public final class EffectRunner {
           try write("sync restore", { _ in try SyncRepository(database: database).restore(id) }) {
             "restore the kept \($0.kind.rawValue) version \(id) from \($0.device)"
           }))
+    case .loadPage(let request):
+      return .browse(.page(Page(request: request, rows: try browse.page(request, now: clock()))))
+    case .loadDataVersion:
+      return .browse(.dataVersion(try database.int(sql: "PRAGMA data_version") ?? 0))
+    case .loadCategoryNames:
+      return .browse(.categoryNames(try browse.categoryNames()))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

@@ -128,6 +128,8 @@ function __memo_parse_tokens -S
             case 'restore'
                 __memo_parse_subcommand 1 'db=' 'color=' 'q/quiet' 'format=' 'version' 'h/help'
             end
+        case 'browse'
+            __memo_parse_subcommand 0 'db=' 'color=' 'q/quiet' 'version' 'h/help'
         case 'help'
             __memo_parse_subcommand -r 1 'version'
         end
@@ -211,6 +213,7 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq 1' -fa 'log' -d 'List the journal of changes, newest first, and whether each was undone.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq 1' -fa 'db' -d 'The database file: where it is, whether it is sound, a safe copy.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq 1' -fa 'sync' -d 'Keep the same notes on several machines, through a git repository.'
+complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq 1' -fa 'browse' -d 'Browse books, questions, the filter, search and favorites, full screen.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo add" author' -l 'author' -d 'The book\'s author.' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo add" body' -l 'body' -d 'The memo\'s text; \'-\' reads it from stdin.' -rfka ''
@@ -583,4 +586,9 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "mem
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo sync restore" format' -l 'format' -d 'Output format: table, plain, json, jsonl, csv or tsv (default: table on a terminal, plain when piped).' -rfka 'table plain json jsonl csv tsv'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo sync restore" version' -l 'version' -d 'Show the version.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo sync restore" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo browse" db' -l 'db' -d 'The database file (default: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).' -rfka ''
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo browse" color' -l 'color' -d 'Colour: auto, always or never (auto honours NO_COLOR).' -rfka 'auto always never'
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo browse" q quiet' -s 'q' -l 'quiet' -d 'Print only what scripts need (ids, data); no messages.'
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo browse" version' -l 'version' -d 'Show the version.'
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo browse" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo help" version' -l 'version' -d 'Show the version.'

@@ -165,9 +165,10 @@ public struct KindleLanguage: Sendable {
 
   public static let chineseTraditional = KindleLanguage(
     name: "Chinese (traditional)",
-    highlight: ["標註", "畫線", "劃線", "標示", "螢光標記"], note: ["筆記", "附註"], bookmark: ["書籤"],
+    highlight: ["標註", "畫線", "劃線", "標示", "標記", "螢光標記"], note: ["筆記", "附註"],
+    bookmark: ["書籤"],
     page: ["頁"], location: ["位置"],
-    added: ["新增於", "加入於", "添加於"],
+    added: ["新增於", "加入於", "添加於", "新增日期", "加入日期"],
     months: [],
     weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
     am: ["上午"], pm: ["下午"],

@@ -84,7 +84,8 @@ public struct KindleLanguage: Sendable {
 
   public static let italian = KindleLanguage(
     name: "Italian",
-    highlight: ["evidenziazione", "articolo"], note: ["nota"], bookmark: ["segnalibro"],
+    highlight: ["evidenziazione", "ritaglio", "articolo"], note: ["nota"],
+    bookmark: ["segnalibro"],
     page: ["pagina"], location: ["posizione"],
     added: ["Aggiunto in data", "Aggiunto il"],
     months: [
@@ -132,7 +133,7 @@ public struct KindleLanguage: Sendable {
   /// Dutch writes ranges as "55 t/m 88" on some firmware.
   public static let dutch = KindleLanguage(
     name: "Dutch",
-    highlight: ["markering", "highlight"], note: ["notitie"], bookmark: ["bladwijzer"],
+    highlight: ["markering", "highlight", "knipsel"], note: ["notitie"], bookmark: ["bladwijzer"],
     page: ["pagina"], location: ["locatie"],
     added: ["Toegevoegd op"],
     months: [
@@ -145,9 +146,9 @@ public struct KindleLanguage: Sendable {
 
   public static let japanese = KindleLanguage(
     name: "Japanese",
-    highlight: ["ハイライト", "記事クリップ"], note: ["メモ"], bookmark: ["ブックマーク"],
+    highlight: ["ハイライト", "クリップ"], note: ["メモ"], bookmark: ["ブックマーク"],
     page: ["ページ"], location: ["位置No.", "位置"],
-    added: ["作成日"],
+    added: ["作成日", "追加日"],
     months: [],
     weekdays: ["月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日", "日曜日"],
     am: ["午前"], pm: ["午後"],
@@ -155,7 +156,7 @@ public struct KindleLanguage: Sendable {
 
   public static let chineseSimplified = KindleLanguage(
     name: "Chinese (simplified)",
-    highlight: ["标注", "标记", "文章剪切"], note: ["笔记"], bookmark: ["书签"],
+    highlight: ["标注", "标记", "剪贴", "文章剪切"], note: ["笔记"], bookmark: ["书签"],
     page: ["页"], location: ["位置"],
     added: ["添加于"],
     months: [],
@@ -165,9 +166,10 @@ public struct KindleLanguage: Sendable {
 
   public static let chineseTraditional = KindleLanguage(
     name: "Chinese (traditional)",
-    highlight: ["標註", "畫線", "劃線", "標示", "螢光標記"], note: ["筆記", "附註"], bookmark: ["書籤"],
+    highlight: ["標註", "畫線", "劃線", "標示", "標記", "螢光標記"], note: ["筆記", "附註"],
+    bookmark: ["書籤"],
     page: ["頁"], location: ["位置"],
-    added: ["新增於", "加入於", "添加於"],
+    added: ["新增於", "加入於", "添加於", "新增日期", "加入日期"],
     months: [],
     weekdays: ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
     am: ["上午"], pm: ["下午"],
@@ -178,7 +180,8 @@ public struct KindleLanguage: Sendable {
     name: "Russian",
     highlight: ["выделенный отрывок", "выделение", "вырезка"], note: ["заметка"],
     bookmark: ["закладка"],
-    page: ["странице", "страница", "стр."], location: ["местоположение", "месте", "место"],
+    page: ["странице", "страница", "стр."],
+    location: ["местоположение", "месте", "место", "позиции", "позиция"],
     added: ["Добавлено:", "Добавлено"],
     months: [
       ["января", "январь"], ["февраля", "февраль"], ["марта", "март"], ["апреля", "апрель"],
@@ -192,9 +195,9 @@ public struct KindleLanguage: Sendable {
 
   public static let korean = KindleLanguage(
     name: "Korean",
-    highlight: ["하이라이트"], note: ["메모"], bookmark: ["북마크"],
+    highlight: ["하이라이트", "클립"], note: ["메모"], bookmark: ["북마크"],
     page: ["페이지"], location: ["위치"],
-    added: ["추가된 날짜", "추가한 날짜", "추가 날짜", "작성일"],
+    added: ["추가된 날짜", "추가한 날짜", "추가 날짜", "추가됨", "작성일"],
     months: [],
     weekdays: ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"],
     am: ["오전"], pm: ["오후"],

@@ -99,4 +99,11 @@ public enum Effect: Equatable, Sendable {
   case loadSyncConflicts
   /// Make a kept version current again, as a new local change; answers `.sync(.restored)`.
   case restoreSyncConflict(Int64)
+  // MARK: memo browse
+  /// Read one page of a browse list by its keys (no offsets); answers `.browse(.page)`.
+  case loadPage(PageRequest)
+  /// Read `PRAGMA data_version`; answers `.browse(.dataVersion)`.
+  case loadDataVersion
+  /// Every category's name (no counts); answers `.browse(.categoryNames)`.
+  case loadCategoryNames
 }

@@ -46,7 +46,7 @@ struct DocsTests {
       "add", "list", "show", "edit", "rm", "ask", "questions", "question", "star", "unstar",
       "answer",
       "unanswer", "fav", "unfav", "favorites", "category", "filter", "export", "import", "search",
-      "stats", "db",
+      "stats", "db", "browse",
     ] {
       #expect(page.contains(".It Em \(command)"), "\(command) missing: run scripts/gen-docs")
     }
@@ -64,7 +64,7 @@ struct DocsTests {
       ["filter", "save"],
       ["filter", "use"], ["filter", "list"], ["filter", "rm"], ["export"], ["import"], ["search"],
       ["stats"],
-      ["db", "path"], ["db", "check"], ["db", "backup"],
+      ["db", "path"], ["db", "check"], ["db", "backup"], ["browse"],
     ]
     for command in commands {
       let help = try box.run(command + ["--help"])

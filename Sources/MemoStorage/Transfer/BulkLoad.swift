@@ -16,8 +16,9 @@ import MemoCore
 struct BulkLoad {
   /// The per-row insert triggers a load takes out; `finish()` does their work.
   static let triggers = [
-    "posts_search_insert", "questions_search_insert", "questions_journal_insert",
-    "questions_untombstone", "questions_change_insert",
+    "posts_search_insert", "questions_search_insert", "posts_grams_insert",
+    "questions_grams_insert", "questions_journal_insert", "questions_untombstone",
+    "questions_change_insert",
   ]
 
   let database: Database

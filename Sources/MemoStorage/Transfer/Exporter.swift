@@ -85,8 +85,7 @@ struct Exporter {
     }
     try output.write(encoder.beginPosts())
     if fast {
-      var rows = RowWriter(format: encoder.format)
-      defer { rows.deallocate() }
+      let rows = RowWriter(format: encoder.format, out: output.writer)
       try forEachPostRow(selection) { post, questions in
         rows.post(post, index: summary.posts)
         var count = 0
@@ -97,9 +96,8 @@ struct Exporter {
         rows.endPost(post, questionCount: count)
         summary.posts += 1
         summary.questions += count
-        if rows.count >= 1 << 20 { try rows.drain(into: output) }
+        try output.writer.flushIfFull()
       }
-      try rows.drain(into: output)
     } else {
       try forEachPost(selection) { post, isFavorite, questions in
         try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))

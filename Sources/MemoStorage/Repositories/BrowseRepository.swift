@@ -1,0 +1,101 @@
+import MemoCore
+
+/// The pages `memo browse` reads: a screenful of posts or questions at a time, found by the
+/// key of the row before (keyset pagination), so a page deep in a million rows costs what the
+/// first one does (no OFFSET, no count, never a whole table).
+public struct BrowseRepository {
+  let database: Database
+
+  public init(database: Database) { self.database = database }
+
+  /// One page of `request.list`, in the anchor's order (`.bottom` and `.before`: nearest
+  /// first). - Throws: `MemoError` `.usage` for a filter date that does not parse.
+  public func page(_ request: PageRequest, now: Timestamp) throws -> [BrowseRow] {
+    let resolved = try request.filter.resolved(
+      now: now, utcOffsetSeconds: request.utcOffsetSeconds)
+    switch request.list {
+    case .books:
+      var condition = SQLCondition()
+      if !resolved.isEmpty {
+        let questions = SQLCondition.questions(resolved)
+        condition.add(
+          "EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id \(questions.andClause))",
+          bindings: questions.bindings)
+      }
+      return try rows(
+        "SELECT \(PostRepository.columns) FROM posts p", condition, keys: ("p.created_at", "p.id"),
+        descending: true, request
+      ) { BrowseRow.post(PostRepository.post(from: $0)) }
+    case .favorites:
+      return try rows(
+        "SELECT \(PostRepository.columns), f.position FROM favorites f JOIN posts p ON p.id = f.post_id",
+        SQLCondition(), keys: (nil, "f.position"), descending: false, request
+      ) { row in
+        BrowseRow(
+          key: PageKey(order: "", id: row.int64(10)), item: .post(PostRepository.post(from: row)))
+      }
+    case .questions:
+      return try rows(
+        QuestionRepository.select, SQLCondition.questions(resolved),
+        keys: ("q.created_at", "q.id"), descending: true, request
+      ) { BrowseRow.question(QuestionRepository.question(from: $0)) }
+    case .bookQuestions(let post):
+      return try rows(
+        QuestionRepository.select, SQLCondition.questions(resolved, postID: post),
+        keys: ("q.created_at", "q.id"), descending: false, request
+      ) { BrowseRow.question(QuestionRepository.question(from: $0)) }
+    }
+  }
+
+  /// Runs `select` with `condition`, the anchor's keyset condition, order and limit.
+  /// - Parameters:
+  ///   - keys: the sort columns: an optional text one, then an integer one.
+  ///   - descending: the list's own order.
+  func rows(
+    _ select: String, _ condition: SQLCondition, keys: (order: String?, id: String),
+    descending: Bool, _ request: PageRequest, _ make: (Statement) -> BrowseRow
+  ) throws -> [BrowseRow] {
+    var condition = condition
+    var reversed = false
+    let comparison: String?
+    let key: PageKey?
+    switch request.anchor {
+    case .top: (comparison, key) = (nil, nil)
+    case .bottom: (comparison, key, reversed) = (nil, nil, true)
+    case .after(let k): (comparison, key) = (descending ? "<" : ">", k)
+    case .from(let k): (comparison, key) = (descending ? "<=" : ">=", k)
+    case .before(let k): (comparison, key, reversed) = (descending ? ">" : "<", k, true)
+    }
+    if let comparison, let key {
+      // A row value compares (created_at, id) as one key, and SQLite walks the index from it
+      // (https://sqlite.org/rowvalue.html#scrolling_window_queries).
+      if let order = keys.order {
+        condition.add(
+          "(\(order), \(keys.id)) \(comparison) (?, ?)", .text(key.order), .integer(key.id))
+      } else {
+        condition.add("\(keys.id) \(comparison) ?", .integer(key.id))
+      }
+    }
+    let direction = descending != reversed ? "DESC" : "ASC"
+    let order = [keys.order, keys.id].compactMap { $0 }.map { "\($0) \(direction)" }
+    let statement = try database.cachedStatement(
+      sql:
+        "\(select) \(condition.whereClause) ORDER BY \(order.joined(separator: ", ")) LIMIT ?")
+    defer { statement.reset() }
+    let next = try condition.bind(to: statement)
+    try statement.bind(Int64(request.limit), at: next)
+    var result: [BrowseRow] = []
+    while try statement.step() { result.append(make(statement)) }
+    return result
+  }
+
+  /// Every category's name, by name (no question counts: those would read every question).
+  public func categoryNames() throws -> [String] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT name FROM categories ORDER BY name COLLATE NOCASE")
+    defer { statement.reset() }
+    var names: [String] = []
+    while try statement.step() { names.append(statement.string(0)) }
+    return names
+  }
+}

@@ -1,0 +1,327 @@
+import MemoCore
+
+/// One line of a browse frame, with how to draw it.
+struct BrowseLine: Equatable {
+  enum Style: Equatable {
+    case header, body, selected, footer
+  }
+
+  var text: String
+  var style: Style
+
+  init(_ text: String, _ style: Style = .body) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// What the terminal shows: exactly `height` lines none wider than `width` columns, and where
+/// the caret of the input line is (nil: the cursor stays hidden).
+struct BrowseFrame: Equatable {
+  struct Caret: Equatable {
+    var row: Int
+    var column: Int
+  }
+
+  var lines: [BrowseLine]
+  var caret: Caret?
+
+  var texts: [String] { lines.map(\.text) }
+}
+
+/// The view of every screen: a pure function from the state to lines of text for its width
+/// and height (header, body, footer), tested without a terminal.
+struct BrowseView {
+  let state: BrowseState
+
+  var width: Int { state.width }
+
+  static func frame(_ state: BrowseState) -> BrowseFrame {
+    BrowseView(state: state).frame()
+  }
+
+  func frame() -> BrowseFrame {
+    let bodyHeight = max(0, state.height - 2)
+    var body = state.isShowingHelp ? helpLines() : screenLines(height: bodyHeight)
+    body = Array(body.prefix(bodyHeight))
+    while body.count < bodyHeight { body.append(BrowseLine("")) }
+    var lines = [BrowseLine(fit(header()), .header)] + body
+    let (footer, caretColumn) = footerLine()
+    lines.append(BrowseLine(footer, .footer))
+    // A window too small for header and footer keeps the footer: it says how to quit.
+    lines = Array(lines.suffix(state.height))
+    let caret = caretColumn.map { BrowseFrame.Caret(row: lines.count - 1, column: $0) }
+    return BrowseFrame(lines: lines, caret: caret)
+  }
+
+  // MARK: - Header and footer
+
+  func header() -> String {
+    let name: String
+    if state.isShowingHelp {
+      name = "Help"
+    } else {
+      switch state.top {
+      case .list(let screen):
+        switch screen.list {
+        case .books: name = "Books"
+        case .favorites: name = "Favorites"
+        case .questions: name = "Questions"
+        case .bookQuestions:
+          let title = screen.post?.title ?? screen.rows.first?.question?.postTitle
+          name = "Questions" + (title.map { " · " + clean($0) } ?? "")
+        }
+      case .detail(let question): name = "Question \(question.id)"
+      case .filter(let screen): return "Filter · filter: \(screen.draft.label)"
+      case .search(let screen): name = "Search · \(clean(screen.query))"
+      }
+    }
+    return name + " · filter: " + state.filter.label
+  }
+
+  /// The footer: the input being typed, else the last message, else the keys that work here
+  /// (as many as fit, then `? help  q quit`). - Returns: the line and the caret's column.
+  func footerLine() -> (String, Int?) {
+    if let input = state.input { return inputLine(input) }
+    if let message = state.message { return (fit(clean(message)), nil) }
+    let always = state.isShowingHelp ? ["any key closes", "q quit"] : ["? help", "q quit"]
+    var line = always.joined(separator: "  ")
+    if displayWidth(line) > width { return (fit("q quit"), nil) }
+    var hints: [String] = []
+    for hint in state.isShowingHelp ? [] : keyHints() {
+      let candidate = (hints + [hint] + always).joined(separator: "  ")
+      guard displayWidth(candidate) <= width else { break }
+      hints.append(hint)
+      line = candidate
+    }
+    return (line, nil)
+  }
+
+  func keyHints() -> [String] {
+    switch state.top {
+    case .list(let screen):
+      switch screen.list {
+      case .books:
+        return ["Enter open", "v shelf", "f filter", "/ search", "F favorites", "Q questions", "u undo"]
+      case .favorites: return ["Enter open", "v shelf", "Esc back", "u undo"]
+      case .questions:
+        return ["Enter open", "s star", "a answer", "f filter", "/ search", "Esc back", "u undo"]
+      case .bookQuestions:
+        return ["Enter open", "s star", "a answer", "v shelf", "f filter", "Esc back", "u undo"]
+      }
+    case .detail: return ["Esc back", "s star", "a answer", "u undo"]
+    case .search: return ["Enter open", "/ search", "Esc back"]
+    case .filter:
+      return ["s starred", "a answered", "c category", "Enter apply", "Esc cancel"]
+    }
+  }
+
+  /// The prompt and the text, scrolled so the caret stays in view.
+  func inputLine(_ input: LineInput) -> (String, Int?) {
+    let prompt = input.prompt
+    let room = max(1, width - displayWidth(prompt) - 1)
+    var before = input.text[..<input.caret].map { visible(String($0)) }
+    var used = before.reduce(0) { $0 + displayWidth($1) }
+    while used > room, !before.isEmpty { used -= displayWidth(before.removeFirst()) }
+    var line = prompt + before.joined()
+    let caret = displayWidth(line)
+    var total = caret
+    for c in input.text[input.caret...] {
+      let shown = visible(String(c))
+      guard total + displayWidth(shown) <= width else { break }
+      line += shown
+      total += displayWidth(shown)
+    }
+    return (fit(line), min(caret, width - 1))
+  }
+
+  // MARK: - Screens
+
+  func screenLines(height: Int) -> [BrowseLine] {
+    switch state.top {
+    case .list(let screen): return listLines(screen)
+    case .detail(let question): return detailLines(question, height: height)
+    case .filter(let screen): return filterLines(screen, height: height)
+    case .search(let screen): return searchLines(screen, height: height)
+    }
+  }
+
+  func listLines(_ screen: ListScreen) -> [BrowseLine] {
+    guard !screen.rows.isEmpty else { return [BrowseLine(fit(emptyText(screen.list)))] }
+    let isFlat = screen.list == .questions
+    return screen.rows.enumerated().map { i, row in
+      let selected = i == screen.cursor
+      let text: String
+      switch row.item {
+      case .post(let post): text = postLine(post, selected: selected)
+      case .question(let question): text = questionLine(question, selected: selected, isFlat: isFlat)
+      }
+      return BrowseLine(text, selected ? .selected : .body)
+    }
+  }
+
+  func emptyText(_ list: BrowseList) -> String {
+    let filtered = !state.filter.isEmpty
+    switch list {
+    case .books:
+      return filtered
+        ? "  No book has questions this filter keeps; f changes it." : "  No books yet: memo add TITLE"
+    case .favorites: return "  The shelf is empty: v puts the book under the cursor on it."
+    case .questions, .bookQuestions:
+      return filtered ? "  No question matches the filter; f changes it." : "  No questions yet."
+    }
+  }
+
+  /// `›♥ title · author          12`: the favorite mark, and the question count at the right.
+  func postLine(_ post: Post, selected: Bool) -> String {
+    let lead = (selected ? "›" : " ") + (post.isFavorite ? "♥" : " ") + " "
+    var title = clean(post.title)
+    if let author = post.author, !author.isEmpty { title += " · " + clean(author) }
+    return columns(lead, title, right: String(post.questionCount))
+  }
+
+  /// `›★✓ text · book        category`.
+  func questionLine(_ question: Question, selected: Bool, isFlat: Bool) -> String {
+    let lead =
+      (selected ? "›" : " ") + (question.isStarred ? "★" : " ") + (question.hasAnswer ? "✓" : " ")
+      + " "
+    var text = clean(question.text)
+    if isFlat { text += " · " + clean(question.postTitle) }
+    let category = question.category.map { truncate(clean($0), to: max(4, width / 4)) } ?? ""
+    return columns(lead, text, right: category)
+  }
+
+  /// `lead`, then `text` cut to fit, then `right` against the right edge (left out when the
+  /// window is too narrow for both).
+  func columns(_ lead: String, _ text: String, right: String) -> String {
+    let leadWidth = displayWidth(lead)
+    let rightWidth = right.isEmpty ? 0 : displayWidth(right) + 1
+    let room = width - leadWidth - rightWidth
+    guard room >= 8 || (right.isEmpty && room > 0) else {
+      return fit(lead + text)
+    }
+    let shown = truncate(text, to: room)
+    guard !right.isEmpty else { return lead + shown }
+    let padding = String(repeating: " ", count: room - displayWidth(shown) + 1)
+    return lead + shown + padding + right
+  }
+
+  func detailLines(_ question: Question, height: Int) -> [BrowseLine] {
+    var lines: [String] = [""]
+    lines += wrap(clean(question.text), indent: "  ")
+    lines.append("")
+    lines += wrap("Book: " + clean(question.postTitle), indent: "  ")
+    var facts: [String] = []
+    facts.append(question.isStarred ? "★ starred" : "not starred")
+    if let category = question.category { facts.append("category " + clean(category)) }
+    facts.append("asked " + question.createdAt.localMinuteString(utcOffsetSeconds: state.utcOffsetSeconds))
+    lines += wrap(facts.joined(separator: " · "), indent: "  ")
+    lines.append("")
+    if let answer = question.answer {
+      let when = question.answeredAt.map {
+        " (" + $0.localMinuteString(utcOffsetSeconds: state.utcOffsetSeconds) + ")"
+      }
+      lines.append(fit("  Answer" + (when ?? "") + ":"))
+      lines += wrap(clean(answer), indent: "  ")
+    } else {
+      lines.append(fit("  No answer yet: a answers it."))
+    }
+    if lines.count > height, height > 0 {
+      lines = Array(lines.prefix(height))
+      lines[height - 1] = fit("  …")
+    }
+    return lines.map { BrowseLine($0) }
+  }
+
+  func filterLines(_ screen: FilterScreen, height: Int) -> [BrowseLine] {
+    func flag(_ value: Bool?, _ on: String, _ off: String) -> String {
+      value.map { $0 ? on : off } ?? "any"
+    }
+    var lines = [
+      BrowseLine(fit("  Starred     " + flag(screen.draft.starred, "★ starred", "☆ unstarred"))),
+      BrowseLine(fit("  Answered    " + flag(screen.draft.answered, "✓ answered", "unanswered"))),
+      BrowseLine(fit("  Categories  (c picks the one under the cursor)")),
+    ]
+    if screen.categories.isEmpty { lines.append(BrowseLine(fit("  No categories yet."))) }
+    let room = max(1, height - lines.count)
+    let first = max(0, screen.cursor - room + 1)
+    for (i, name) in screen.categories.enumerated().dropFirst(first).prefix(room) {
+      let picked = screen.draft.categories.contains { $0.lowercased() == name.lowercased() }
+      let selected = i == screen.cursor
+      lines.append(
+        BrowseLine(
+          fit((selected ? "›" : " ") + (picked ? "[x] " : "[ ] ") + clean(name)),
+          selected ? .selected : .body))
+    }
+    return lines
+  }
+
+  func searchLines(_ screen: SearchScreen, height: Int) -> [BrowseLine] {
+    guard !screen.results.isEmpty else { return [BrowseLine(fit("  Nothing found."))] }
+    let first = max(0, screen.cursor - height + 1)
+    return screen.results.enumerated().dropFirst(first).prefix(height).map { i, result in
+      let selected = i == screen.cursor
+      let snippet = clean(
+        String(
+          result.snippet.filter {
+            $0 != SearchResult.highlightStart && $0 != SearchResult.highlightEnd
+          }))
+      let kind = result.kind == .posts ? "book" : "q"
+      let text =
+        result.kind == .posts
+          ? clean(result.postTitle) + " · " + snippet : snippet + " · " + clean(result.postTitle)
+      return BrowseLine(
+        columns((selected ? "›" : " ") + " ", text, right: kind), selected ? .selected : .body)
+    }
+  }
+
+  func helpLines() -> [BrowseLine] {
+    [
+      "",
+      "  j k ↓ ↑  move        g G  first / last      PgUp PgDn ^d ^u  page",
+      "  Enter    open        Escape  back / cancel  q  quit",
+      "  s        star / unstar the question",
+      "  a        answer it (one-line input: Enter saves, Escape cancels)",
+      "  f        Filter screen: s cycles starred, a cycles answered,",
+      "           c picks categories, Enter applies, Escape cancels",
+      "  /        search      F  Favorites shelf     v  put the book on the shelf / take it off",
+      "  B        Books       Q  all Questions       u  undo",
+      "  ?        help",
+    ].map { BrowseLine(fit($0)) }
+  }
+
+  // MARK: - Text
+
+  /// One line, control characters made visible.
+  func clean(_ text: String) -> String { visible(oneLine(text)) }
+
+  /// Cut to the window's width.
+  func fit(_ text: String) -> String { truncate(text, to: width) }
+
+  /// `text` in lines of at most `width` columns (after `indent`), broken at a space where the
+  /// line has one, anywhere in text without spaces (Japanese).
+  func wrap(_ text: String, indent: String) -> [String] {
+    let room = max(1, width - displayWidth(indent))
+    var lines: [String] = []
+    var line: [Character] = []
+    var used = 0
+    for c in text {
+      let w = displayWidth(String(c))
+      if used + w > room, !line.isEmpty {
+        if let space = line.lastIndex(of: " "), space > 0, c != " " {
+          lines.append(indent + String(line[..<space]))
+          line = Array(line[(space + 1)...])
+        } else {
+          lines.append(indent + String(line))
+          line = []
+        }
+        if c == " " && line.isEmpty { used = 0; continue }
+        used = line.reduce(0) { $0 + displayWidth(String($1)) }
+      }
+      line.append(c)
+      used += w
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(indent + String(line)) }
+    return lines.map { truncate($0, to: width) }
+  }
+}

@@ -1,0 +1,301 @@
+import MemoCore
+import Testing
+
+@testable import memo
+
+/// Each screen as lines of text for a width and a height, without a terminal.
+@Suite("memo browse: screens as lines of text")
+struct BrowseViewTests {
+  static let t0 = Timestamp(millis: 1_767_225_600_000)  // 2026-01-01T00:00:00.000Z
+
+  static func post(_ id: Int64, _ title: String, author: String? = nil, count: Int = 0, favorite: Bool = false) -> Post {
+    Post(
+      id: PostID(id), uuid: "p\(id)", title: title, author: author, createdAt: t0, updatedAt: t0,
+      isFavorite: favorite, questionCount: count)
+  }
+
+  static func question(
+    _ id: Int64, _ text: String, post: String = "吾輩は猫である", category: String? = nil,
+    starred: Bool = false, answer: String? = nil
+  ) -> Question {
+    Question(
+      id: QuestionID(id), uuid: "q\(id)", postID: 2, postTitle: post, text: text,
+      category: category, isStarred: starred, answer: answer, answeredAt: answer == nil ? nil : t0,
+      createdAt: t0, updatedAt: t0)
+  }
+
+  static func books(width: Int, height: Int) -> BrowseState {
+    var state = BrowseState(width: width, height: height)
+    state.filter = QuestionFilter(starred: true, categories: ["physics"])
+    state.screens = [
+      .list(
+        ListScreen(
+          list: .books,
+          rows: [
+            .post(post(3, "吾輩は猫である", author: "夏目漱石", count: 12, favorite: true)),
+            .post(post(2, "Dune", author: "Frank Herbert", count: 3)),
+            .post(post(1, "ノルウェイの森 — a very long title that goes on and on", count: 120)),
+          ], cursor: 1))
+    ]
+    return state
+  }
+
+  static func print(_ frame: BrowseFrame) -> String {
+    frame.texts.map { "\"" + $0 + "\"" }.joined(separator: ",\n")
+  }
+
+  @Test("Books at 80×24: header with the filter, favorite mark, counts at the right edge")
+  func books80() {
+    let frame = BrowseView.frame(Self.books(width: 80, height: 24))
+    let expected =
+      [
+        "Books · filter: ★ starred · physics",
+        " ♥ 吾輩は猫である · 夏目漱石                                                  12",
+        "›  Dune · Frank Herbert                                                        3",
+        "   ノルウェイの森 — a very long title that goes on and on                    120",
+      ] + Array(repeating: "", count: 19) + [
+        "Enter open  v shelf  f filter  / search  F favorites  ? help  q quit"
+      ]
+    #expect(frame.texts == expected)
+    #expect(frame.lines[2].style == .selected)
+    #expect(frame.lines[0].style == .header)
+    #expect(frame.caret == nil)
+    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 80 })
+  }
+
+  @Test("Books at 40×12: titles cut to fit by display width, the footer keeps q quit")
+  func books40() {
+    let frame = BrowseView.frame(Self.books(width: 40, height: 12))
+    let expected =
+      [
+        "Books · filter: ★ starred · physics",
+        " ♥ 吾輩は猫である · 夏目漱石          12",
+        "›  Dune · Frank Herbert                3",
+        "   ノルウェイの森 — a very long tit… 120",
+      ] + Array(repeating: "", count: 7) + ["Enter open  v shelf  ? help  q quit"]
+    #expect(frame.texts == expected)
+    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 40 })
+  }
+
+  static func bookQuestions(width: Int, height: Int) -> BrowseState {
+    var state = BrowseState(width: width, height: height)
+    let book = post(3, "吾輩は猫である", count: 3)
+    state.screens.append(
+      .list(
+        ListScreen(
+          list: .bookQuestions(3), post: book,
+          rows: [
+            .question(question(1, "猫の名前は何か？", category: "文学", starred: true, answer: "まだ無い")),
+            .question(question(2, "Who is Meitei, and why does he lie so much?", category: "people")),
+            .question(question(3, "なぜ猫が語り手なのか、そしてその効果は何か", starred: true)),
+          ])))
+    return state
+  }
+
+  @Test("a book's questions at 80×24: star and answered marks, category at the right")
+  func questions80() {
+    let frame = BrowseView.frame(Self.bookQuestions(width: 80, height: 24))
+    let expected =
+      [
+        "Questions · 吾輩は猫である · filter: none",
+        "›★✓ 猫の名前は何か？                                                        文学",
+        "    Who is Meitei, and why does he lie so much?                           people",
+        " ★  なぜ猫が語り手なのか、そしてその効果は何か",
+      ] + Array(repeating: "", count: 19) + [
+        "Enter open  s star  a answer  v shelf  f filter  Esc back  ? help  q quit"
+      ]
+    #expect(frame.texts == expected)
+  }
+
+  @Test("a book's questions at 40×12")
+  func questions40() {
+    let frame = BrowseView.frame(Self.bookQuestions(width: 40, height: 12))
+    let expected =
+      [
+        "Questions · 吾輩は猫である · filter: no…",
+        "›★✓ 猫の名前は何か？                文学",
+        "    Who is Meitei, and why does … people",
+        " ★  なぜ猫が語り手なのか、そしてその効…",
+      ] + Array(repeating: "", count: 7) + ["Enter open  s star  ? help  q quit"]
+    #expect(frame.texts == expected)
+    #expect(frame.texts.allSatisfy { displayWidth($0) <= 40 })
+  }
+
+  @Test("the flat Questions list names each question's book")
+  func flatQuestions() {
+    var state = BrowseState(width: 40, height: 4)
+    state.screens.append(
+      .list(ListScreen(list: .questions, rows: [.question(Self.question(1, "なぜ？"))])))
+    let frame = BrowseView.frame(state)
+    #expect(
+      frame.texts == [
+        "Questions · filter: none",
+        "›   なぜ？ · 吾輩は猫である",
+        "",
+        "Enter open  s star  ? help  q quit",
+      ])
+  }
+
+  @Test("a question's detail at 40×14: wrapped by display width, with its answer")
+  func detail40() {
+    var state = BrowseState(width: 40, height: 14)
+    state.screens.append(
+      .detail(
+        Self.question(
+          7, "なぜ猫が語り手なのか、そしてその効果は何か。Why a cat?", category: "文学", starred: true,
+          answer: "A cat sees people from outside and so the satire lands.")))
+    let frame = BrowseView.frame(state)
+    let expected = [
+      "Question 7 · filter: none",
+      "",
+      "  なぜ猫が語り手なのか、そしてその効果は",
+      "  何か。Why a cat?",
+      "",
+      "  Book: 吾輩は猫である",
+      "  ★ starred · category 文学 · asked",
+      "  2026-01-01 00:00",
+      "",
+      "  Answer (2026-01-01 00:00):",
+      "  A cat sees people from outside and so",
+      "  the satire lands.",
+      "",
+      "Esc back  s star  ? help  q quit",
+    ]
+    #expect(frame.texts == expected)
+    // At 40×12 the answer no longer fits: the last line says there is more.
+    state.height = 12
+    let cut = Array(expected[0..<10]) + ["  …", "Esc back  s star  ? help  q quit"]
+    #expect(BrowseView.frame(state).texts == cut)
+  }
+
+  @Test("a detail too long for the window ends in …")
+  func detailCut() {
+    var state = BrowseState(width: 80, height: 6)
+    state.screens.append(.detail(Self.question(7, "Why?")))
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Question 7 · filter: none", "", "  Why?", "", "  …",
+        "Esc back  s star  a answer  u undo  ? help  q quit",
+      ])
+  }
+
+  @Test("the Filter screen at 80×24: the draft, categories with the picked ones marked")
+  func filter80() {
+    var state = BrowseState(width: 80, height: 24)
+    state.screens.append(
+      .filter(
+        FilterScreen(
+          draft: QuestionFilter(starred: false, categories: ["文学"]),
+          categories: ["math", "physics", "文学"], cursor: 2)))
+    let expected =
+      [
+        "Filter · filter: ☆ unstarred · 文学",
+        "  Starred     ☆ unstarred",
+        "  Answered    any",
+        "  Categories  (c picks the one under the cursor)",
+        " [ ] math",
+        " [ ] physics",
+        "›[x] 文学",
+      ] + Array(repeating: "", count: 16) + [
+        "s starred  a answered  c category  Enter apply  Esc cancel  ? help  q quit"
+      ]
+    #expect(BrowseView.frame(state).texts == expected)
+  }
+
+  @Test("the answer input shows the caret after wide characters, scrolled to stay in view")
+  func input() {
+    var state = Self.bookQuestions(width: 20, height: 5)
+    state.input = LineInput(purpose: .answer(1, hadAnswer: false), text: "まだ名前は無い")
+    var frame = BrowseView.frame(state)
+    #expect(frame.texts.last == "answer: 名前は無い")
+    #expect(frame.caret == BrowseFrame.Caret(row: 4, column: 18))
+    state.input?.caret = 1
+    frame = BrowseView.frame(state)
+    #expect(frame.texts.last == "answer: まだ名前は無")
+    #expect(frame.caret == BrowseFrame.Caret(row: 4, column: 10))
+  }
+
+  @Test("search results: the snippet without its highlight marks, post or question")
+  func search() {
+    var state = BrowseState(width: 40, height: 5)
+    state.screens.append(
+      .search(
+        SearchScreen(
+          query: "猫",
+          results: [
+            SearchResult(
+              kind: .questions, id: 1, postID: 3, postTitle: "吾輩は猫である",
+              snippet: "\u{2}猫\u{3}の名前は何か？", rank: -2),
+            SearchResult(
+              kind: .posts, id: 3, postID: 3, postTitle: "吾輩は猫である",
+              snippet: "吾輩は\u{2}猫\u{3}である", rank: -1),
+          ], cursor: 1)))
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Search · 猫 · filter: none",
+        "  猫の名前は何か？ · 吾輩は猫である    q",
+        "› 吾輩は猫である · 吾輩は猫である   book",
+        "",
+        "Enter open  / search  ? help  q quit",
+      ])
+  }
+
+  @Test("help lists every key; a message replaces the footer until the next key")
+  func helpAndMessage() {
+    var state = BrowseState(width: 80, height: 13)
+    state.isShowingHelp = true
+    let frame = BrowseView.frame(state)
+    #expect(frame.texts.first == "Help · filter: none")
+    #expect(frame.texts[2] == "  j k ↓ ↑  move        g G  first / last      PgUp PgDn ^d ^u  page")
+    #expect(frame.texts.last == "any key closes  q quit")
+    state.isShowingHelp = false
+    state.message = "★ starred question 4"
+    #expect(BrowseView.frame(state).texts.last == "★ starred question 4")
+  }
+
+  @Test("a note cannot send escape sequences to the terminal")
+  func controlCharacters() {
+    var state = BrowseState(width: 40, height: 3)
+    state.screens = [.list(ListScreen(list: .books, rows: [.post(Self.post(1, "a\u{1B}[2Jb\nc"))]))]
+    #expect(BrowseView.frame(state).texts[1] == "›  a^[[2Jb c                           0")
+  }
+
+  @Test("an empty list says what to do; a window three lines high still shows q quit")
+  func emptyAndTiny() {
+    var state = BrowseState(width: 40, height: 3)
+    state.screens = [.list(ListScreen(list: .books))]
+    #expect(BrowseView.frame(state).texts == ["Books · filter: none", "  No books yet: memo add TITLE", "Enter open  v shelf  ? help  q quit"])
+    state.width = 8
+    state.height = 1
+    #expect(BrowseView.frame(state).texts == ["q quit"])
+  }
+}
+
+@Suite("memo browse: bytes from the terminal become keys")
+struct KeyDecoderTests {
+  @Test("letters, UTF-8 split across reads, control keys, arrows and paging keys")
+  func decode() {
+    var decoder = KeyDecoder()
+    let bytes = Array("j猫".utf8)
+    #expect(decoder.feed(Array(bytes[0..<2])) == [.char("j")])
+    #expect(decoder.feed(Array(bytes[2...])) == [.char("猫")])
+    #expect(decoder.feed([0x0D, 0x7F, 0x04, 0x15]) == [.enter, .backspace, .ctrl("d"), .ctrl("u")])
+    let sequences = "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[3~\u{1B}[1;5A"
+    #expect(
+      decoder.feed(Array(sequences.utf8)) == [
+        .up, .down, .right, .left, .pageUp, .pageDown, .home, .end, .delete, .up,
+      ])
+    #expect(decoder.feed(Array("🐈‍⬛".utf8)).count == 3)
+  }
+
+  @Test("a lone Escape waits for what follows, then is Escape")
+  func escape() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPendingEscape)
+    #expect(decoder.flushEscape() == [.escape])
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.feed([0x5B, 0x42]) == [.down])
+    #expect(decoder.feed([0x1B, 0x71]) == [.escape, .char("q")])
+  }
+}

@@ -1,0 +1,338 @@
+import Testing
+
+@testable import MemoCore
+
+/// The browse reducer: keys and storage's answers in, the whole new state and effects out.
+@Suite("memo browse: the key reducer")
+struct BrowseReducerTests {
+  /// A 10×6 window (a body of 4 rows) showing books 1…4 (ids 9…6: newest first).
+  static func books(cursor: Int = 0, count: Int = 4) -> BrowseState {
+    var state = BrowseState(width: 40, height: 6)
+    let rows = (0..<count).map { BrowseRow.post(.fixture(Int64(9 - $0), title: "B\(9 - $0)")) }
+    state.screens = [.list(ListScreen(list: .books, rows: rows, cursor: cursor))]
+    return state
+  }
+
+  static func request(_ list: BrowseList, _ anchor: PageAnchor, _ limit: Int, filter: QuestionFilter = QuestionFilter()) -> Effect {
+    .loadPage(PageRequest(list: list, anchor: anchor, limit: limit, filter: filter))
+  }
+
+  static func key(_ id: Int64) -> PageKey { PageKey(order: Timestamp.t0.rfc3339, id: id) }
+
+  static func list(_ state: BrowseState) -> ListScreen? {
+    if case .list(let screen) = state.top { return screen }
+    return nil
+  }
+
+  @Test("start reads the data version and the current filter, which then loads the first page")
+  func start() {
+    var state = BrowseState(width: 80, height: 24)
+    #expect(browseReducer(&state, .start) == [.loadDataVersion, .loadCurrentFilter])
+    let filter = QuestionFilter(starred: true, categories: ["physics"])
+    let effects = browseReducer(&state, .stored(.filters(.current(filter))))
+    #expect(effects == [Self.request(.books, .top, 22, filter: filter)])
+    #expect(state.filter == filter)
+  }
+
+  @Test("j and k move inside the page without reading")
+  func moveInside() {
+    var state = Self.books()
+    #expect(browseReducer(&state, .key(.char("j"))) == [])
+    #expect(browseReducer(&state, .key(.down)) == [])
+    var expected = Self.books(cursor: 2)
+    #expect(state == expected)
+    #expect(browseReducer(&state, .key(.up)) == [])
+    expected = Self.books(cursor: 1)
+    #expect(state == expected)
+  }
+
+  @Test("j on the last row reads one row after it; the window slides, the cursor stays last")
+  func scrollDown() {
+    var state = Self.books(cursor: 3)
+    let effects = browseReducer(&state, .key(.char("j")))
+    #expect(effects == [Self.request(.books, .after(Self.key(6)), 1)])
+    let next = BrowseRow.post(.fixture(5, title: "B5"))
+    guard case .loadPage(let request) = effects[0] else { return }
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [next])))))
+    let screen = Self.list(state)
+    #expect(screen?.rows.map(\.key.id) == [8, 7, 6, 5])
+    #expect(screen?.cursor == 3)
+    #expect(screen?.isAtTop == false)
+  }
+
+  @Test("j at the end of the list reads nothing more and leaves everything as it was")
+  func endOfList() {
+    var state = Self.books(cursor: 3)
+    let request = PageRequest(list: .books, anchor: .after(Self.key(6)), limit: 1, filter: QuestionFilter())
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [])))))
+    #expect(state == Self.books(cursor: 3))
+  }
+
+  @Test("k on the first row reads the row before; a short answer means the top")
+  func scrollUp() {
+    var state = Self.books(cursor: 0)
+    Self.setTop(&state, false)
+    let effects = browseReducer(&state, .key(.char("k")))
+    #expect(effects == [Self.request(.books, .before(Self.key(9)), 1)])
+    let request = PageRequest(list: .books, anchor: .before(Self.key(9)), limit: 1, filter: QuestionFilter())
+    _ = browseReducer(
+      &state, .stored(.browse(.page(Page(request: request, rows: [.post(.fixture(10, title: "B10"))])))))
+    let screen = Self.list(state)
+    #expect(screen?.rows.map(\.key.id) == [10, 9, 8, 7])
+    #expect(screen?.cursor == 0)
+    #expect(screen?.isAtTop == false)
+  }
+
+  static func setTop(_ state: inout BrowseState, _ isAtTop: Bool) {
+    guard case .list(var screen) = state.top else { return }
+    screen.isAtTop = isAtTop
+    state.screens[state.screens.count - 1] = .list(screen)
+  }
+
+  @Test("PgDn and Ctrl-d read a page and half a page after the last row; g and G the ends")
+  func paging() {
+    var state = Self.books(cursor: 1)
+    #expect(browseReducer(&state, .key(.pageDown)) == [Self.request(.books, .after(Self.key(6)), 4)])
+    #expect(browseReducer(&state, .key(.ctrl("d"))) == [Self.request(.books, .after(Self.key(6)), 2)])
+    #expect(browseReducer(&state, .key(.pageUp)) == [Self.request(.books, .before(Self.key(9)), 4)])
+    #expect(browseReducer(&state, .key(.ctrl("u"))) == [Self.request(.books, .before(Self.key(9)), 2)])
+    #expect(browseReducer(&state, .key(.char("g"))) == [Self.request(.books, .top, 4)])
+    #expect(browseReducer(&state, .key(.char("G"))) == [Self.request(.books, .bottom, 4)])
+    #expect(state == Self.books(cursor: 1))
+  }
+
+  @Test("a page down keeps the cursor on its line; G puts it on the last row")
+  func pageDownApplied() {
+    var state = Self.books(cursor: 1)
+    let rows = (2...5).reversed().map { BrowseRow.post(.fixture(Int64($0))) }
+    let request = PageRequest(list: .books, anchor: .after(Self.key(6)), limit: 4, filter: QuestionFilter())
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: rows)))))
+    #expect(Self.list(state)?.rows.map(\.key.id) == [5, 4, 3, 2])
+    #expect(Self.list(state)?.cursor == 1)
+    let last = PageRequest(list: .books, anchor: .bottom, limit: 4, filter: QuestionFilter())
+    // The bottom page comes nearest the end first.
+    let bottom = [1, 2, 3, 4].map { BrowseRow.post(.fixture(Int64($0))) }
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: last, rows: bottom)))))
+    #expect(Self.list(state)?.rows.map(\.key.id) == [4, 3, 2, 1])
+    #expect(Self.list(state)?.cursor == 3)
+  }
+
+  @Test("Enter on a book opens its questions; Enter on a question its detail; Escape goes back")
+  func openAndBack() {
+    var state = Self.books(cursor: 1)
+    let book = Post.fixture(8, title: "B8")
+    #expect(browseReducer(&state, .key(.enter)) == [Self.request(.bookQuestions(8), .top, 4)])
+    #expect(state.screens.count == 2)
+    #expect(Self.list(state) == ListScreen(list: .bookQuestions(8), post: book))
+    let question = Question.fixture(3, post: 8, text: "なぜ？")
+    let request = PageRequest(list: .bookQuestions(8), anchor: .top, limit: 4, filter: QuestionFilter())
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [.question(question)])))))
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.top == .detail(question))
+    #expect(browseReducer(&state, .key(.escape)) == [Self.request(.bookQuestions(8), .top, 4)])
+    _ = browseReducer(&state, .key(.escape))
+    #expect(state.screens.count == 1)
+    #expect(browseReducer(&state, .key(.escape)) == [])
+    #expect(state.screens.count == 1)
+  }
+
+  static func questions(_ questions: [Question], cursor: Int = 0) -> BrowseState {
+    var state = BrowseState(width: 40, height: 6)
+    state.screens.append(
+      .list(ListScreen(list: .questions, rows: questions.map(BrowseRow.question), cursor: cursor)))
+    return state
+  }
+
+  @Test("s stars the question under the cursor; the answer says so and the page is read again")
+  func star() {
+    let question = Question.fixture(4)
+    var state = Self.questions([question])
+    #expect(browseReducer(&state, .key(.char("s"))) == [.setStarred([4], true)])
+    #expect(state.pendingMessage == "★ starred question 4")
+    var starred = question
+    starred.isStarred = true
+    let effects = browseReducer(&state, .stored(.questions(.updated([starred]))))
+    var expected = Self.questions([starred])
+    expected.message = "★ starred question 4"
+    expected.screens[1] = .list(
+      ListScreen(list: .questions, rows: [.question(starred)], reselecting: Self.key(4)))
+    #expect(state == expected)
+    #expect(effects == [Self.request(.questions, .top, 4)])
+    #expect(browseReducer(&state, .key(.char("s"))) == [.setStarred([4], false)])
+  }
+
+  @Test("a opens the answer input; wide characters edit one at a time; Enter saves")
+  func answer() {
+    var state = Self.questions([.fixture(4)])
+    #expect(browseReducer(&state, .key(.char("a"))) == [])
+    #expect(state.input == LineInput(purpose: .answer(4, hadAnswer: false)))
+    for c in "猫が好き🐈" { _ = browseReducer(&state, .key(.char(c))) }
+    _ = browseReducer(&state, .key(.backspace))
+    _ = browseReducer(&state, .key(.left))
+    _ = browseReducer(&state, .key(.backspace))
+    _ = browseReducer(&state, .key(.char("は")))
+    #expect(state.input.map { String($0.text) } == "猫がはき")
+    #expect(state.input?.caret == 3)
+    #expect(browseReducer(&state, .key(.enter)) == [.setAnswer(4, "猫がはき")])
+    #expect(state.input == nil)
+    #expect(state.pendingMessage == "answered question 4")
+  }
+
+  @Test("Escape cancels the input; an empty answer removes one there was, else does nothing")
+  func answerCancelled() {
+    var question = Question.fixture(4)
+    var state = Self.questions([question])
+    _ = browseReducer(&state, .key(.char("a")))
+    _ = browseReducer(&state, .key(.char("x")))
+    #expect(browseReducer(&state, .key(.escape)) == [])
+    #expect(state == Self.questions([question]))
+    _ = browseReducer(&state, .key(.char("a")))
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    question.answer = "old"
+    state = Self.questions([question])
+    _ = browseReducer(&state, .key(.char("a")))
+    #expect(state.input.map { String($0.text) } == "old")
+    _ = browseReducer(&state, .key(.ctrl("u")))
+    #expect(browseReducer(&state, .key(.enter)) == [.setAnswer(4, nil)])
+  }
+
+  @Test("q finishes from any screen, even the Filter screen; not while typing")
+  func quit() {
+    var state = Self.books()
+    _ = browseReducer(&state, .key(.char("f")))
+    _ = browseReducer(&state, .key(.char("q")))
+    #expect(state.isFinished)
+    state = Self.questions([.fixture(1)])
+    _ = browseReducer(&state, .key(.char("a")))
+    _ = browseReducer(&state, .key(.char("q")))
+    #expect(!state.isFinished)
+    #expect(state.input.map { String($0.text) } == "q")
+  }
+
+  @Test("the Filter screen cycles starred and answered, picks categories, Enter applies")
+  func filterScreen() {
+    var state = Self.books()
+    state.filter = QuestionFilter(since: "7d")
+    #expect(browseReducer(&state, .key(.char("f"))) == [.loadCategoryNames])
+    _ = browseReducer(&state, .stored(.browse(.categoryNames(["math", "physics", "文学"]))))
+    for key: Character in ["s", "a", "a", "j", "c", "j", "c", "k", "c"] {
+      _ = browseReducer(&state, .key(.char(key)))
+    }
+    let draft = QuestionFilter(starred: true, answered: false, categories: ["文学"], since: "7d")
+    #expect(state.top == .filter(FilterScreen(draft: draft, categories: ["math", "physics", "文学"], cursor: 1)))
+    #expect(browseReducer(&state, .key(.enter)) == [.saveCurrentFilter(draft)])
+    #expect(state.screens.count == 1)
+    let effects = browseReducer(&state, .stored(.filters(.current(draft))))
+    #expect(state.filter == draft)
+    #expect(state.message == "filter set: ★ starred · unanswered · 文学 · since 7d")
+    #expect(effects == [Self.request(.books, .top, 4, filter: draft)])
+  }
+
+  @Test("s cycles any → starred → unstarred → any; Escape leaves the filter as it was")
+  func filterCancelled() {
+    var state = Self.books()
+    _ = browseReducer(&state, .key(.char("f")))
+    var seen: [Bool?] = []
+    for _ in 0..<3 {
+      _ = browseReducer(&state, .key(.char("s")))
+      if case .filter(let screen) = state.top { seen.append(screen.draft.starred) }
+    }
+    #expect(seen == [true, false, nil])
+    _ = browseReducer(&state, .key(.char("s")))
+    #expect(browseReducer(&state, .key(.escape)) == [Self.request(.books, .top, 4)])
+    #expect(state.filter == QuestionFilter())
+    #expect(state.screens.count == 1)
+  }
+
+  @Test("another process's commit (a new data_version) reads the filter and the page again")
+  func liveRefresh() {
+    var state = Self.books()
+    #expect(browseReducer(&state, .tick) == [.loadDataVersion])
+    #expect(browseReducer(&state, .stored(.browse(.dataVersion(3)))) == [])
+    #expect(browseReducer(&state, .stored(.browse(.dataVersion(3)))) == [])
+    #expect(browseReducer(&state, .stored(.browse(.dataVersion(4)))) == [.loadCurrentFilter])
+    #expect(state.dataVersion == 4)
+  }
+
+  @Test("a reload keeps the cursor on its row when a row appears above it")
+  func reloadKeepsRow() {
+    var state = Self.books(cursor: 1)
+    let effects = browseReducer(&state, .stored(.filters(.current(QuestionFilter()))))
+    #expect(effects == [Self.request(.books, .top, 4)])
+    let rows = [10, 9, 8, 7].map { BrowseRow.post(.fixture(Int64($0), title: "B\($0)")) }
+    let request = PageRequest(list: .books, anchor: .top, limit: 4, filter: QuestionFilter())
+    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: rows)))))
+    #expect(Self.list(state)?.cursor == 2)
+    #expect(Self.list(state)?.current?.key.id == 8)
+  }
+
+  @Test("u undoes through the journal; the answer names what was undone")
+  func undo() {
+    var state = Self.books()
+    #expect(browseReducer(&state, .key(.char("u"))) == [.undo(1)])
+    let entry = JournalEntry(
+      id: 3, createdAt: .t0, action: "star", summary: "star question 4", isUndone: true,
+      changeCount: 1)
+    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.loadCurrentFilter])
+    #expect(state.message == "undone: star question 4")
+    _ = browseReducer(&state, .key(.char("u")))
+    _ = browseReducer(&state, .stored(.failed(.nothingToUndo())))
+    #expect(state.message == "nothing to undo; 'memo log' shows the journal")
+  }
+
+  @Test("v puts the book under the cursor on the shelf, or takes it off")
+  func favorite() {
+    var state = Self.books()
+    #expect(browseReducer(&state, .key(.char("v"))) == [.addFavorites([9])])
+    var book = Post.fixture(9, title: "B9")
+    book.isFavorite = true
+    _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
+    #expect(Self.list(state)?.rows[0].post?.isFavorite == true)
+    #expect(state.message == "put 'B9' on the shelf")
+    #expect(browseReducer(&state, .key(.char("v"))) == [.removeFavorites([9])])
+    #expect(browseReducer(&state, .key(.char("F"))) == [Self.request(.favorites, .top, 4)])
+  }
+
+  @Test("/ types a search; Enter shows results; Enter on a question result loads its detail")
+  func search() {
+    var state = Self.books()
+    _ = browseReducer(&state, .key(.char("/")))
+    for c in "猫" { _ = browseReducer(&state, .key(.char(c))) }
+    #expect(
+      browseReducer(&state, .key(.enter)) == [.search(SearchQuery(text: "猫", limit: 200))])
+    let hit = SearchResult(
+      kind: .questions, id: 2, postID: 9, postTitle: "B9", snippet: "\u{2}猫\u{3}", rank: 0)
+    _ = browseReducer(&state, .stored(.search(.found([hit]))))
+    #expect(state.top == .search(SearchScreen(query: "猫", results: [hit])))
+    #expect(browseReducer(&state, .key(.enter)) == [.loadQuestion(2)])
+    let question = Question.fixture(2, post: 9, text: "猫")
+    _ = browseReducer(&state, .stored(.questions(.loaded(question))))
+    #expect(state.top == .detail(question))
+    #expect(state.lastSearch == "猫")
+  }
+
+  @Test("a question deleted elsewhere closes its detail with the error as the message")
+  func deletedElsewhere() {
+    var state = Self.questions([.fixture(4)])
+    _ = browseReducer(&state, .key(.enter))
+    #expect(browseReducer(&state, .tick) == [.loadDataVersion])
+    let effects = browseReducer(&state, .stored(.failed(.questionNotFound(4))))
+    #expect(state.screens.count == 2)
+    #expect(state.message == MemoError.questionNotFound(4).message)
+    #expect(effects == [Self.request(.questions, .top, 4)])
+  }
+
+  @Test("a resize reads a page the new height, and ? shows help until the next key")
+  func resizeAndHelp() {
+    var state = Self.books(cursor: 3)
+    Self.setTop(&state, false)
+    let effects = browseReducer(&state, .resize(width: 30, height: 4))
+    // Two rows fit now: the window starts one row lower so the cursor stays in it.
+    #expect(effects == [Self.request(.books, .from(Self.key(7)), 2)])
+    #expect(Self.list(state)?.cursor == 1)
+    _ = browseReducer(&state, .key(.char("?")))
+    #expect(state.isShowingHelp)
+    #expect(browseReducer(&state, .key(.char("j"))) == [])
+    #expect(!state.isShowingHelp)
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+@Suite("memo browse: off a terminal")
+struct BrowseOffTerminalTests {
+  @Test("without a terminal on stdin and stdout it exits 64 with one line saying what to use")
+  func notATerminal() throws {
+    let box = try Sandbox()
+    let result = try box.run(["browse"])
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "memo: error: memo browse needs a terminal on stdin and stdout; in scripts use 'memo list' or 'memo questions'\n"
+    )
+    // Nothing was created: the check comes before the database is opened.
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+  }
+}
+
+/// A tmux server of the test's own (its own socket), running one command in an 80×24 window.
+final class TmuxSession {
+  /// tmux, if it is installed (`.ci/run` and `scripts/setup` install it).
+  static let path: String? = {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    for folder in paths + ["/usr/bin", "/usr/local/bin"] {
+      let candidate = "\(folder)/tmux"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }()
+
+  let socket = "memo-test-\(UUID().uuidString.prefix(8))"
+
+  init(command: String, width: Int = 80, height: Int = 24) throws {
+    try tmux(["-u", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+  }
+
+  deinit { _ = try? tmux(["kill-server"]) }
+
+  /// Runs a tmux client and waits for it. posix_spawn, not `Process`: the server a client
+  /// starts keeps the descriptors it inherited, and `Process` then never sees the client end.
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    let path = NSTemporaryDirectory() + "\(socket)-\(UUID().uuidString).out"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let executable = Self.path ?? "/usr/bin/tmux"
+    var argv: [UnsafeMutablePointer<CChar>?] =
+      ([executable, "-L", socket] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    // The test runner's threads block signals; tmux's server must not inherit that mask, or
+    // it outlives kill-server and SIGTERM.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid = pid_t()
+    let code = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+    guard code == 0 else { throw CocoaError(.executableLoad) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+  }
+
+  /// The window's lines, as a person sees them.
+  func screen() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init).dropLast()
+  }
+
+  func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+
+  /// Types text literally (no key names).
+  func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
+
+  /// Waits (up to `seconds`) until the screen satisfies `condition`. - Returns: the screen.
+  @discardableResult
+  func wait(
+    _ what: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+    until condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var lines = try screen()
+    while !condition(lines) {
+      guard Date() < deadline else {
+        Issue.record(
+          "timed out waiting for \(what); the screen:\n\(lines.joined(separator: "\n"))",
+          sourceLocation: sourceLocation)
+        return lines
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+      lines = try screen()
+    }
+    return lines
+  }
+
+  /// Waits until some line of the screen contains `text`.
+  @discardableResult
+  func wait(for text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> [String]
+  {
+    try wait("“\(text)”", seconds: seconds, sourceLocation: sourceLocation) {
+      $0.contains { $0.contains(text) }
+    }
+  }
+}
+
+@Suite(
+  "memo browse: driven in tmux as a person would",
+  .enabled(
+    if: TmuxSession.path != nil,
+    "tmux is not installed: apt-get install -y tmux (scripts/setup does) to run this suite"),
+  .serialized)
+struct BrowseTmuxTests {
+  /// A shell script that runs `memo browse` in the sandbox, then shows its exit status and
+  /// whether the terminal is back in its normal (canonical, echoing) mode.
+  func script(_ box: Sandbox, environment: String = "NO_COLOR=1") throws -> String {
+    let path = box.root + "/browse.sh"
+    let text = """
+      #!/bin/sh
+      trap true INT
+      export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC \(environment)
+      sh -c 'echo $$ > "$HOME/browse.pid"; exec "$0" browse' '\(Sandbox.binary)'
+      status=$?
+      echo "exit=$status tty=$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
+      sleep 600
+      """
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return "sh '\(path)'"
+  }
+
+  @Test("books, a book, star and answer, undo elsewhere, filter, search, live add, resize, q")
+  func tour() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--author", "Frank Herbert"])
+    _ = try box.add("吾輩は猫である", ["--author", "夏目漱石"])
+    _ = try box.run(["ask", "2", "猫の名前は何か？", "--category", "文学"])
+    _ = try box.run(["ask", "2", "Who is Meitei?", "--category", "people"])
+    let tmux = try TmuxSession(command: try script(box))
+    var lines = try tmux.wait(for: "吾輩は猫である")
+    #expect(lines[0] == "Books · filter: none")
+    #expect(lines[1].hasPrefix("›  吾輩は猫である · 夏目漱石 "))
+    #expect(lines[1].hasSuffix(" 2"))
+    #expect(lines[2].hasPrefix("   Dune · Frank Herbert "))
+    #expect(lines[23].hasSuffix("? help  q quit"))
+
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "Questions · 吾輩は猫である")
+    #expect(lines[1].hasPrefix("›   猫の名前は何か？ "))
+    #expect(lines[1].hasSuffix(" 文学"))
+
+    try tmux.send("a")
+    try tmux.wait(for: "answer:")
+    try tmux.type("名前はまだ無い")
+    try tmux.send("BSpace")
+    try tmux.type("い")
+    try tmux.send("Enter")
+    try tmux.wait(for: "answered question 1")
+    try tmux.send("s")
+    lines = try tmux.wait(for: "★ starred question 1")
+    #expect(lines[1].hasPrefix("›★✓ 猫の名前は何か？ "))
+
+    let starred = try box.run(["questions", "--starred", "--format", "jsonl"])
+    #expect(starred.stdout.contains("\"text\":\"猫の名前は何か？\""))
+    #expect(starred.stdout.contains("\"answer\":\"名前はまだ無い\""))
+    let log = try box.run(["log", "--limit", "2"]).stdout.split(separator: "\n")
+    #expect(log.count == 2 && log[0].hasSuffix("star question 1") && log[1].hasSuffix("answer question 1"))
+
+    // Undone in another shell: the star goes, here too, without a key.
+    #expect(try box.run(["undo"]).status == 0)
+    try tmux.wait("the star to go") { $0[1].hasPrefix("› ✓ 猫の名前は何か？") }
+
+    try tmux.send("f")
+    try tmux.wait(for: "Filter · filter: none")
+    try tmux.send("s")
+    try tmux.wait(for: "Starred     ★ starred")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "filter: ★ starred")
+    #expect(lines[0] == "Questions · 吾輩は猫である · filter: ★ starred")
+    #expect(lines[1] == "  No question matches the filter; f changes it.")
+    #expect(try box.run(["filter", "show"]).stdout == "--starred\n")
+
+    try tmux.send("f", "s", "s", "Enter")
+    try tmux.wait(for: "Questions · 吾輩は猫である · filter: none")
+    #expect(try box.run(["filter", "show"]).stdout == "no filter\n")
+
+    try tmux.send("/")
+    try tmux.type("Meitei")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "Search · Meitei")
+    #expect(lines[0] == "Search · Meitei · filter: none")
+    #expect(lines[1].hasPrefix("› Who is Meitei? · 吾輩は猫である"))
+    try tmux.send("Enter")
+    try tmux.wait(for: "Question 2 · filter: none")
+
+    try tmux.send("B")
+    try tmux.wait(for: "Books · filter: none")
+    _ = try box.add("新しい本")
+    lines = try tmux.wait(for: "新しい本", seconds: 3)
+    #expect(lines[1].hasPrefix("   新しい本 "))
+    #expect(lines[2].hasPrefix("›  吾輩は猫である"))
+
+    try tmux.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "20"])
+    lines = try tmux.wait("the 50×20 redraw") { $0.count == 20 && $0[19].hasSuffix("q quit") }
+    #expect(lines[0] == "Books · filter: none")
+    #expect(lines[1].hasPrefix("   新しい本 ") && lines[1].hasSuffix(" 0"))
+    #expect(lines[1].count == 50 - 4)  // four wide characters: 50 columns
+    #expect(lines[19] == "Enter open  v shelf  f filter  ? help  q quit")
+
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+    #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test("Ctrl-C and SIGTERM give the terminal back, out of raw mode and the alternate screen")
+  func signals() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    var tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "Dune")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "1\n")
+    try tmux.send("C-c")
+    try tmux.wait(for: "exit=130 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+
+    tmux = try TmuxSession(command: try script(box, environment: "COLORTERM=1"))
+    try tmux.wait(for: "Dune")
+    let pid = try String(contentsOfFile: box.root + "/browse.pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
+    try tmux.wait(for: "exit=143 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+  }
+}

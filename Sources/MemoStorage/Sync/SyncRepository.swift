@@ -136,7 +136,10 @@ struct SyncRepository {
     -> (lines: [String], clock: HybridTime, lastSeq: Int64)
   {
     let statement = try database.cachedStatement(
-      sql: "SELECT seq, kind, key, at FROM changes WHERE origin IS NULL AND seq > ? ORDER BY seq")
+      sql: """
+        SELECT seq, kind, key, coalesce(at, 0) FROM changes WHERE origin IS NULL AND seq > ?
+        ORDER BY seq
+        """)
     defer { statement.reset() }
     try statement.bind(seq, at: 1)
     var pending: [(Int64, String, String, Int64)] = []

@@ -9,9 +9,6 @@ CREATE TABLE changes (
   kind    TEXT NOT NULL,
   key     TEXT NOT NULL,
   origin  TEXT,
-  -- When the change was made (Unix milliseconds): sync orders changes by when they were made,
-  -- not by when they were pushed.
-  at      INTEGER NOT NULL DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)),
   UNIQUE (kind, key)
 );
 CREATE INDEX changes_by_origin ON changes (origin, seq);

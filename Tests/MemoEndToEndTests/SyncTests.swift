@@ -273,6 +273,38 @@ struct SyncTests {
     #expect(foreign.stderr.contains("devices/\(folder)/notes.txt, which memo did not write"))
   }
 
+  @Test(
+    "a push refused because another device pushed in between is redone after applying its change")
+  func pushRace() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let c = try lab.device("c")
+    // c pushes a change; the remote is then put back, keeping c's commit aside, and gets it
+    // again from a hook just as a pushes: a's first push loses the race.
+    let before = try lab.remoteHead()
+    _ = try c.add("From c")
+    try SyncLab.round(c)
+    let cCommit = try lab.remoteHead()
+    try SyncLab.git(["-C", lab.remote, "update-ref", "refs/heads/main", before])
+    let hook = lab.remote + "/hooks/pre-receive"
+    let marker = lab.root.root + "/raced"
+    try """
+    #!/bin/sh
+    [ -e \(marker) ] && exit 0
+    touch \(marker)
+    unset GIT_QUARANTINE_PATH GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+    git update-ref refs/heads/main \(cCommit)
+    exit 1
+    """.write(toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    _ = try a.add("From a")
+    let round = try SyncLab.round(a)
+    #expect(round == ["pushed": 1, "applied": 1, "conflicts": 0, "retries": 1, "compacted": 0])
+    #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["From a"], ["From c"]])
+    try SyncLab.round(c)
+    #expect(try SyncLab.synced(a) == SyncLab.synced(c))
+  }
+
   @Test("devices pushing at the same time all get through (a refused push is redone)")
   func concurrentPushes() throws {
     let lab = try SyncLab()

@@ -189,6 +189,25 @@ struct SyncTests {
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
   }
 
+  @Test("a remote replaced by an empty one gets every device's notes again at its next round")
+  func remoteReplaced() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    try SyncLab.round(a)
+    _ = try b.add("Hyperion")
+    try SyncLab.round(b)
+    try SyncLab.round(a)
+    try FileManager.default.removeItem(atPath: lab.remote)
+    try SyncLab.git(["init", "-q", "--bare", lab.remote])
+    #expect(try SyncLab.round(a)["applied"] == 0)
+    #expect(try SyncLab.round(b)["applied"] == 0)
+    let late = try lab.device("late")
+    #expect(try late.rows("SELECT title FROM posts ORDER BY title") == [["Dune"], ["Hyperion"]])
+    #expect(try SyncLab.synced(late) == SyncLab.synced(a))
+  }
+
   @Test("a remote that refuses every push (not a race with another device) exits 69 at once")
   func refusedPush() throws {
     let lab = try SyncLab()

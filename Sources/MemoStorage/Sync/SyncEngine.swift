@@ -85,11 +85,12 @@ struct SyncEngine {
         )
       }
       try checkOutRemote()
+      let reseed = try hasLostOwnFiles(device: device)
       let exchanged = try exchange(device: device)
       summary.applied += exchanged.applied
       summary.conflicts += exchanged.conflicts
       var folded = 0
-      if request.compact && attempt == 0 {
+      if (request.compact || reseed) && attempt == 0 {
         (summary.compacted, folded) = try compact(device: device)
       }
       let outbox = try self.outbox()
@@ -100,6 +101,9 @@ struct SyncEngine {
       let before = try remoteHead()
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
+        if try store.setting("registered") == nil {
+          try database.inTransaction { try store.setSetting("registered", "1") }
+        }
         // The changes pushed: lines of change files (a snapshot repeats what was pushed
         // before, but for the changes folded into it unpushed).
         summary.pushed =
@@ -118,6 +122,24 @@ struct SyncEngine {
       message:
         "other devices kept pushing to \(remote) during \(Self.attempts) tries; run 'memo sync' again"
     )
+  }
+
+  /// Whether the remote no longer holds this device's files although it pushed them (the
+  /// remote was replaced by an empty one, say): then its device file goes out again with a
+  /// snapshot of the records whose content is its own, as `--compact` makes.
+  func hasLostOwnFiles(device: String) throws -> Bool {
+    guard try store.setting("registered") != nil else { return false }
+    var info = stat()
+    guard stat(request.repository + "/devices/\(device)/device.json", &info) != 0 else {
+      return false
+    }
+    try database.inTransaction {
+      var info = JSONObjectWriter()
+      info.add("id", device)
+      info.add("name", try store.setting("device_name") ?? device)
+      try addToOutbox("device.json", info.object + "\n")
+    }
+    return true
   }
 
   /// `memo sync status`, from what the last round saw (no network).

@@ -36,7 +36,11 @@ final class TmuxSession {
     try tmux(["-u", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }
 
-  deinit { _ = try? tmux(["kill-server"]) }
+  deinit {
+    _ = try? tmux(["kill-server"])
+    let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
+  }
 
   /// Runs a tmux client and waits for it. posix_spawn, not `Process`: the server a client
   /// starts keeps the descriptors it inherited, and `Process` then never sees the client end.
@@ -76,8 +80,10 @@ final class TmuxSession {
 
   /// The window's lines, as a person sees them.
   func screen() throws -> [String] {
-    try tmux(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init).dropLast()
+    try tmux(["capture-pane", "-p", "-t", "t"]).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map(String.init).dropLast()
   }
 
   func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
@@ -108,7 +114,9 @@ final class TmuxSession {
 
   /// Waits until some line of the screen contains `text`.
   @discardableResult
-  func wait(for text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation)
+  func wait(
+    for text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> [String]
   {
     try wait("“\(text)”", seconds: seconds, sourceLocation: sourceLocation) {
@@ -176,7 +184,9 @@ struct BrowseTmuxTests {
     #expect(starred.stdout.contains("\"text\":\"猫の名前は何か？\""))
     #expect(starred.stdout.contains("\"answer\":\"名前はまだ無い\""))
     let log = try box.run(["log", "--limit", "2"]).stdout.split(separator: "\n")
-    #expect(log.count == 2 && log[0].hasSuffix("star question 1") && log[1].hasSuffix("answer question 1"))
+    #expect(
+      log.count == 2 && log[0].hasSuffix("star question 1") && log[1].hasSuffix("answer question 1")
+    )
 
     // Undone in another shell: the star goes, here too, without a key.
     #expect(try box.run(["undo"]).status == 0)

@@ -114,8 +114,7 @@ func screenKey(_ state: inout BrowseState, _ key: BrowseKey) -> [Effect] {
 
 /// A list screen's keys: moving (a page read when the cursor leaves the rows shown), opening,
 /// and the question and book keys for the row under the cursor.
-func listKey(_ state: inout BrowseState, _ screen: inout ListScreen, _ key: BrowseKey) -> [Effect]
-{
+func listKey(_ state: inout BrowseState, _ screen: inout ListScreen, _ key: BrowseKey) -> [Effect] {
   if let move = movement(for: key, bodyHeight: state.bodyHeight) {
     return listMove(&state, &screen, move)
   }

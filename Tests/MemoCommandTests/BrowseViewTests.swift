@@ -308,3 +308,24 @@ struct KeyDecoderTests {
     #expect(decoder.feed([0x1B, 0x71]) == [.escape, .char("q")])
   }
 }
+
+@Suite("memo browse: the terminal's attributes follow --color and NO_COLOR")
+struct TerminalStyleTests {
+  @Test("with colour: reverse video across the width for header, footer and cursor row")
+  func colour() {
+    let screen = TerminalScreen(useColor: true)
+    #expect(
+      screen.styled(BrowseLine("Books", .header), width: 8) == "\u{1B}[1;7mBooks   \u{1B}[0m")
+    #expect(
+      screen.styled(BrowseLine("›  猫", .selected), width: 6) == "\u{1B}[7m›  猫 \u{1B}[0m")
+    #expect(screen.styled(BrowseLine(" ★  Why?"), width: 10) == " \u{1B}[33m★\u{1B}[39m  Why?")
+  }
+
+  @Test("without colour: the text alone, the cursor row marked by ›")
+  func noColour() {
+    let screen = TerminalScreen(useColor: false)
+    for style in [BrowseLine.Style.header, .selected, .body, .footer] {
+      #expect(screen.styled(BrowseLine("›★ x", style), width: 10) == "›★ x")
+    }
+  }
+}

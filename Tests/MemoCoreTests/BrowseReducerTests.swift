@@ -350,3 +350,45 @@ struct BrowseReducerTests {
     #expect(!state.isShowingHelp)
   }
 }
+
+@Suite("memo browse: the long-lived store")
+struct BrowseStoreTests {
+  @Test("start runs its effects in order, each answer reduced before the next effect runs")
+  func startChain() {
+    var ran: [Effect] = []
+    let book = BrowseRow.post(.fixture(1, title: "吾輩は猫である"))
+    let filter = QuestionFilter(starred: true)
+    let store = BrowseStore(state: BrowseState(width: 40, height: 5)) { effect in
+      ran.append(effect)
+      switch effect {
+      case .loadDataVersion: return .browse(.dataVersion(7))
+      case .loadCurrentFilter: return .filters(.current(filter))
+      case .loadPage(let request): return .browse(.page(Page(request: request, rows: [book])))
+      default: return .failed(.usage("unexpected"))
+      }
+    }
+    store.dispatch(.start)
+    #expect(
+      ran == [
+        .loadDataVersion, .loadCurrentFilter,
+        .loadPage(PageRequest(list: .books, anchor: .top, limit: 3, filter: filter)),
+      ])
+    var expected = BrowseState(width: 40, height: 5)
+    expected.dataVersion = 7
+    expected.filter = filter
+    expected.screens = [.list(ListScreen(list: .books, rows: [book]))]
+    #expect(store.state == expected)
+  }
+
+  @Test("a failed effect becomes the message and browsing goes on")
+  func failureIsAMessage() {
+    let store = BrowseStore(state: BrowseState(width: 40, height: 5)) { _ in
+      .failed(.nothingToUndo())
+    }
+    store.dispatch(.key(.char("u")))
+    #expect(store.state.message == "nothing to undo; 'memo log' shows the journal")
+    store.dispatch(.key(.char("j")))
+    #expect(store.state.message == nil)
+    #expect(!store.state.isFinished)
+  }
+}

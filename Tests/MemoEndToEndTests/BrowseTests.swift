@@ -139,6 +139,7 @@ struct BrowseTmuxTests {
     let text = """
       #!/bin/sh
       trap true INT
+      ulimit -c 0
       export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC \(environment)
       sh -c 'echo $$ > "$HOME/browse.pid"; exec "$0" browse' '\(Sandbox.binary)'
       status=$?
@@ -235,7 +236,7 @@ struct BrowseTmuxTests {
     #expect(try box.run(["db", "check"]).status == 0)
   }
 
-  @Test("Ctrl-C and SIGTERM give the terminal back, out of raw mode and the alternate screen")
+  @Test("Ctrl-C, SIGTERM and a crash give the terminal back: no raw mode, no alternate screen")
   func signals() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
@@ -252,6 +253,15 @@ struct BrowseTmuxTests {
       .trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
     try tmux.wait(for: "exit=143 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+
+    // A crash (here a segmentation fault from outside) gives the terminal back too.
+    tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "Dune")
+    let crashing = try String(contentsOfFile: box.root + "/browse.pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(kill(pid_t(crashing) ?? 0, SIGSEGV) == 0)
+    try tmux.wait(for: "exit=139 tty=icanon echo")
     #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
   }
 }

@@ -48,6 +48,7 @@ enum Movement {
   case last
 }
 
+/// The movement a key asks for (nil: not a moving key); a page is the body's height.
 func movement(for key: BrowseKey, bodyHeight: Int) -> Movement? {
   switch key {
   case .char("j"), .down: return .step(1)
@@ -137,6 +138,7 @@ func listKey(_ state: inout BrowseState, _ screen: inout ListScreen, _ key: Brow
   return []
 }
 
+/// Moves the cursor inside the page, or asks for the rows the move needs (by key).
 func listMove(_ state: inout BrowseState, _ screen: inout ListScreen, _ move: Movement)
   -> [Effect]
 {
@@ -176,6 +178,7 @@ func questionKey(_ state: inout BrowseState, _ question: Question, _ key: Browse
   }
 }
 
+/// `v`: the book goes on the shelf, or off it.
 func toggleFavorite(_ state: inout BrowseState, _ post: Post) -> [Effect] {
   if post.isFavorite {
     state.pendingMessage = "took '\(post.title)' off the shelf"
@@ -278,6 +281,7 @@ func inputKey(_ state: inout BrowseState, _ key: BrowseKey) -> [Effect] {
   return []
 }
 
+/// Enter in the input: saves the answer (an empty one removes it), or runs the search.
 func submit(_ state: inout BrowseState, _ input: LineInput) -> [Effect] {
   let text = String(input.text).trimmingWhitespace()
   switch input.purpose {
@@ -306,6 +310,7 @@ func open(_ state: inout BrowseState, _ screen: ListScreen) -> [Effect] {
   return [pageEffect(state, screen.list, .top, state.bodyHeight)]
 }
 
+/// A page read of `list` under the filter in force.
 func pageEffect(_ state: BrowseState, _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int)
   -> Effect
 {
@@ -406,6 +411,7 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
   }
 }
 
+/// The change asked for is done: its message shows.
 func takeMessage(_ state: inout BrowseState) {
   if let pending = state.pendingMessage { state.message = pending }
   state.pendingMessage = nil

@@ -8,7 +8,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Tests only: property-based tests of undo and redo.
+    // Tests only: property-based tests of undo and redo, and of the Kindle parser.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -32,7 +32,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "MemoCoreTests", dependencies: ["MemoCore"]),
+    .testTarget(
+      name: "MemoCoreTests",
+      dependencies: ["MemoCore", .product(name: "PropertyBased", package: "swift-property-based")],
+      // Kindle "My Clippings.txt" files, read through #filePath (also by the end-to-end tests).
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "MemoStorageTests",
       dependencies: [
@@ -40,10 +44,13 @@ let package = Package(
       ],
       // Old schemas, read through #filePath by the migration tests.
       exclude: ["Fixtures"]),
-    // The command layer in-process: the fast path against argument-parser.
+    // The command layer in-process: the fast path against argument-parser, the listing writer.
     .testTarget(
       name: "MemoCommandTests",
-      dependencies: ["memo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "memo", "MemoStorage", "MemoCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Runs the built binary; reads the database back through MemoStorage.
     .testTarget(name: "MemoEndToEndTests", dependencies: ["MemoCore", "MemoStorage"]),
   ]

@@ -87,6 +87,18 @@ public enum Effect: Equatable, Sendable {
   case loadJournal(limit: Int)
   case pruneJournal(keep: Int)
 
+  // MARK: Sync
+  /// Make the sync repository, register this device, run a first round; answers
+  /// `.sync(.rounded)`.
+  case syncInit(SyncRequest)
+  /// One round through git; answers `.sync(.rounded)`.
+  case syncRound(SyncRequest)
+  /// Answers `.sync(.status)`.
+  case loadSyncStatus(repository: String)
+  /// Answers `.sync(.conflicts)`, newest first.
+  case loadSyncConflicts
+  /// Make a kept version current again, as a new local change; answers `.sync(.restored)`.
+  case restoreSyncConflict(Int64)
   // MARK: memo browse
   /// Read one page of a browse list by its keys (no offsets); answers `.browse(.page)`.
   case loadPage(PageRequest)

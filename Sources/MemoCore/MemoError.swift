@@ -7,9 +7,14 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
     case usage = 64
     case badData = 65
     case noInput = 66
+    /// A service memo needs is unavailable: the sync remote, `git`.
+    case unavailable = 69
     case cannotCreate = 73
     case io = 74
     case busy = 75
+    /// Not a failure: the reader of stdout went away (`memo … | head`). memo stops at once and
+    /// exits 0 without a word, as ripgrep does (SPEC §4).
+    case readerGone = 0
   }
 
   public var code: Code
@@ -25,6 +30,9 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message }
 
   // MARK: - Named errors: the wording lives here.
+
+  /// The reader of stdout closed the pipe: stop, print nothing, exit 0.
+  public static let readerGone = MemoError(code: .readerGone, message: "")
 
   public static func postNotFound(_ id: PostID) -> MemoError {
     MemoError(code: .notFound, message: "no post \(id); 'memo list' shows the posts and their ids")

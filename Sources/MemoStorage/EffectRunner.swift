@@ -11,6 +11,9 @@ public final class EffectRunner {
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
+  /// Where listings stream their rows, one at a time (the command line's writer). Without one
+  /// a listing answers with its rows as one page, for a caller that asked for a page.
+  public var sink: RowSink?
   let browse: BrowseRepository
 
   /// - Parameters:
@@ -70,6 +73,19 @@ public final class EffectRunner {
           }))
     case .loadPosts(let query):
       return try database.inReadTransaction { try listPosts(query) }
+    case .loadPost(let id) where sink != nil:
+      return try database.inReadTransaction {
+        let statement = try database.cachedStatement(
+          sql: "SELECT \(PostRepository.columns) FROM posts p WHERE p.id = ?")
+        defer { statement.reset() }
+        try statement.bind(id.rawValue, at: 1)
+        let (nested, _) = try questions.nestedRows(matching: nil)
+        defer { nested.reset() }
+        try stream(.post, statement, nested: nested, mustHaveRow: MemoError.postNotFound(id)) {
+          try $0.bind(id.rawValue, at: 1)
+        }
+        return .streamed(.post, filter: nil)
+      }
     case .loadPost(let id):
       return try database.inReadTransaction {
         guard var post = try posts.post(id) else { throw MemoError.postNotFound(id) }
@@ -104,6 +120,13 @@ public final class EffectRunner {
         let resolved = try filter.resolved(
           now: query.selection.now, utcOffsetSeconds: query.selection.utcOffsetSeconds)
         if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
+        if sink != nil {
+          let statement = try questions.listing(
+            matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
+          defer { statement.reset() }
+          try stream(.questions, statement, filter: filter)
+          return .streamed(.questions, filter: filter)
+        }
         let page = try questions.questions(
           matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
         return .questions(.listed(page, filter: filter))
@@ -142,6 +165,13 @@ public final class EffectRunner {
             removed.map { "rm question \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
           }))
 
+    case .loadCategories where sink != nil:
+      return try database.inReadTransaction {
+        let statement = try categories.listing()
+        defer { statement.reset() }
+        try stream(.categories, statement)
+        return .streamed(.categories, filter: nil)
+      }
     case .loadCategories:
       return .categories(.listed(try categories.all()))
     case .insertCategory(let name):
@@ -175,6 +205,13 @@ public final class EffectRunner {
           try write("unfav", { _ in try favorites.remove(ids) }) {
             "unfav " + $0.map(postLabel).joined(separator: ", ")
           }))
+    case .loadFavorites where sink != nil:
+      return try database.inReadTransaction {
+        let statement = try favorites.shelfListing()
+        defer { statement.reset() }
+        try stream(.favorites, statement)
+        return .streamed(.favorites, filter: nil)
+      }
     case .loadFavorites:
       return .favorites(.listed(try favorites.shelf()))
 
@@ -233,6 +270,13 @@ public final class EffectRunner {
     case .importFile(let request):
       return .transfer(.imported(try importFile(request)))
 
+    case .search(let query) where sink != nil:
+      return try database.inReadTransaction {
+        let statement = try SearchRepository(database: database).listing(query)
+        defer { statement.reset() }
+        try SearchRepository.translatingErrors(query) { try stream(.search, statement) }
+        return .streamed(.search, filter: nil)
+      }
     case .search(let query):
       return .search(.found(try SearchRepository(database: database).search(query)))
     case .loadStats(let request):
@@ -260,11 +304,32 @@ public final class EffectRunner {
     case .redo(let count):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).redo(count) }))
+    case .loadJournal(let limit) where sink != nil:
+      return try database.inReadTransaction {
+        let statement = try Journal(database: database).logListing(limit: limit)
+        defer { statement.reset() }
+        try stream(.journal, statement)
+        return .streamed(.journal, filter: nil)
+      }
     case .loadJournal(let limit):
       return .journal(.entries(try Journal(database: database).log(limit: limit)))
     case .pruneJournal(let keep):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
+    case .syncInit(let request):
+      return .sync(.rounded(try syncEngine(request).initialize()))
+    case .syncRound(let request):
+      return .sync(.rounded(try syncEngine(request).round()))
+    case .loadSyncStatus(let repository):
+      return .sync(.status(try syncEngine(SyncRequest(repository: repository)).status()))
+    case .loadSyncConflicts:
+      return .sync(.conflicts(try SyncRepository(database: database).conflicts()))
+    case .restoreSyncConflict(let id):
+      return .sync(
+        .restored(
+          try write("sync restore", { _ in try SyncRepository(database: database).restore(id) }) {
+            "restore the kept \($0.kind.rawValue) version \(id) from \($0.device)"
+          }))
     case .loadPage(let request):
       return .browse(.page(Page(request: request, rows: try browse.page(request, now: clock()))))
     case .loadDataVersion:
@@ -277,6 +342,10 @@ public final class EffectRunner {
       try BackupFile.write(database, to: path)
       return .database(.backedUp(to: path))
     }
+  }
+
+  func syncEngine(_ request: SyncRequest) -> SyncEngine {
+    SyncEngine(database: database, clock: clock, makeUUID: makeUUID, request: request)
   }
 
   /// Imports a file in one transaction (rolled back for a dry run or on the first error, so a
@@ -311,13 +380,36 @@ public final class EffectRunner {
           throw MemoError.malformedImport(
             name, place: "line 1", reason: "the file is not UTF-8 text")
         }
-        let books =
-          format == .kindle
-          ? try KindleClippings.parse(text, name: name)
-          : try GoodreadsLibrary.parse(text, name: name)
-        merge = {
-          try ExternalImporter(database: self.database, now: $0, makeUUID: self.makeUUID).merge(
-            books)
+        if format == .kindle {
+          let report = try KindleClippings.read(text, name: name)
+          if request.isStrict, let first = report.problems.first {
+            throw MemoError.malformedImport(
+              name, place: "line \(first.line)",
+              reason:
+                "\(first.what) (--strict: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
+            )
+          }
+          merge = {
+            var summary = try ExternalImporter(
+              database: self.database, now: $0, makeUUID: self.makeUUID
+            ).merge(report.books)
+            summary.clippings?.bookmarks = report.bookmarks
+            summary.clippings?.placeholders = report.placeholders
+            // An earlier version the file itself extends later is a near-duplicate.
+            summary.clippings?.duplicates += report.duplicates + report.replaced
+            summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
+            summary.warnings = report.problems.map { "\(name): \($0.description)" }
+            return summary
+          }
+        } else {
+          let books = try GoodreadsLibrary.parse(text, name: name)
+          merge = {
+            var summary = try ExternalImporter(
+              database: self.database, now: $0, makeUUID: self.makeUUID
+            ).merge(books)
+            summary.clippings = nil
+            return summary
+          }
         }
       }
     }
@@ -380,12 +472,53 @@ public final class EffectRunner {
           now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
       }
     }
+    if sink != nil {
+      let statement = try posts.listing(matching: query, questions: resolved)
+      defer { statement.reset() }
+      let (nested, condition) = try questions.nestedRows(matching: resolved)
+      defer { nested.reset() }
+      try stream(.posts, statement, filter: filter, nested: nested) {
+        try condition.bind(to: $0, startingAt: 2)
+      }
+      return .streamed(.posts, filter: filter)
+    }
     var page = try posts.posts(matching: query, questions: resolved)
     if query.includesQuestions || resolved != nil {
       let byPost = try questions.questions(ofPosts: page.map(\.id), matching: resolved)
       for i in page.indices { page[i].questions = byPost[page[i].id] ?? [] }
     }
     return .posts(.listed(page, filter: filter))
+  }
+
+  /// Streams a listing's rows from `statement` into the sink, one at a time. With `nested`,
+  /// each row offers its nested rows: `nested` bound to the row's id (parameter 1) and by
+  /// `bindNested` (the rest), stepped only if the writer reads them.
+  /// - Parameter mustHaveRow: thrown when the statement has no row (a post that is not there),
+  ///   before anything is written.
+  func stream(
+    _ listing: Listing, _ statement: Statement, filter: QuestionFilter? = nil,
+    nested: Statement? = nil, mustHaveRow missing: MemoError? = nil,
+    bindNested: @escaping (Statement) throws -> Void = { _ in }
+  ) throws {
+    guard let sink else { return }
+    var hasRow = try statement.step()
+    if let missing, !hasRow { throw missing }
+    try sink.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
+    while hasRow {
+      if let nested {
+        let id = statement.int64(0)
+        try sink.row(
+          Row(statement),
+          nested: NestedRows(statement: nested) {
+            try $0.bind(id, at: 1)
+            try bindNested($0)
+          })
+      } else {
+        try sink.row(Row(statement), nested: nil)
+      }
+      hasRow = try statement.step()
+    }
+    try sink.end()
   }
 
   func quoted(_ text: String) -> String {

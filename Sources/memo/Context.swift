@@ -49,9 +49,15 @@ struct Context {
     try DateExpression.parse(text, now: now, utcOffsetSeconds: style.utcOffsetSeconds)
   }
 
+  /// A writer for a listing in this context's format, on stdout.
+  var listingWriter: ListingWriter { ListingWriter(format: format, style: style, isQuiet: isQuiet) }
+
   /// Dispatches `action` into a new store over the database, opened on the first effect.
+  /// - Parameter sink: where a listing's rows go as they are read (nil: into the state).
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
-  func dispatch(_ action: Action, access: DatabaseFile.Access) throws -> AppState {
+  func dispatch(_ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil) throws
+    -> AppState
+  {
     let path = location.path
     let timeout = busyTimeoutMilliseconds
     var runner: EffectRunner?
@@ -61,6 +67,7 @@ struct Context {
           runner = EffectRunner(
             database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout)
           )
+          runner?.sink = sink
         } catch let error as MemoError {
           return .failed(error)
         } catch {

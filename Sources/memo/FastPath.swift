@@ -269,6 +269,7 @@ extension Memo.Search: FastParsable {
     posts = try arguments.flag("--posts")
     questions = try arguments.flag("--questions")
     limit = try arguments.value("--limit", as: Int.self) ?? 20
+    all = try arguments.flag("--all")
     global = try GlobalOptions(scanning: &arguments)
   }
 }

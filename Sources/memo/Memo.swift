@@ -27,13 +27,16 @@ struct Memo: ParsableCommand {
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
       Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
       Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self,
-      Redo.self, Log.self, Db.self, Browse.self,
+      Redo.self, Log.self, Db.self, Sync.self, Browse.self,
     ]
   )
 
   /// Parses argv, runs the command, and turns every error into one stderr line and the exit
   /// status SPEC §4 names.
   static func main() {
+    // A closed pipe shows as EPIPE from write(2), which the writer turns into a quiet exit 0,
+    // instead of SIGPIPE killing the process (status 141 fails `set -o pipefail` scripts).
+    signal(SIGPIPE, SIG_IGN)
     if let bad = firstInvalidUTF8Argument() {
       fail(
         printing: "memo: error: argument \(bad) is not valid UTF-8; pass text as UTF-8",
@@ -58,6 +61,8 @@ struct Memo: ParsableCommand {
       try command.run()
       Output.flush()
     } catch let error as MemoError {
+      // The reader of stdout went away (`memo … | head`): its choice, not an error (SPEC §4).
+      if error.code == .readerGone { Glibc.exit(0) }
       Output.flush()
       fail(printing: "memo: error: \(error.message)", status: error.code.rawValue)
     } catch {

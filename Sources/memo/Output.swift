@@ -1,37 +1,33 @@
+import MemoCore
+import MemoStorage
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Buffered standard output: commands write here after their work is done, and `main()`
-/// flushes once at the end (one write(2) for most commands).
+/// Standard output: the one `ByteWriter` every command writes through — listings row by row,
+/// messages and single records — flushed when its buffer fills and once at the end by `main()`.
 enum Output {
-  nonisolated(unsafe) private static var buffer: [UInt8] = {
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(1 << 16)
-    return bytes
-  }()
+  nonisolated(unsafe) static let writer = ByteWriter(fd: STDOUT_FILENO, name: "stdout")
 
   static func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { flush() }
+    writer.write(text)
+    // A message is small; a reader gone away shows at the final flush (exit 0, no word).
+    try? writer.flushIfFull()
   }
 
-  static func line(_ text: String) { write(text + "\n") }
+  static func line(_ text: String) {
+    writer.write(text)
+    writer.byte(0x0A)
+    try? writer.flushIfFull()
+  }
 
+  /// Writes out what is buffered. A reader that went away (EPIPE) is not an error.
   static func flush() {
-    guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBufferPointer { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return  // EPIPE and friends: the reader went away; nothing more to say.
-        }
-        offset += written
-      }
-    }
-    buffer.removeAll(keepingCapacity: true)
+    do { try writer.flush() } catch let error as MemoError where error.code != .readerGone {
+      Diagnostics.line("memo: error: \(error.message)")
+      Glibc.exit(error.code.rawValue)
+    } catch {}
   }
 }
 

@@ -72,9 +72,10 @@ struct CrashTests {
         try box.rows(
           """
           SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN
-          ('posts_search_insert', 'questions_search_insert', 'questions_journal_insert',
-           'questions_untombstone')
-          """) == [["4"]], "after \(arguments)")
+          ('posts_search_insert', 'questions_search_insert', 'posts_grams_insert',
+           'questions_grams_insert', 'questions_journal_insert', 'questions_untombstone',
+           'questions_change_insert')
+          """) == [["7"]], "after \(arguments)")
       #expect(
         try box.rows("SELECT count(*) FROM search_words WHERE kind = 'post'")
           == box.rows("SELECT count(*) FROM posts"),

@@ -71,7 +71,11 @@ struct ExternalImportTests {
     try Self.clippings.write(toFile: file, atomically: true, encoding: .utf8)
     let first = try box.run(["import", file])
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stdout == "4 added, 0 updated, 0 unchanged\n")
+    #expect(
+      first.stdout
+        == "4 added, 0 updated, 0 unchanged: 2 books (1 new), 1 highlight, 0 notes, 2 questions; skipped 1 bookmark, 0 placeholders, 0 duplicates\n"
+    )
+    #expect(first.stderr == "")
     #expect(
       try box.rows("SELECT title, author, body FROM posts ORDER BY id") == [
         ["Dune", "Frank Herbert", "My own notes.\n\n> I must not fear.\n> — p. 12, loc. 123-125"],
@@ -84,7 +88,10 @@ struct ExternalImportTests {
       ])
     let before = try box.rows("SELECT * FROM posts")
     let again = try box.run(["import", file, "--format", "kindle"])
-    #expect(again.stdout == "0 added, 0 updated, 3 unchanged\n")
+    #expect(
+      again.stdout
+        == "0 added, 0 updated, 3 unchanged: 2 books (0 new), 0 highlights, 0 notes, 0 questions; skipped 1 bookmark, 0 placeholders, 3 duplicates\n"
+    )
     #expect(try box.rows("SELECT * FROM posts") == before)
   }
 
@@ -130,9 +137,13 @@ struct ExternalImportTests {
         == "memo: error: \(csv): line 2: a quoted field is not closed (a missing \"); nothing was imported\n"
     )
     let txt = box.root + "/c.txt"
-    try (Self.clippings + "Broken entry\nno metadata\n==========\n").write(
-      toFile: txt, atomically: true, encoding: .utf8)
-    #expect(try box.run(["import", txt]).status == 65)
+    try "title,author\nDune,Frank Herbert\n".write(toFile: txt, atomically: true, encoding: .utf8)
+    let notKindle = try box.run(["import", txt])
+    #expect(notKindle.status == 65)
+    #expect(
+      notKindle.stderr
+        == "memo: error: \(txt): line 1: not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?; nothing was imported\n"
+    )
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
   }
 }

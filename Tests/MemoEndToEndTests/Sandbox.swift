@@ -51,10 +51,11 @@ final class Sandbox {
   @discardableResult
   func run(
     _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil,
-    environment extra: [String: String] = [:]
+    environment extra: [String: String] = [:], executable: String = Sandbox.binary
   ) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.currentDirectoryURL = URL(fileURLWithPath: root)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }
     let id = UUID().uuidString
@@ -87,6 +88,11 @@ final class Sandbox {
         decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
       stderr: String(
         decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
+  }
+
+  /// Runs a bash script in the sandbox's folder with its environment (for pipes).
+  func shell(_ script: String) throws -> RunResult {
+    try run(["-c", script], executable: "/bin/bash")
   }
 
   /// Runs `memo add` and returns the new id.

@@ -98,7 +98,23 @@ struct SearchAndDatabaseTests {
       DROP TRIGGER posts_search_insert; DROP TRIGGER posts_search_update; DROP TRIGGER posts_search_delete;
       DROP TRIGGER questions_search_insert; DROP TRIGGER questions_search_update; DROP TRIGGER questions_search_delete;
       DROP TABLE search_words; DROP TABLE search_trigrams;
+      DROP TRIGGER posts_grams_insert; DROP TRIGGER posts_grams_update; DROP TRIGGER posts_grams_delete;
+      DROP TRIGGER questions_grams_insert; DROP TRIGGER questions_grams_update;
+      DROP TRIGGER questions_grams_delete; DROP TABLE search_grams;
       """)
+    // Version 8's change sequence and sync state go too.
+    for trigger in try box.rows(
+      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%\\_change\\_%' ESCAPE '\\'")
+    {
+      try box.execute("DROP TRIGGER \(trigger[0])")
+    }
+    for table in [
+      "changes", "change_context", "sync_settings", "sync_versions", "sync_peers", "sync_files",
+      "sync_outbox", "sync_conflicts",
+    ] {
+      try box.execute("DROP TABLE \(table)")
+    }
+    try box.execute("ALTER TABLE export_cursors DROP COLUMN seq")
     // Back to version 2: the journal (version 4) goes too.
     for table in [
       "posts", "questions", "categories", "favorites", "saved_filters", "settings", "import_keys",

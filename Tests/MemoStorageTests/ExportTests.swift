@@ -81,14 +81,14 @@ struct ExportTests {
         for value in UInt64(0)...255 {
           let shift = UInt64(8 * place)
           let word = (filler & ~(0xFF << shift)) | (value << shift)
-          #expect(RowWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+          #expect(ByteWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
         }
       }
     }
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100_000 {
       let word = generator.next() as UInt64
-      #expect(RowWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+      #expect(ByteWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
     }
   }
 }

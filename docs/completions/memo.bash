@@ -173,13 +173,13 @@ _memo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|browse|help)
+    add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
         # Offer subcommand argument completions
         "_memo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db browse help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
         ;;
     esac
 }
@@ -1159,7 +1159,7 @@ _memo_export() {
 
 _memo_import() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run --json -q --quiet --version -h --help)
+    non_repeating_flags=(--dry-run --strict --json -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--format --db --color)
     __memo_offer_flags_options 1
@@ -1181,7 +1181,7 @@ _memo_import() {
 
 _memo_search() {
     repeating_flags=()
-    non_repeating_flags=(--posts --questions -q --quiet --version -h --help)
+    non_repeating_flags=(--posts --questions --all -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--limit --db --color --format)
     __memo_offer_flags_options 1
@@ -1373,6 +1373,147 @@ _memo_db_check() {
 }
 
 _memo_db_backup() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __memo_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    round|init|status|conflicts|restore)
+        # Offer subcommand argument completions
+        "_memo_sync_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'round init status conflicts restore' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_sync_round() {
+    repeating_flags=()
+    non_repeating_flags=(--compact -q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_init() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--name --db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_status() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_conflicts() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_restore() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()

@@ -75,6 +75,7 @@ _memo() {
             'redo:Redo changes undone with '\''memo undo'\'' (1, or N), oldest first.'
             'log:List the journal of changes, newest first, and whether each was undone.'
             'db:The database file: where it is, whether it is sound, a safe copy.'
+            'sync:Keep the same notes on several machines, through a git repository.'
             'browse:Browse books, questions, the filter, search and favorites, full screen.'
             'help:Show subcommand help information.'
         )
@@ -82,7 +83,7 @@ _memo() {
         ;;
     arg)
         case "${words[1]}" in
-        add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|browse|help)
+        add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
             "_memo_${words[1]}" && ret=0
             ;;
         esac
@@ -762,6 +763,7 @@ _memo_import() {
         ':file|-:'
         '--format[json, jsonl, csv, kindle or goodreads (default\: from the file'\''s extension).]:format:'
         '--dry-run[Report what would change; write nothing.]'
+        '--strict[Kindle\: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning.]'
         '--json[Print the summary as a JSON object.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
@@ -783,6 +785,7 @@ _memo_search() {
         '--posts[Only posts.]'
         '--questions[Only questions.]'
         '--limit[Show at most N results.]:limit:'
+        '--all[Show every result (no --limit).]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -938,6 +941,127 @@ _memo_db_backup() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         ':path:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'round:Push this machine'\''s changes, apply the other machines'\'' (the default).'
+            'init:Set up sync with a remote git repository and run a first round.'
+            'status:Show the remote, this machine, the others, and what waits to be pushed.'
+            'conflicts:List the versions that lost a conflict, kept so that you can restore one.'
+            'restore:Bring back a version kept from a conflict (the next round pushes it).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        round|init|status|conflicts|restore)
+            "_memo_sync_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_memo_sync_round() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--compact[Fold this machine'\''s change files on the remote into one snapshot.]'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_init() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':remote:'
+        '--name[This machine'\''s name (default\: the host name).]:name:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_status() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_conflicts() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_restore() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':id:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -14,7 +14,11 @@ public enum Action: Equatable, Sendable {
   /// Shell completion: the values an argument can take.
   case complete(CompletionSubject)
   case journal(JournalAction)
+  case sync(SyncAction)
   case completed([String])
+  /// A listing's rows went to the writer as they were read (SPEC §1: nothing holds the whole
+  /// result); the state keeps the filter that was in force.
+  case streamed(Listing, filter: QuestionFilter?)
   /// What storage answered `memo browse`'s own reads.
   case browse(BrowseResult)
   /// Storage (or validation) failed; the command stops with this error.

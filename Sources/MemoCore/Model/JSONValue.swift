@@ -322,37 +322,34 @@ public struct JSONParser {
 }
 
 /// Appends `text` as a JSON string literal (RFC 8259: quote, backslash and controls escaped).
+/// Linear in `text` alone: the escaped bytes are built apart and appended once, never through
+/// one of `out`'s views (`out.unicodeScalars.append` copies all of `out` each time, which made
+/// a listing of a few thousand rows quadratic).
 public func appendJSONString(_ text: String, to out: inout String) {
-  out += "\""
-  let scalars = text.unicodeScalars
-  var plainStart = scalars.startIndex
-  var index = plainStart
-  while index < scalars.endIndex {
-    let scalar = scalars[index]
-    let escaped: String?
-    switch scalar {
-    case "\"": escaped = "\\\""
-    case "\\": escaped = "\\\\"
-    case "\n": escaped = "\\n"
-    case "\r": escaped = "\\r"
-    case "\t": escaped = "\\t"
-    case "\u{08}": escaped = "\\b"
-    case "\u{0C}": escaped = "\\f"
-    default:
-      if scalar.value < 0x20 {
-        let hex = String(scalar.value, radix: 16)
-        escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        escaped = nil
-      }
-    }
-    if let escaped {
-      out.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-      out += escaped
-      plainStart = scalars.index(after: index)
-    }
-    index = scalars.index(after: index)
+  let utf8 = text.utf8
+  guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+    out += "\""
+    out += text
+    out += "\""
+    return
   }
-  out.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-  out += "\""
+  var bytes: [UInt8] = [0x22]
+  bytes.reserveCapacity(utf8.count + 16)
+  let hex = Array("0123456789abcdef".utf8)
+  for byte in utf8 {
+    switch byte {
+    case 0x22: bytes += [0x5C, 0x22]
+    case 0x5C: bytes += [0x5C, 0x5C]
+    case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+    case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+    case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+    case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+    case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+    case ..<0x20:
+      bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+    default: bytes.append(byte)
+    }
+  }
+  bytes.append(0x22)
+  out += String(decoding: bytes, as: UTF8.self)
 }

@@ -5,9 +5,10 @@ public struct SearchQuery: Equatable, Sendable {
   /// FTS5 query syntax: words, "phrases", prefix*, AND / OR / NOT.
   public var text: String
   public var scope: Scope
-  public var limit: Int
+  /// At most this many hits; nil: every hit.
+  public var limit: Int?
 
-  public init(text: String, scope: Scope = .all, limit: Int = 20) {
+  public init(text: String, scope: Scope = .all, limit: Int? = 20) {
     self.text = text
     self.scope = scope
     self.limit = limit

@@ -53,6 +53,10 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.journalEntries = entries
       return []
     }
+  case .streamed(_, let filter):
+    state.filter = filter
+    return []
+  case .sync(let action): return syncReducer(&state, action)
   case .browse:
     // Only `memo browse` reads these; its own reducer takes them.
     return []

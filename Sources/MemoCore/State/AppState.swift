@@ -35,6 +35,12 @@ public struct AppState: Equatable, Sendable {
   public var completions: [String] = []
   /// Journal entries a command undid, redid, listed or pruned.
   public var journalEntries: [JournalEntry] = []
+  /// What a sync round did.
+  public var syncSummary: SyncSummary?
+  /// What `memo sync status` shows.
+  public var syncStatus: SyncStatus?
+  /// Versions kept from lost conflicts (listed or restored).
+  public var syncConflicts: [SyncConflict] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.
   public var error: MemoError?
 

@@ -40,20 +40,55 @@ public struct ExternalClipping: Equatable, Sendable {
   public var addedAt: Timestamp?
   /// Stable across files: importing the same clipping again adds nothing.
   public var key: String
+  /// The page as written ("12", "xii") and the location range, when the header gave them.
+  public var page: String?
+  public var start: Int?
+  public var end: Int?
+  /// Earlier versions of this highlight that it extends: their quotes, if imported before,
+  /// are replaced by this one, and their keys are remembered with its own.
+  public var replaces: [ExternalClipping] = []
 
   public init(
-    kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String
+    kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String,
+    page: String? = nil, start: Int? = nil, end: Int? = nil
   ) {
     self.kind = kind
     self.text = text
     self.location = location
     self.addedAt = addedAt
     self.key = key
+    self.page = page
+    self.start = start
+    self.end = end
   }
 
-  /// A note that asks something ("…?" or "…？") becomes a question.
+  /// A note that asks something ("…?", "…？" or "…؟") becomes a question.
   public var isQuestion: Bool {
-    kind == .note && (text.hasSuffix("?") || text.hasSuffix("？"))
+    kind == .note && (text.hasSuffix("?") || text.hasSuffix("？") || text.hasSuffix("؟"))
+  }
+
+  /// Whether this highlight is a longer version of `earlier`: both highlights, their
+  /// locations overlapping (or, without locations, the same page), this text containing the
+  /// earlier one.
+  public func extends(_ earlier: ExternalClipping) -> Bool {
+    guard kind == .highlight, earlier.kind == .highlight, text.count > earlier.text.count else {
+      return false
+    }
+    let overlaps: Bool
+    if let start, let end, let otherStart = earlier.start, let otherEnd = earlier.end {
+      overlaps = start <= otherEnd && otherStart <= end
+    } else if start == nil, earlier.start == nil, let page, let otherPage = earlier.page {
+      overlaps = page == otherPage
+    } else {
+      overlaps = false
+    }
+    return overlaps && text.contains(earlier.text)
+  }
+
+  var withoutReplaces: ExternalClipping {
+    var copy = self
+    copy.replaces = []
+    return copy
   }
 
   /// How the clipping reads when appended to a post's body.

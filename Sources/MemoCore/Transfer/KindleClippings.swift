@@ -1,57 +1,192 @@
 /// Kindle's "My Clippings.txt": entries separated by `==========`, each a title line
-/// "Title (Author)", a metadata line ("- Your Highlight on page 12 | Location 123-125 | Added on
-/// Sunday, January 1, 2023 10:00:00 AM", or in Japanese "- 12ページ|位置No. 123-125のハイライト
-/// |作成日: 2023年1月1日日曜日 10:00:00"), a blank line and the text. Bookmarks are skipped.
+/// "Title (Author)", a header line ("- Your Highlight on page 12 | Location 123-125 | Added on
+/// Sunday, January 1, 2023 10:00:00 AM" in any of `KindleLanguage.all`, of any firmware), a
+/// blank line and the text. Bookmarks and the clipping-limit placeholder are skipped and
+/// counted; a header or date that cannot be read is reported, never guessed.
 public enum KindleClippings {
-  /// - Throws: `MemoError` `.badData` (65) naming the entry for an entry without a metadata line.
+  /// What a file holds, and what could not be read in it.
+  public struct Report: Equatable, Sendable {
+    public var books: [ExternalBook] = []
+    public var problems: [Problem] = []
+    public var bookmarks = 0
+    /// The clipping-limit placeholder, in place of a highlight's text.
+    public var placeholders = 0
+    /// The same clipping again in the file.
+    public var duplicates = 0
+    /// Earlier versions of highlights the reader extended later in the file.
+    public var replaced = 0
+  }
+
+  /// A header or date that could not be read: where, what, and what was done about it.
+  public struct Problem: Equatable, Sendable {
+    public var line: Int
+    public var what: String
+    public var done: String
+
+    public var description: String { "line \(line): \(what); \(done)" }
+  }
+
+  /// The books of a file, for callers that need nothing else (the fuzzer, tests).
   public static func parse(_ input: String, name: String) throws -> [ExternalBook] {
+    try read(input, name: name).books
+  }
+
+  /// - Throws: `MemoError` `.badData` (65) when the text holds entries and not one of them is a
+  ///   clipping: it is not a "My Clippings.txt" at all.
+  public static func read(_ input: String, name: String) throws -> Report {
     let text = input.replacing("\u{FEFF}", with: "").replacing("\r\n", with: "\n")
       .replacing("\r", with: "\n")
-    var books: [ExternalBook] = []
+    var report = Report()
     var index: [String: Int] = [:]
+    var seen: [Set<String>] = []  // per book: the keys of its clippings and of their earlier versions
+    var earliest: [String: Timestamp] = [:]
+    var entries = 0
+    var readable = 0
     var line = 1
-    for (number, entry) in text.split(separator: "==========", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      let startLine = line
+    for entry in text.split(separator: "==========", omittingEmptySubsequences: false) {
+      let entryLine = line
       line += entry.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
       var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      while let first = lines.first, first.trimmingWhitespace().isEmpty { lines.removeFirst() }
-      guard !lines.isEmpty else { continue }
-      guard lines.count >= 2, lines[1].trimmingWhitespace().hasPrefix("-") else {
-        throw MemoError.malformedImport(
-          name, place: "clipping \(number + 1) (line \(startLine))",
-          reason: "no metadata line (\"- Your Highlight on …\") under the title")
+      var skipped = 0
+      while let first = lines.first, first.trimmingWhitespace().isEmpty {
+        lines.removeFirst()
+        skipped += 1
       }
-      let (title, author) = splitTitle(lines[0].trimmingWhitespace())
-      let meta = lines[1].trimmingWhitespace()
-      guard let kind = kind(of: meta) else { continue }  // a bookmark
-      let body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
+      guard !lines.isEmpty else { continue }
+      entries += 1
+      let titleLine = entryLine + skipped
+      let headerText = lines.count >= 2 ? lines[1].trimmingWhitespace() : ""
+      guard let dash = headerText.first, dash == "-" || dash == "–" || dash == "—" else {
+        report.problems.append(
+          Problem(
+            line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
+            done: "the entry was skipped"))
+        continue
+      }
+      let (title, author) = splitTitle(lines[0])
+      let header = KindleHeader(headerText)
+      let bookKey = title + "\u{0}" + (author ?? "")
+      if let date = header.date, earliest[bookKey].map({ date < $0 }) ?? true {
+        earliest[bookKey] = date
+      }
+      if header.kind != nil { readable += 1 }
+      if header.kind == .bookmark {
+        report.bookmarks += 1
+        continue
+      }
+      var problems: [Problem] = []
+      if header.date == nil {
+        problems.append(
+          Problem(
+            line: titleLine + 1, what: "cannot read the date in \"\(clip(headerText))\"",
+            done: "imported without a time"))
+      }
+      if header.kind == nil {
+        problems.append(
+          Problem(
+            line: titleLine + 1,
+            what: "cannot tell a highlight from a note in \"\(clip(headerText))\"",
+            done: "imported as a highlight"))
+      }
+      if header.location == nil {
+        problems.append(
+          Problem(
+            line: titleLine + 1, what: "no page or location in \"\(clip(headerText))\"",
+            done: "imported without one"))
+      }
+      var body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
+      if let stripped = withoutPlaceholder(body) {
+        body = stripped
+        if body.isEmpty {
+          report.placeholders += 1
+          continue
+        }
+      }
       guard !body.isEmpty else { continue }  // an empty highlight
-      let location = location(in: meta)
+      report.problems += problems
+      let kind: ExternalClipping.Kind = header.kind == .note ? .note : .highlight
+      let location = header.location
       let clipping = ExternalClipping(
-        kind: kind, text: body, location: location, addedAt: date(in: meta),
+        kind: kind, text: body, location: location, addedAt: header.date,
         key: "kindle:"
           + stableKey([
             title, author ?? "", kind == .note ? "note" : "highlight", location ?? "", body,
-          ]))
-      let bookKey = title + "\u{0}" + (author ?? "")
+          ]),
+        page: header.page, start: header.start, end: header.end ?? header.start)
       if let at = index[bookKey] {
-        if !books[at].clippings.contains(where: { $0.key == clipping.key }) {
-          books[at].clippings.append(clipping)
+        switch add(clipping, to: &report.books[at], seen: &seen[at]) {
+        case .added: break
+        case .duplicate: report.duplicates += 1
+        case .replaced: report.replaced += 1
         }
       } else {
-        index[bookKey] = books.count
-        books.append(ExternalBook(title: title, author: author, clippings: [clipping]))
+        index[bookKey] = report.books.count
+        report.books.append(ExternalBook(title: title, author: author, clippings: [clipping]))
+        seen.append([clipping.key])
       }
     }
-    for i in books.indices { books[i].addedAt = books[i].clippings.compactMap(\.addedAt).min() }
-    return books
+    if entries > 0 && readable == 0 {
+      throw MemoError.malformedImport(
+        name, place: report.problems.first.map { "line \($0.line)" } ?? "line 1",
+        reason:
+          "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
+      )
+    }
+    for i in report.books.indices {
+      let key = report.books[i].title + "\u{0}" + (report.books[i].author ?? "")
+      report.books[i].addedAt = earliest[key]
+    }
+    return report
+  }
+
+  /// Adds a clipping to its book, unless the book has it already; a highlight that extends an
+  /// earlier one (their locations overlap and its text contains the earlier text) takes the
+  /// earlier one's place and remembers it, so that a quote imported before is replaced too.
+  static func add(_ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>)
+    -> Added
+  {
+    guard seen.insert(clipping.key).inserted else { return .duplicate }
+    if clipping.kind == .highlight,
+      let at = book.clippings.firstIndex(where: { clipping.extends($0) })
+    {
+      var replacement = clipping
+      let earlier = book.clippings[at]
+      replacement.replaces = earlier.replaces + [earlier.withoutReplaces]
+      book.clippings[at] = replacement
+      return .replaced
+    }
+    book.clippings.append(clipping)
+    return .added
+  }
+
+  enum Added { case added, duplicate, replaced }
+
+  /// The text without the clipping-limit placeholder ("<You have reached the clipping limit
+  /// for this item>" and its translations), or nil when there is none.
+  static func withoutPlaceholder(_ body: String) -> String? {
+    guard body.hasSuffix(">") || body.hasSuffix("＞"),
+      let open = body.lastIndex(where: { $0 == "<" || $0 == "＜" })
+    else { return nil }
+    let inside = body[open...].lowercased()
+    guard !inside.contains("\n"), limitWords.contains(where: { inside.contains($0) }) else {
+      return nil
+    }
+    return String(body[..<open]).trimmingWhitespace()
+  }
+
+  static let limitWords = KindleLanguage.all.flatMap(\.limit).map { $0.lowercased() }
+
+  /// A header in a message: at most 120 characters.
+  static func clip(_ text: String) -> String {
+    text.count > 120 ? String(text.prefix(119)) + "…" : text
   }
 
   /// "Title (Author)" → ("Title", "Author"); the author is the last parenthesised part, so a
-  /// title may hold parentheses of its own.
-  static func splitTitle(_ line: String) -> (String, String?) {
+  /// title may hold parentheses of its own. A line ending in two spaces is what Kindle writes
+  /// for a book without an author: all of it is the title.
+  static func splitTitle(_ raw: String) -> (String, String?) {
+    let line = raw.trimmingWhitespace()
+    if raw.hasSuffix("  ") && !line.isEmpty { return (line, nil) }
     let scalars = Array(line.unicodeScalars)
     guard let last = scalars.last, last == ")" || last == "）" else { return (line, nil) }
     var depth = 0
@@ -71,82 +206,6 @@ public enum KindleClippings {
       .trimmingWhitespace()
     if title.isEmpty { title = line }
     return (title, author.isEmpty ? nil : author)
-  }
-
-  static func kind(of meta: String) -> ExternalClipping.Kind? {
-    if meta.contains("Bookmark") || meta.contains("のブックマーク") { return nil }
-    if meta.contains("Note") || meta.contains("のメモ") { return .note }
-    return .highlight
-  }
-
-  /// "p. 12, loc. 123-125" from either language's metadata.
-  static func location(in meta: String) -> String? {
-    var page: String?
-    var location: String?
-    for part in meta.split(separator: "|").map({ String($0).trimmingWhitespace() }) {
-      let words = part.split(separator: " ").map(String.init)
-      if let at = words.firstIndex(where: { $0.lowercased() == "page" }), at + 1 < words.count {
-        page = words[at + 1]
-      }
-      if let at = words.firstIndex(where: { $0.lowercased() == "location" }), at + 1 < words.count {
-        location = words[at + 1]
-      }
-      if let range = part.firstRange(of: "ページ") {
-        let digits = part[..<range.lowerBound].reversed().prefix { $0.isNumber || $0 == "-" }
-        if !digits.isEmpty { page = String(digits.reversed()) }
-      }
-      if let range = part.firstRange(of: "位置No.") {
-        let digits = part[range.upperBound...].drop { $0 == " " }.prefix {
-          $0.isNumber || $0 == "-"
-        }
-        if !digits.isEmpty { location = String(digits) }
-      }
-    }
-    let parts = [page.map { "p. " + $0 }, location.map { "loc. " + $0 }].compactMap { $0 }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ")
-  }
-
-  static let months = [
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
-  ]
-
-  /// The "Added on …" / "作成日: …" time, read as UTC (clippings carry no zone).
-  static func date(in meta: String) -> Timestamp? {
-    if let range = meta.firstRange(of: "Added on ") {
-      // "Sunday, January 1, 2023 10:00:00 AM"
-      let words = meta[range.upperBound...].replacing(",", with: " ").split(separator: " ").map(
-        String.init)
-      guard words.count >= 5, let month = months.firstIndex(of: words[1].lowercased()),
-        let day = Int64(words[2]), let year = Int64(words[3])
-      else { return nil }
-      let clock = words[4].split(separator: ":").compactMap { Int64($0) }
-      guard clock.count >= 2 else { return nil }
-      var hour = clock[0] % 12
-      if words.count > 5, words[5].uppercased() == "PM" { hour += 12 }
-      if words.count <= 5 || !["AM", "PM"].contains(words[5].uppercased()) { hour = clock[0] }
-      return instant(year, Int64(month + 1), day, hour, clock[1], clock.count > 2 ? clock[2] : 0)
-    }
-    if let range = meta.firstRange(of: "作成日") {
-      // "作成日: 2023年1月1日日曜日 10:00:00"
-      let rest = meta[range.upperBound...]
-      var numbers: [Int64] = []
-      var current = ""
-      for c in rest {
-        if c.isASCII && c.isNumber {
-          current.append(c)
-        } else if !current.isEmpty {
-          numbers.append(Int64(current) ?? 0)
-          current = ""
-        }
-      }
-      if !current.isEmpty { numbers.append(Int64(current) ?? 0) }
-      guard numbers.count >= 5 else { return nil }
-      return instant(
-        numbers[0], numbers[1], numbers[2], numbers[3], numbers[4],
-        numbers.count > 5 ? numbers[5] : 0)
-    }
-    return nil
   }
 
   static func instant(_ y: Int64, _ m: Int64, _ d: Int64, _ h: Int64, _ mi: Int64, _ s: Int64)

@@ -66,11 +66,15 @@ public struct ImportRequest: Equatable, Sendable {
   public var format: ImportFormat
   /// Report what would change, write nothing.
   public var isDryRun: Bool
+  /// Kindle: a header or date that cannot be read is an error, not a warning.
+  public var isStrict: Bool
 
-  public init(path: String?, format: ImportFormat, isDryRun: Bool = false) {
+  public init(path: String?, format: ImportFormat, isDryRun: Bool = false, isStrict: Bool = false)
+  {
     self.path = path
     self.format = format
     self.isDryRun = isDryRun
+    self.isStrict = isStrict
   }
 
   /// How the input is named in messages.
@@ -84,6 +88,10 @@ public struct ImportSummary: Equatable, Sendable {
   public var unchanged = 0
   public var deleted = 0
   public var isDryRun = false
+  /// Kindle clippings: what became of them.
+  public var clippings: ClippingSummary?
+  /// What could not be read and what was done about it ("c.txt: line 12: …"), for stderr.
+  public var warnings: [String] = []
 
   public init(
     added: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, isDryRun: Bool = false
@@ -100,6 +108,44 @@ public struct ImportSummary: Equatable, Sendable {
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
     return (isDryRun ? "would be: " : "") + parts.joined(separator: ", ")
+      + (clippings.map { ": " + $0.description } ?? "")
+  }
+}
+
+/// What a Kindle import did with the clippings of a file.
+public struct ClippingSummary: Equatable, Sendable {
+  /// Books with a highlight, a note or a question in the file, and how many became new posts.
+  public var books = 0
+  public var newBooks = 0
+  /// Added by this import (a re-import adds none).
+  public var highlights = 0
+  public var notes = 0
+  public var questions = 0
+  /// Earlier quotes replaced by the longer highlight the reader made of them.
+  public var replaced = 0
+  public var bookmarks = 0
+  /// The clipping-limit placeholder, in place of a highlight's text.
+  public var placeholders = 0
+  /// The same clipping again in the file, or imported before.
+  public var duplicates = 0
+  /// Clippings whose header or date could not be read (each reported).
+  public var unreadable = 0
+
+  public init() {}
+
+  /// "2 books (1 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders,
+  /// 2 duplicates" (and replacements and unreadable clippings, when there are some).
+  public var description: String {
+    func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+    var text =
+      "\(count(books, "book", "books")) (\(newBooks) new), \(count(highlights, "highlight", "highlights")), "
+      + "\(count(notes, "note", "notes")), \(count(questions, "question", "questions"))"
+    if replaced > 0 { text += ", \(replaced) replaced by a longer highlight" }
+    text +=
+      "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
+      + count(duplicates, "duplicate", "duplicates")
+    if unreadable > 0 { text += "; \(unreadable) not fully read (see the warnings)" }
+    return text
   }
 }
 

@@ -331,16 +331,8 @@ public struct Journal {
   }
 
   func entries(sql tail: String, _ value: Int64) throws -> [JournalEntry] {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT e.id, e.created_at, e.action, e.summary, e.undone,
-               (SELECT count(*) FROM journal_changes c WHERE c.entry_id = e.id)
-               + (SELECT coalesce(sum(row_count), 0) FROM journal_loads l
-                  WHERE l.entry_id = e.id AND l.images_from IS NULL)
-        FROM journal_entries e \(tail)
-        """)
+    let statement = try listing(sql: tail, value)
     defer { statement.reset() }
-    try statement.bind(value, at: 1)
     var result: [JournalEntry] = []
     while try statement.step() {
       result.append(
@@ -351,6 +343,26 @@ public struct Journal {
           changeCount: statement.int(5)))
     }
     return result
+  }
+
+  /// Entries as a statement bound and ready to step, columns named by their JSON keys.
+  func listing(sql tail: String, _ value: Int64) throws -> Statement {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT e.id AS id, e.created_at AS created_at, e.action AS action, e.summary AS summary,
+               e.undone AS undone,
+               (SELECT count(*) FROM journal_changes c WHERE c.entry_id = e.id)
+               + (SELECT coalesce(sum(row_count), 0) FROM journal_loads l
+                  WHERE l.entry_id = e.id AND l.images_from IS NULL) AS changes
+        FROM journal_entries e \(tail)
+        """)
+    try statement.bind(value, at: 1)
+    return statement
+  }
+
+  /// The newest `limit` entries, newest first, as a statement ready to step.
+  func logListing(limit: Int) throws -> Statement {
+    try listing(sql: "ORDER BY e.id DESC LIMIT ?", Int64(limit))
   }
 
   func count(_ sql: String, _ value: Int64?) throws -> Int {

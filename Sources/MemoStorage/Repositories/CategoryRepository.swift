@@ -27,15 +27,21 @@ public struct CategoryRepository {
 
   /// Every category with its question count, by name.
   public func all() throws -> [Category] {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT c.name, c.created_at, (SELECT count(*) FROM questions q WHERE q.category_id = c.id)
-        FROM categories c ORDER BY c.name COLLATE NOCASE
-        """)
+    let statement = try listing()
     defer { statement.reset() }
     var result: [Category] = []
     while try statement.step() { result.append(Self.category(from: statement)) }
     return result
+  }
+
+  /// Every category by name, as a statement ready to step. The caller resets it.
+  func listing() throws -> Statement {
+    try database.cachedStatement(
+      sql: """
+        SELECT c.name AS name, c.created_at AS created_at,
+               (SELECT count(*) FROM questions q WHERE q.category_id = c.id) AS question_count
+        FROM categories c ORDER BY c.name COLLATE NOCASE
+        """)
   }
 
   /// The category named `name`. - Throws: `MemoError.categoryNotFound`.

@@ -43,13 +43,18 @@ public struct FavoriteRepository {
 
   /// The shelf, in the order posts were added.
   public func shelf() throws -> [Post] {
-    let statement = try database.cachedStatement(
-      sql:
-        "SELECT \(PostRepository.columns) FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position"
-    )
+    let statement = try shelfListing()
     defer { statement.reset() }
     var result: [Post] = []
     while try statement.step() { result.append(PostRepository.post(from: statement)) }
     return result
+  }
+
+  /// The shelf in order, as a statement ready to step. The caller resets it.
+  func shelfListing() throws -> Statement {
+    try database.cachedStatement(
+      sql:
+        "SELECT \(PostRepository.columns) FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position"
+    )
   }
 }

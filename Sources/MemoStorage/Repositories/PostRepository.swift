@@ -6,11 +6,13 @@ public struct PostRepository {
 
   public init(database: Database) { self.database = database }
 
-  /// The columns `post(from:)` reads, in order.
+  /// The columns `post(from:)` reads, in order; each named by its JSON key, which is how a
+  /// listing's writer finds it.
   static let columns = """
-    p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
-    EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id),
-    (SELECT count(*) FROM questions q WHERE q.post_id = p.id)
+    p.id AS id, p.uuid AS uuid, p.title AS title, p.author AS author, p.body AS body,
+    p.source AS source, p.created_at AS created_at, p.updated_at AS updated_at,
+    EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id) AS favorite,
+    (SELECT count(*) FROM questions q WHERE q.post_id = p.id) AS question_count
     """
 
   /// Inserts a post. - Returns: the stored post.
@@ -68,6 +70,18 @@ public struct PostRepository {
   public func posts(matching query: PostQuery, questions filter: ResolvedFilter? = nil) throws
     -> [Post]
   {
+    let statement = try listing(matching: query, questions: filter)
+    defer { statement.reset() }
+    var posts: [Post] = []
+    while try statement.step() { posts.append(Self.post(from: statement)) }
+    return posts
+  }
+
+  /// The posts `query` selects, in its order, as a statement bound and ready to step: a
+  /// listing streams its rows from it, a page collects them. The caller resets it.
+  func listing(matching query: PostQuery, questions filter: ResolvedFilter? = nil) throws
+    -> Statement
+  {
     var condition = SQLCondition()
     if let author = query.author {
       condition.add("p.author LIKE '%' || ? || '%' ESCAPE '\\'", .text(Self.escapeLike(author)))
@@ -85,13 +99,10 @@ public struct PostRepository {
       sql:
         "SELECT \(Self.columns) FROM posts p \(condition.whereClause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?"
     )
-    defer { statement.reset() }
     let next = try condition.bind(to: statement)
     try statement.bind(Int64(query.limit ?? -1), at: next)
     try statement.bind(Int64(query.offset), at: next + 1)
-    var posts: [Post] = []
-    while try statement.step() { posts.append(Self.post(from: statement)) }
-    return posts
+    return statement
   }
 
   /// Applies `patch` and bumps `updated_at`, unless the patch changes nothing.

@@ -10,10 +10,12 @@ public struct QuestionRepository {
     self.categories = CategoryRepository(database: database)
   }
 
-  /// The columns `question(from:)` reads, and the joins they need.
+  /// The columns `question(from:)` reads, and the joins they need; each named by its JSON key,
+  /// which is how a listing's writer finds it.
   static let select = """
-    SELECT q.id, q.uuid, q.post_id, p.title, q.text, c.name, q.starred, q.answer, q.answered_at,
-           q.created_at, q.updated_at
+    SELECT q.id AS id, q.uuid AS uuid, q.post_id AS post_id, p.title AS post_title, q.text AS text,
+           c.name AS category, q.starred AS starred, q.answer AS answer,
+           q.answered_at AS answered_at, q.created_at AS created_at, q.updated_at AS updated_at
     FROM questions q JOIN posts p ON p.id = q.post_id LEFT JOIN categories c ON c.id = q.category_id
     """
 
@@ -72,17 +74,36 @@ public struct QuestionRepository {
   )
     throws -> [Question]
   {
+    let statement = try listing(matching: filter, postID: postID, limit: limit, offset: offset)
+    defer { statement.reset() }
+    var questions: [Question] = []
+    while try statement.step() { questions.append(Self.question(from: statement)) }
+    return questions
+  }
+
+  /// The questions matching `filter`, newest first, as a statement bound and ready to step:
+  /// a listing streams its rows from it, a page collects them. The caller resets it.
+  func listing(matching filter: ResolvedFilter, postID: PostID?, limit: Int?, offset: Int)
+    throws -> Statement
+  {
     let condition = SQLCondition.questions(filter, postID: postID)
     let statement = try database.cachedStatement(
       sql: Self.select
         + " \(condition.whereClause) ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?")
-    defer { statement.reset() }
     let next = try condition.bind(to: statement)
     try statement.bind(Int64(limit ?? -1), at: next)
     try statement.bind(Int64(offset), at: next + 1)
-    var questions: [Question] = []
-    while try statement.step() { questions.append(Self.question(from: statement)) }
-    return questions
+    return statement
+  }
+
+  /// One post's questions (those matching `filter`, if given), oldest first: the nested rows
+  /// of a post listing, one statement for the whole listing, bound anew for each post.
+  func nestedRows(matching filter: ResolvedFilter?) throws -> (Statement, SQLCondition) {
+    let condition = SQLCondition.questions(filter ?? ResolvedFilter())
+    let statement = try database.cachedStatement(
+      sql: Self.select
+        + " WHERE q.post_id = ? \(condition.andClause) ORDER BY q.created_at, q.id")
+    return (statement, condition)
   }
 
   /// The questions of these posts (those matching `filter`, if given), oldest first, by post:

@@ -6,124 +6,185 @@ public struct SearchRepository {
 
   public init(database: Database) { self.database = database }
 
-  /// The hits for `query`, best first.
+  /// The hits for `query`, best first, as one page.
   /// - Throws: `MemoError` `.usage` (64) for a query FTS5 rejects.
   public func search(_ query: SearchQuery) throws -> [SearchResult] {
-    let text = query.text.trimmingWhitespace()
-    do {
-      if query.hasCJK {
-        // Trigrams need three characters; shorter CJK queries are scanned for.
-        return text.count >= 3
-          ? try match(
-            table: "search_trigrams", "\"" + text.replacing("\"", with: "\"\"") + "\"", query)
-          : try scan(text, query)
+    let statement = try listing(query)
+    defer { statement.reset() }
+    var results: [SearchResult] = []
+    try Self.translatingErrors(query) {
+      while try statement.step() {
+        results.append(
+          SearchResult(
+            kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
+            postID: PostID(statement.int64(2)), postTitle: statement.string(3),
+            snippet: statement.string(4), rank: statement.double(5)))
       }
-      return try match(table: "search_words", query.ftsQuery, query)
+    }
+    return results
+  }
+
+  /// The hits for `query`, best first, as a statement bound and ready to step, its columns
+  /// kind, id, post_id, post_title, snippet (matches between char(2) and char(3)) and rank.
+  /// The caller resets it; a query FTS5 cannot read fails on the first step (see
+  /// `translatingErrors`).
+  func listing(_ query: SearchQuery) throws -> Statement {
+    let text = query.text.trimmingWhitespace()
+    let statement: Statement
+    if query.hasCJK && text.count < 3 {
+      // Trigrams need three characters. One or two CJK letters are a term of search_grams;
+      // anything else this short (a letter with a digit or a mark) is scanned for.
+      if Self.isGram(text) {
+        statement = try database.cachedStatement(sql: Self.grams)
+        try statement.bind("\"" + text + "\"", at: 4)
+      } else {
+        statement = try database.cachedStatement(sql: Self.scan)
+      }
+      try statement.bind(text, at: 1)
+    } else {
+      let table = query.hasCJK ? "search_trigrams" : "search_words"
+      statement = try database.cachedStatement(sql: Self.best.replacing("%TABLE%", with: table))
+      try statement.bind(
+        query.hasCJK ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : query.ftsQuery, at: 1)
+    }
+    switch query.scope {
+    case .all: try statement.bindNull(at: 2)
+    case .posts: try statement.bind("post", at: 2)
+    case .questions: try statement.bind("question", at: 2)
+    }
+    try statement.bind(Int64(query.limit ?? -1), at: 3)
+    return statement
+  }
+
+  /// Runs `body`, turning FTS5's complaint about the query into a usage error (64).
+  static func translatingErrors(_ query: SearchQuery, _ body: () throws -> Void) throws {
+    do {
+      try body()
     } catch let error as SQLiteError where error.code == 1 /* SQLITE_ERROR */ {
       let reason =
         error.message.hasPrefix("fts5: ") ? String(error.message.dropFirst(6)) : error.message
       throw MemoError.usage(
-        "the search '\(text)' is not a valid FTS5 query (\(reason)); put words in double quotes to search for them as they are"
+        "the search '\(query.text.trimmingWhitespace())' is not a valid FTS5 query (\(reason)); put words in double quotes to search for them as they are"
       )
     }
   }
 
-  /// The best hits with their snippets, in one FTS5 query with nothing joined: FTS5 then
-  /// sorts by rank itself and stops at the limit, and `snippet()` runs for the rows returned
-  /// only (a join, or ordering by a `bm25()` call, would make SQLite sort every match).
+  /// The best hits with their snippets: FTS5 sorts by rank itself and stops at the limit, and
+  /// `snippet()` runs for the rows returned only (ordering by a `bm25()` call would make
+  /// SQLite sort every match). The post of each hit, and its title, are primary-key lookups
+  /// for the rows returned.
   static let best = """
-    SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12)
-    FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
-    ORDER BY rank LIMIT ?3
+    SELECT s.kind AS kind, s.ref AS id,
+           CASE s.kind WHEN 'post' THEN s.ref
+             ELSE (SELECT q.post_id FROM questions q WHERE q.id = s.ref) END AS post_id,
+           (SELECT p.title FROM posts p WHERE p.id = CASE s.kind WHEN 'post' THEN s.ref
+             ELSE (SELECT q.post_id FROM questions q WHERE q.id = s.ref) END) AS post_title,
+           s.snippet AS snippet, s.rank AS rank
+    FROM (SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12) AS snippet
+          FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
+          ORDER BY rank LIMIT ?3) s
     """
 
-  func match(table: String, _ text: String, _ query: SearchQuery) throws -> [SearchResult] {
-    let best = try database.cachedStatement(sql: Self.best.replacing("%TABLE%", with: table))
-    defer { best.reset() }
-    try best.bind(text, at: 1)
-    try bind(query, to: best)
-    let postTitle = try database.cachedStatement(sql: "SELECT title FROM posts WHERE id = ?")
-    let questionPost = try database.cachedStatement(
-      sql:
-        "SELECT q.post_id, p.title FROM questions q JOIN posts p ON p.id = q.post_id WHERE q.id = ?"
-    )
-    var results: [SearchResult] = []
-    while try best.step() {
-      let isPost = best.string(0) == "post"
-      let ref = best.int64(1)
-      // The post a hit belongs to, and its title: one primary-key lookup per hit shown.
-      let lookup = isPost ? postTitle : questionPost
-      lookup.reset()
-      try lookup.bind(ref, at: 1)
-      guard try lookup.step() else { continue }
-      results.append(
-        SearchResult(
-          kind: isPost ? .posts : .questions, id: ref,
-          postID: PostID(isPost ? ref : lookup.int64(0)), postTitle: lookup.string(isPost ? 0 : 1),
-          snippet: best.string(3), rank: best.double(2)))
-    }
-    postTitle.reset()
-    questionPost.reset()
-    return results
+  /// Whether `text` is one or two letters that `search_grams` holds as a term: each in the
+  /// CJK range of schema.sql's GLOB and a letter (so unicode61 keeps it in a word).
+  static func isGram(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    return (1...2).contains(scalars.count)
+      && scalars.allSatisfy { (0x3040...0xFF9F).contains($0.value) && $0.properties.isAlphabetic }
   }
 
-  /// Substring search for one- or two-character CJK queries (too short for trigrams): the
-  /// posts and the questions each walked newest first down their creation-time index, each
-  /// walk stopping at the limit, then merged. A common character is found in a few hundred
-  /// rows; only a rare one reads the whole table.
-  func scan(_ text: String, _ query: SearchQuery) throws -> [SearchResult] {
-    // Each walk: id, post id, post title, the text to show, created_at.
-    let walks: [(SearchQuery.Scope, String)] = [
-      (
-        .posts,
-        """
-        SELECT p.id, p.id, p.title, p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
-               p.created_at
-        FROM posts p
-        WHERE instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1)
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ?2
-        """
-      ),
-      (
-        .questions,
-        """
-        SELECT q.id, q.post_id, p.title, q.text || ' ' || coalesce(q.answer, ''), q.created_at
-        FROM questions q JOIN posts p ON p.id = q.post_id
-        WHERE instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)
-        ORDER BY q.created_at DESC, q.id DESC LIMIT ?2
-        """
-      ),
-    ]
-    var hits: [(createdAt: String, result: SearchResult)] = []
-    for (kind, sql) in walks where query.scope == .all || query.scope == kind {
-      let statement = try database.cachedStatement(sql: sql)
-      defer { statement.reset() }
-      try statement.bind(text, at: 1)
-      try statement.bind(Int64(query.limit), at: 2)
-      while try statement.step() {
-        let result = SearchResult(
-          kind: kind, id: statement.int64(0), postID: PostID(statement.int64(1)),
-          postTitle: statement.string(2),
-          snippet: statement.string(3).replacing(text, with: "\u{2}" + text + "\u{3}"), rank: 0)
-        hits.append((statement.string(4), result))
-      }
-    }
-    // Newest first; at the same time a post before a question, then the higher id.
-    hits.sort { a, b in
-      if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
-      if a.result.kind != b.result.kind { return a.result.kind == .posts }
-      return a.result.id > b.result.id
-    }
-    return hits.prefix(query.limit).map(\.result)
-  }
+  /// One- or two-letter CJK queries through search_grams: the rows holding the term, each
+  /// checked for the text itself (a term can come from a longer word), newest first; the post
+  /// and the snippet only for the hits shown.
+  static let grams = """
+    SELECT h.kind AS kind, h.id AS id, h.post_id AS post_id, p.title AS post_title,
+           replace(CASE h.k WHEN 0
+                     THEN p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, '')
+                     ELSE (SELECT q.text || ' ' || coalesce(q.answer, '') FROM questions q
+                           WHERE q.id = h.id) END,
+                   ?1, char(2) || ?1 || char(3)) AS snippet,
+           0.0 AS rank
+    FROM (
+      SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.created_at AS created_at, 0 AS k
+      FROM search_grams JOIN posts p ON p.id = search_grams.rowid / 2
+      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 0 AND (?2 IS NULL OR ?2 = 'post')
+        AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
+      UNION ALL
+      SELECT 'question', q.id, q.post_id, q.created_at, 1
+      FROM search_grams JOIN questions q ON q.id = search_grams.rowid / 2
+      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 1
+        AND (?2 IS NULL OR ?2 = 'question')
+        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+      ORDER BY created_at DESC, k, id DESC LIMIT ?3) h
+    JOIN posts p ON p.id = h.post_id
+    ORDER BY h.created_at DESC, h.k, h.id DESC
+    """
+
+  /// Substring search for one- or two-character CJK queries (too short for trigrams), newest
+  /// first; at the same time a post before a question, then the higher id.
+  static let scan = """
+    SELECT kind, id, post_id, post_title, snippet, rank FROM (
+      SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.title AS post_title,
+             replace(p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
+                     ?1, char(2) || ?1 || char(3)) AS snippet,
+             0.0 AS rank, p.created_at AS created_at, 0 AS k
+      FROM posts p
+      WHERE (?2 IS NULL OR ?2 = 'post')
+        AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
+      UNION ALL
+      SELECT 'question', q.id, q.post_id, p.title,
+             replace(q.text || ' ' || coalesce(q.answer, ''), ?1, char(2) || ?1 || char(3)),
+             0.0, q.created_at, 1
+      FROM questions q JOIN posts p ON p.id = q.post_id
+      WHERE (?2 IS NULL OR ?2 = 'question')
+        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)))
+    ORDER BY created_at DESC, k, id DESC LIMIT ?3
+    """
 
   /// The GLOB pattern for text that may hold Chinese, Japanese or Korean letters, as
   /// schema.sql's triggers spell it: one range around every letter `SearchQuery.hasCJK` looks
   /// for (a test holds the three together). Only such text goes into the trigram index.
   static let cjkPattern = "*[\u{3040}-\u{FF9F}]*"
 
+  /// The grams of schema.sql's search_grams triggers for the text column expression `t`
+  /// (SearchIndexTests holds an import's grams to the triggers').
+  static func gramsSQL(_ t: String) -> String {
+    """
+    (SELECT group_concat(substr(t, key + 1, 1) || ' ' || substr(t, key + 1, 2), ' ')
+     FROM (SELECT \(t) AS t),
+       json_each('[' || replace(printf('%.*c', length(t) - 1, 'x'), 'x', '0,') || '0]')
+     WHERE substr(t, key + 1, 1) GLOB '[\u{3040}-\u{FF9F}]')
+    """
+  }
+
   /// Indexes, in one pass, the rows above these ids (a bulk load's, see `BulkLoad`).
   func indexRows(after last: (posts: Int64, questions: Int64)) throws {
+    // The one- and two-letter CJK grams, as the grams insert triggers make them.
+    for (kind, rowid) in [(0, 2 * last.posts), (1, 2 * last.questions + 1)] {
+      let stale = try database.cachedStatement(
+        sql: "DELETE FROM search_grams WHERE rowid > ? AND rowid % 2 = ?")
+      try stale.bind(rowid, at: 1)
+      try stale.bind(Int64(kind), at: 2)
+      try stale.execute()
+    }
+    let postGrams = try database.cachedStatement(
+      sql: """
+        INSERT INTO search_grams (rowid, grams)
+        SELECT 2 * id, \(Self.gramsSQL("title || ' ' || coalesce(author, '') || ' ' || coalesce(body, '')"))
+        FROM posts WHERE id > ?1 AND title || coalesce(author, '') || coalesce(body, '') GLOB ?2
+        """)
+    try postGrams.bind(last.posts, at: 1)
+    try postGrams.bind(Self.cjkPattern, at: 2)
+    try postGrams.execute()
+    let questionGrams = try database.cachedStatement(
+      sql: """
+        INSERT INTO search_grams (rowid, grams)
+        SELECT 2 * id + 1, \(Self.gramsSQL("text || ' ' || coalesce(answer, '')"))
+        FROM questions WHERE id > ?1 AND text || coalesce(answer, '') GLOB ?2
+        """)
+    try questionGrams.bind(last.questions, at: 1)
+    try questionGrams.bind(Self.cjkPattern, at: 2)
+    try questionGrams.execute()
     for table in ["search_words", "search_trigrams"] {
       // A row the import added and then changed again (the same record twice in a file) was
       // indexed by the update trigger meanwhile. Those entries go first, found by a rowid
@@ -162,12 +223,4 @@ public struct SearchRepository {
     }
   }
 
-  func bind(_ query: SearchQuery, to statement: Statement) throws {
-    switch query.scope {
-    case .all: try statement.bindNull(at: 2)
-    case .posts: try statement.bind("post", at: 2)
-    case .questions: try statement.bind("question", at: 2)
-    }
-    try statement.bind(Int64(query.limit), at: 3)
-  }
 }

@@ -92,6 +92,11 @@ public final class Statement {
   /// How many columns a row of this statement has.
   public var columnCount: Int32 { sqlite3_column_count(handle) }
 
+  /// A column's name: its `AS` alias, or SQLite's name for the expression.
+  public func columnName(_ column: Int32) -> String {
+    sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+  }
+
   public func isNull(_ column: Int32) -> Bool {
     sqlite3_column_type(handle, column) == SQLITE_NULL
   }

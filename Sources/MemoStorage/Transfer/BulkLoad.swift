@@ -16,8 +16,9 @@ import MemoCore
 struct BulkLoad {
   /// The per-row insert triggers a load takes out; `finish()` does their work.
   static let triggers = [
-    "posts_search_insert", "questions_search_insert", "questions_journal_insert",
-    "questions_untombstone",
+    "posts_search_insert", "questions_search_insert", "posts_grams_insert",
+    "questions_grams_insert", "questions_journal_insert", "questions_untombstone",
+    "questions_change_insert",
   ]
 
   let database: Database
@@ -67,6 +68,15 @@ struct BulkLoad {
         """)
     try untombstone.bind(last.questions, at: 1)
     try untombstone.execute()
+    // The change sequence: each new question once, in id order.
+    let changes = try database.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO changes (kind, key, origin)
+        SELECT 'question', uuid, (SELECT origin FROM change_context) FROM questions WHERE id > ?
+        ORDER BY id
+        """)
+    try changes.bind(last.questions, at: 1)
+    try changes.execute()
     try SearchRepository(database: database).indexRows(after: last)
     for sql in definitions { try database.executeScript(sql) }
   }

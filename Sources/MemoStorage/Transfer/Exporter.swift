@@ -5,43 +5,74 @@ import MemoCore
 struct Exporter {
   let database: Database
 
-  /// A cursor starts this long before the previous run, so a change committed while that run
-  /// was reading is never missed; merge-import makes the overlap harmless.
+  /// A cursor saved before the change sequence (schema 8) holds a time: it starts this long
+  /// before it, so a change committed while that run was reading is not missed.
   static let cursorOverlapMilliseconds: Int64 = 60_000
 
+  /// Writes the export. A cursor reads the change sequence (issue 16): the records whose seq
+  /// passed the cursor's, up to the last seq of the export's own snapshot, which becomes the
+  /// cursor's: nothing missed, nothing repeated.
   func export(_ request: ExportRequest, now: Timestamp) throws -> ExportSummary {
     var since = request.since
+    var selection = Selection(since: nil, afterSeq: nil)
     if since == nil, let name = request.cursor, let last = try cursor(name) {
-      since = Timestamp(millis: last.millis - Self.cursorOverlapMilliseconds)
+      if let seq = last.seq {
+        selection.afterSeq = seq
+      } else {
+        since = Timestamp(millis: last.time.millis - Self.cursorOverlapMilliseconds)
+      }
     }
+    selection.since = since
     var summary: ExportSummary
+    var lastSeq: Int64 = 0
     if request.format == .markdown {
       guard let path = request.output else {
         throw MemoError.usage("markdown export writes a folder; pass --output DIR")
       }
       let folder = try MarkdownFolder(path)
-      summary = try database.inReadTransaction { try writeMarkdown(to: folder, since: since) }
+      summary = try database.inReadTransaction {
+        lastSeq = try currentSeq()
+        return try writeMarkdown(to: folder, selection)
+      }
       try folder.commit()
     } else {
       let output = try OutputFile(path: request.output)
       summary = try database.inReadTransaction {
-        try write(ExportEncoder(format: request.format), to: output, since: since)
+        lastSeq = try currentSeq()
+        return try write(ExportEncoder(format: request.format), to: output, selection)
       }
       try output.commit()
     }
     summary.since = since
     if let name = request.cursor {
-      try database.inTransaction { try saveCursor(name, at: now) }
+      try database.inTransaction { try saveCursor(name, at: now, seq: lastSeq) }
     }
     return summary
   }
 
+  /// What an export selects: changed at or after a time, or after a seq (nil: no limit).
+  struct Selection {
+    var since: Timestamp?
+    var afterSeq: Int64?
+  }
+
+  /// The last seq of the change sequence, in the caller's snapshot.
+  func currentSeq() throws -> Int64 {
+    try database.int(sql: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
+  }
+
+  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?, fast: Bool = true)
+    throws -> ExportSummary
+  {
+    try write(encoder, to: output, Selection(since: since, afterSeq: nil), fast: fast)
+  }
+
   /// Writes json, jsonl or csv. With `fast` (the default) rows stream through `RowWriter`;
   /// without it through `ExportEncoder` records — the reference the fast path must equal.
-  func write(_ encoder: ExportEncoder, to output: OutputFile, since: Timestamp?, fast: Bool = true)
-    throws
-    -> ExportSummary
-  {
+  func write(
+    _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection, fast: Bool = true
+  ) throws -> ExportSummary {
+    let since = selection.since
     var summary = ExportSummary()
     try output.write(encoder.begin(since: since))
     let categories = try database.makeStatement(
@@ -54,9 +85,8 @@ struct Exporter {
     }
     try output.write(encoder.beginPosts())
     if fast {
-      var rows = RowWriter(format: encoder.format)
-      defer { rows.deallocate() }
-      try forEachPostRow(since: since) { post, questions in
+      let rows = RowWriter(format: encoder.format, out: output.writer)
+      try forEachPostRow(selection) { post, questions in
         rows.post(post, index: summary.posts)
         var count = 0
         while try questions.next() {
@@ -66,11 +96,10 @@ struct Exporter {
         rows.endPost(post, questionCount: count)
         summary.posts += 1
         summary.questions += count
-        if rows.count >= 1 << 20 { try rows.drain(into: output) }
+        try output.writer.flushIfFull()
       }
-      try rows.drain(into: output)
     } else {
-      try forEachPost(since: since) { post, isFavorite, questions in
+      try forEachPost(selection) { post, isFavorite, questions in
         try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
         for (i, question) in questions.enumerated() {
           try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
@@ -81,7 +110,7 @@ struct Exporter {
         summary.questions += questions.count
       }
     }
-    let deleted = try tombstones(since: since?.rfc3339)
+    let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
     summary.deleted = deleted.count
     try output.write(
       encoder.end(
@@ -91,9 +120,9 @@ struct Exporter {
     return summary
   }
 
-  func writeMarkdown(to folder: MarkdownFolder, since: Timestamp?) throws -> ExportSummary {
+  func writeMarkdown(to folder: MarkdownFolder, _ selection: Selection) throws -> ExportSummary {
     var summary = ExportSummary()
-    try forEachPost(since: since, allQuestions: true) { post, isFavorite, questions in
+    try forEachPost(selection, allQuestions: true) { post, isFavorite, questions in
       let text = MarkdownEncoder.render(post, isFavorite: isFavorite, questions: questions)
       if try folder.write(uuid: post.uuid, title: post.title, content: text) {
         summary.filesWritten += 1
@@ -137,9 +166,10 @@ struct Exporter {
 
   /// Calls `body` with the posts statement on each post changed since `since` (all without it)
   /// and a cursor over that post's questions (those changed since then).
-  func forEachPostRow(since: Timestamp?, _ body: (Statement, QuestionCursor) throws -> Void) throws
+  func forEachPostRow(_ selection: Selection, _ body: (Statement, QuestionCursor) throws -> Void)
+    throws
   {
-    let (posts, questionStatement) = try statements(since: since, allQuestions: false)
+    let (posts, questionStatement) = try statements(selection, allQuestions: false)
     let questions = try QuestionCursor(questionStatement)
     while try posts.step() {
       try questions.start(posts.int64(0))
@@ -149,29 +179,36 @@ struct Exporter {
 
   /// The posts changed since `since` in id order, and the questions (changed since then, or
   /// all) in post order: the two cursors the export loops merge.
-  func statements(since: Timestamp?, allQuestions: Bool) throws -> (
+  func statements(_ selection: Selection, allQuestions: Bool) throws -> (
     posts: Statement, questions: Statement
   ) {
-    let sinceText = since?.rfc3339
+    let sinceText = selection.since?.rfc3339
     let posts = try database.makeStatement(
       sql: """
         SELECT p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
                EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id)
         FROM posts p
-        WHERE ?1 IS NULL OR p.updated_at >= ?1
-           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1)
+        WHERE (?1 IS NULL OR p.updated_at >= ?1
+           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1))
+          AND (?2 IS NULL
+           OR p.uuid IN (SELECT key FROM changes WHERE kind = 'post' AND seq > ?2)
+           OR EXISTS (SELECT 1 FROM questions q JOIN changes c ON c.kind = 'question' AND c.key = q.uuid
+                      WHERE q.post_id = p.id AND c.seq > ?2))
         ORDER BY p.id
         """)
     try posts.bind(sinceText, at: 1)
+    try posts.bind(selection.afterSeq, at: 2)
     let questions = try database.makeStatement(
       sql: """
         SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
                q.updated_at
         FROM questions q LEFT JOIN categories c ON c.id = q.category_id
-        WHERE ?1 IS NULL OR q.updated_at >= ?1
+        WHERE (?1 IS NULL OR q.updated_at >= ?1)
+          AND (?2 IS NULL OR q.uuid IN (SELECT key FROM changes WHERE kind = 'question' AND seq > ?2))
         ORDER BY q.post_id, q.created_at, q.id
         """)
     try questions.bind(allQuestions ? nil : sinceText, at: 1)
+    try questions.bind(allQuestions ? nil : selection.afterSeq, at: 2)
     return (posts, questions)
   }
 
@@ -179,10 +216,10 @@ struct Exporter {
   /// questions changed since then (or all of them): two cursors merged on the post id, so only
   /// one post's questions are in memory at a time.
   func forEachPost(
-    since: Timestamp?, allQuestions: Bool = false,
+    _ selection: Selection, allQuestions: Bool = false,
     _ body: (PostRecord, Bool, [QuestionRecord]) throws -> Void
   ) throws {
-    let (posts, questions) = try statements(since: since, allQuestions: allQuestions)
+    let (posts, questions) = try statements(selection, allQuestions: allQuestions)
     var hasQuestion = try questions.step()
     while try posts.step() {
       let id = posts.int64(0)
@@ -237,12 +274,18 @@ struct Exporter {
     return result
   }
 
-  func tombstones(since: String?) throws -> [(uuid: String, kind: String, deletedAt: Timestamp)] {
+  func tombstones(since: String?, afterSeq: Int64? = nil) throws -> [(
+    uuid: String, kind: String, deletedAt: Timestamp
+  )] {
     let statement = try database.makeStatement(
-      sql:
-        "SELECT uuid, kind, deleted_at FROM tombstones WHERE ?1 IS NULL OR deleted_at >= ?1 ORDER BY deleted_at, uuid"
-    )
+      sql: """
+        SELECT uuid, kind, deleted_at FROM tombstones t WHERE (?1 IS NULL OR deleted_at >= ?1)
+          AND (?2 IS NULL OR EXISTS (SELECT 1 FROM changes c
+                                     WHERE c.kind = t.kind AND c.key = t.uuid AND c.seq > ?2))
+        ORDER BY deleted_at, uuid
+        """)
     try statement.bind(since, at: 1)
+    try statement.bind(afterSeq, at: 2)
     var result: [(uuid: String, kind: String, deletedAt: Timestamp)] = []
     while try statement.step() {
       result.append((statement.string(0), statement.string(1), time(statement, 2)))
@@ -250,22 +293,29 @@ struct Exporter {
     return result
   }
 
-  func cursor(_ name: String) throws -> Timestamp? {
+  /// A cursor: the time of its last export and the last seq it exported (nil: saved before
+  /// the change sequence).
+  func cursor(_ name: String) throws -> (time: Timestamp, seq: Int64?)? {
     let statement = try database.cachedStatement(
-      sql: "SELECT exported_at FROM export_cursors WHERE name = ?")
+      sql: "SELECT exported_at, seq FROM export_cursors WHERE name = ?")
     defer { statement.reset() }
     try statement.bind(name, at: 1)
-    return try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
+    guard try statement.step() else { return nil }
+    return (
+      Timestamp(rfc3339: statement.string(0)) ?? Timestamp(millis: 0),
+      statement.isNull(1) ? nil : statement.int64(1)
+    )
   }
 
-  func saveCursor(_ name: String, at time: Timestamp) throws {
+  func saveCursor(_ name: String, at time: Timestamp, seq: Int64) throws {
     let statement = try database.cachedStatement(
       sql: """
-        INSERT INTO export_cursors (name, exported_at) VALUES (?, ?)
-        ON CONFLICT (name) DO UPDATE SET exported_at = excluded.exported_at
+        INSERT INTO export_cursors (name, exported_at, seq) VALUES (?, ?, ?)
+        ON CONFLICT (name) DO UPDATE SET exported_at = excluded.exported_at, seq = excluded.seq
         """)
     try statement.bind(name, at: 1)
     try statement.bind(time.rfc3339, at: 2)
+    try statement.bind(seq, at: 3)
     try statement.execute()
   }
 

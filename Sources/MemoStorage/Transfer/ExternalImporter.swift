@@ -11,6 +11,7 @@ struct ExternalImporter {
 
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {
     var summary = ImportSummary()
+    var counts = ClippingSummary()
     for book in books {
       if let key = book.key, try hasKey(key) {
         summary.unchanged += 1
@@ -18,6 +19,10 @@ struct ExternalImporter {
       }
       let (postID, isNew) = try findOrCreatePost(for: book)
       if isNew { summary.added += 1 } else if book.key != nil { summary.unchanged += 1 }
+      if !book.clippings.isEmpty {
+        counts.books += 1
+        if isNew { counts.newBooks += 1 }
+      }
       if book.isFavorite {
         try execute(
           """
@@ -27,39 +32,69 @@ struct ExternalImporter {
       }
       if let key = book.key { try remember(key) }
       var additions: [String] = []
+      // Quotes imported before that a longer highlight replaces: (old text, new text).
+      var replacements: [(String, String)] = []
       for clipping in book.clippings {
         if try hasKey(clipping.key) {
           summary.unchanged += 1
+          counts.duplicates += 1
           continue
         }
         try remember(clipping.key)
+        var replacing: ExternalClipping?
+        for earlier in clipping.replaces {
+          if try hasKey(earlier.key) { replacing = earlier } else { try remember(earlier.key) }
+        }
+        if let replacing {
+          replacements.append((replacing.bodyText, clipping.bodyText))
+          summary.updated += 1
+          counts.replaced += 1
+          continue
+        }
         summary.added += 1
         if clipping.isQuestion {
+          counts.questions += 1
           let created = clipping.addedAt ?? now
           try execute(
             "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
             [
-              .text(makeUUID(created)), .integer(postID), .text(clipping.text),
-              .text(created.rfc3339), .text(now.rfc3339),
+              .text(makeUUID(created)), .integer(postID),
+              .text(clipping.text), .text(created.rfc3339), .text(now.rfc3339),
             ])
         } else {
+          if clipping.kind == .note { counts.notes += 1 } else { counts.highlights += 1 }
           additions.append(clipping.bodyText)
         }
       }
-      if !additions.isEmpty {
-        // Append to the body: existing text, a blank line, then the clippings.
-        try execute(
-          """
-          UPDATE posts SET body = CASE WHEN body IS NULL OR body = '' THEN ? ELSE body || char(10) || char(10) || ? END,
-                           updated_at = ? WHERE id = ?
-          """,
-          [
-            .text(additions.joined(separator: "\n\n")), .text(additions.joined(separator: "\n\n")),
-            .text(now.rfc3339), .integer(postID),
-          ])
+      if !additions.isEmpty || !replacements.isEmpty {
+        try updateBody(of: postID, replacing: replacements, appending: additions)
       }
     }
+    summary.clippings = counts
     return summary
+  }
+
+  /// Replaces each old quote in the body by its longer version (appending it when the reader
+  /// edited the old one away), then appends the new clippings after a blank line.
+  func updateBody(of postID: Int64, replacing: [(String, String)], appending: [String]) throws {
+    let select = try database.cachedStatement(sql: "SELECT body FROM posts WHERE id = ?")
+    try select.bind(postID, at: 1)
+    var body = try select.step() ? select.string(0) : ""
+    select.reset()
+    var additions = appending
+    for (old, new) in replacing {
+      if let range = body.firstRange(of: old) {
+        body.replaceSubrange(range, with: new)
+      } else {
+        additions.append(new)
+      }
+    }
+    if !additions.isEmpty {
+      body += (body.isEmpty ? "" : "\n\n") + additions.joined(separator: "\n\n")
+    }
+    try execute(
+      "UPDATE posts SET body = ?, updated_at = ? WHERE id = ?",
+      [.text(body), .text(now.rfc3339), .integer(postID)])
   }
 
   func findOrCreatePost(for book: ExternalBook) throws -> (Int64, Bool) {

@@ -29,8 +29,7 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.categories(.list), access: .read)
-      Renderer.print(CategoryPresenter().document(state.categories), context)
+      _ = try context.dispatch(.categories(.list), access: .read, sink: context.listingWriter)
     }
   }
 

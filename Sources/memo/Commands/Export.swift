@@ -15,9 +15,10 @@ extension Memo {
         text changed and never touches a file memo did not write.
 
         --output writes a file under a temporary name and renames it when complete, so a failed
-        or killed export leaves the previous file intact. --cursor NAME remembers the last
-        successful export under NAME and exports only what changed since (with a minute of
-        overlap, harmless to 'memo import'); a failed export does not move the cursor.
+        or killed export leaves the previous file intact. --cursor NAME remembers where the last
+        successful export under NAME stopped in the change sequence (a number every change
+        moves on, not a time) and exports exactly what changed since: nothing missed, nothing
+        repeated; a failed export does not move the cursor.
 
         Examples:
           memo export --output backup.json
@@ -76,8 +77,10 @@ extension Memo {
         stream through it a line at a time, so memory stays flat. A malformed file names the
         line (or record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
         is replaced only by a newer updated_at, so importing the same file twice changes
-        nothing. Kindle clippings and Goodreads rows become posts matched by title and author
-        and are remembered, so importing them again adds nothing. The format comes from
+        nothing. Kindle clippings (any UI language and firmware) and Goodreads rows become posts
+        matched by title and author and are remembered, so importing them again adds nothing; a
+        Kindle header or date that cannot be read is a warning on stderr (with --strict an
+        error, exit 65). The format comes from
         --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads export is
         recognised by its header —, .txt for Kindle).
 
@@ -85,6 +88,7 @@ extension Memo {
           memo import backup.json
           memo import changes.jsonl --dry-run
           memo import "My Clippings.txt"
+          memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
           cat backup.jsonl | memo import - --format jsonl
         """)
@@ -101,6 +105,12 @@ extension Memo {
     @Flag(help: "Report what would change; write nothing.")
     var dryRun = false
 
+    @Flag(
+      help:
+        "Kindle: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+    )
+    var strict = false
+
     @Flag(help: "Print the summary as a JSON object.")
     var json = false
 
@@ -114,10 +124,16 @@ extension Memo {
           "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads"
         )
       }
+      if strict && format != .kindle {
+        throw MemoError.usage(
+          "--strict applies to Kindle clippings only; drop it or pass --format kindle")
+      }
       let state = try context.dispatch(
-        .transfer(.import(ImportRequest(path: path, format: format, isDryRun: dryRun))),
+        .transfer(
+          .import(ImportRequest(path: path, format: format, isDryRun: dryRun, isStrict: strict))),
         access: dryRun ? .read : .write)
       guard let summary = state.importSummary else { return }
+      for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       switch context.format {
       case .json, .jsonl:
         var o = JSONObjectWriter()
@@ -126,6 +142,20 @@ extension Memo {
         o.add("unchanged", Int64(summary.unchanged))
         o.add("deleted", Int64(summary.deleted))
         o.add("dry_run", summary.isDryRun)
+        if let c = summary.clippings {
+          o.add("books", Int64(c.books))
+          o.add("new_books", Int64(c.newBooks))
+          o.add("highlights", Int64(c.highlights))
+          o.add("notes", Int64(c.notes))
+          o.add("questions", Int64(c.questions))
+          o.add("replaced", Int64(c.replaced))
+          var skipped = JSONObjectWriter()
+          skipped.add("bookmarks", Int64(c.bookmarks))
+          skipped.add("placeholders", Int64(c.placeholders))
+          skipped.add("duplicates", Int64(c.duplicates))
+          o.add("skipped", raw: skipped.object)
+          o.add("unreadable", Int64(c.unreadable))
+        }
         Output.line(o.object)
       default:
         if !context.isQuiet || dryRun { Output.line(summary.description) }

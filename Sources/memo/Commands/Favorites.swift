@@ -61,8 +61,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.favorites(.list), access: .read)
-      Renderer.print(PostListPresenter().document(state.posts, format: context.format), context)
+      _ = try context.dispatch(.favorites(.list), access: .read, sink: context.listingWriter)
     }
   }
 }

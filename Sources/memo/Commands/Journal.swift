@@ -93,8 +93,8 @@ extension Memo {
         }
         return
       }
-      let state = try context.dispatch(.journal(.log(limit: limit)), access: .read)
-      Renderer.print(JournalPresenter().document(state.journalEntries), context)
+      _ = try context.dispatch(
+        .journal(.log(limit: limit)), access: .read, sink: context.listingWriter)
     }
   }
 }

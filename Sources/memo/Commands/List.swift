@@ -62,10 +62,8 @@ extension Memo {
         since: try since.map { try context.date($0).start },
         until: try until.map { try context.date($0).end },
         limit: limit, offset: offset, favoritesOnly: favorites,
-        selection: try filters.selection(context),
-        includesQuestions: context.format == .json || context.format == .jsonl)
-      let state = try context.dispatch(.posts(.list(query)), access: .read)
-      PostListPresenter.print(state.posts, filter: state.filter, context)
+        selection: try filters.selection(context))
+      _ = try context.dispatch(.posts(.list(query)), access: .read, sink: context.listingWriter)
     }
   }
 }

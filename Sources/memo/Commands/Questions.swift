@@ -50,9 +50,8 @@ extension Memo {
       let query = QuestionQuery(
         selection: try filters.selection(context, since: since, until: until), postID: post,
         limit: limit, offset: offset)
-      let state = try context.dispatch(.questions(.list(query)), access: .read)
-      FilterBanner.print(state.filter, context)
-      Renderer.print(QuestionPresenter().document(state.questions, format: context.format), context)
+      _ = try context.dispatch(
+        .questions(.list(query)), access: .read, sink: context.listingWriter)
     }
   }
 }

@@ -30,6 +30,9 @@ extension Memo {
     @Option(help: "Show at most N results.")
     var limit: Int = 20
 
+    @Flag(help: "Show every result (no --limit).")
+    var all = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -42,9 +45,9 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       let scope: SearchQuery.Scope = posts ? .posts : questions ? .questions : .all
-      let state = try context.dispatch(
-        .search(.search(SearchQuery(text: query, scope: scope, limit: limit))), access: .read)
-      SearchPresenter.print(state.searchResults, context)
+      _ = try context.dispatch(
+        .search(.search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit))),
+        access: .read, sink: context.listingWriter)
     }
   }
 }

@@ -19,9 +19,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.posts(.show(post)), access: .read)
-      guard let post = state.post else { return }
-      PostDetailPresenter.print(post, context)
+      _ = try context.dispatch(.posts(.show(post)), access: .read, sink: context.listingWriter)
     }
   }
 }

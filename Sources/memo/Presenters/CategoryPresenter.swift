@@ -8,6 +8,11 @@ struct CategoryPresenter {
     Column(key: "created_at", title: "CREATED"),
   ]
 
+  /// A listed category: the fields of `record`, in its order, read from the row.
+  static let layout = Layout(
+    [Field("name", .text), Field("question_count", .int), Field("created_at", .time)],
+    table: columns)
+
   func record(_ category: Category) -> Record {
     Record([
       ("name", .string(category.name)),

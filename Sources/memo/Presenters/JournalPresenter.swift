@@ -13,15 +13,22 @@ struct JournalPresenter {
     ])
   }
 
+  static let columns = [
+    Column(key: "id", title: "#", alignsRight: true),
+    Column(key: "created_at", title: "TIME"),
+    Column(key: "undone", title: "UNDONE", mark: "undone"),
+    Column(key: "summary", title: "CHANGE", isFlexible: true),
+  ]
+
+  /// A listed entry (`memo log`): the fields of `record`, in its order, read from the row.
+  static let layout = Layout(
+    [
+      Field("id", .int), Field("created_at", .time), Field("action", .text),
+      Field("summary", .text), Field("undone", .bool), Field("changes", .int),
+    ], table: columns)
+
   func document(_ entries: [JournalEntry]) -> Document {
-    Document(
-      columns: [
-        Column(key: "id", title: "#", alignsRight: true),
-        Column(key: "created_at", title: "TIME"),
-        Column(key: "undone", title: "UNDONE", mark: "undone"),
-        Column(key: "summary", title: "CHANGE", isFlexible: true),
-      ],
-      records: entries.map(record))
+    Document(columns: Self.columns, records: entries.map(record))
   }
 
   /// `undid #12 rm post 3 'Dune' (2 questions)` for people; the entries for machines.

@@ -27,17 +27,23 @@ struct PostDetailPresenter {
     if !post.questions.isEmpty {
       out += "\n" + style.bold("Questions") + "\n"
       for question in post.questions {
-        let star = question.isStarred ? "★" : " "
-        var line =
-          "  \(star) " + style.yellow(question.id.description) + "  "
-          + visible(oneLine(question.text))
-        if let category = question.category {
-          line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
-        }
-        out += line + "\n"
-        if let answer = question.answer { out += "       ✓ " + visible(oneLine(answer)) + "\n" }
+        out += questionLines(
+          id: question.id.rawValue, text: question.text, category: question.category,
+          isStarred: question.isStarred, answer: question.answer, style: style)
       }
     }
+    return out
+  }
+
+  /// A question under its post: star, id, text, category; its answer on the next line.
+  func questionLines(
+    id: Int64, text: String, category: String?, isStarred: Bool, answer: String?, style: Style
+  ) -> String {
+    let star = isStarred ? "★" : " "
+    var line = "  \(star) " + style.yellow(String(id)) + "  " + visible(oneLine(text))
+    if let category { line += "  " + style.cyan("[" + visible(oneLine(category)) + "]") }
+    var out = line + "\n"
+    if let answer { out += "       ✓ " + visible(oneLine(answer)) + "\n" }
     return out
   }
 }

@@ -18,6 +18,15 @@ struct PostPresenter {
     ])
   }
 
+  /// A listed post: the fields of `record`, in its order, read from the row, with its questions
+  /// nested (JSON and JSON Lines only).
+  static let layout = Layout(
+    [
+      Field("id", .int), Field("uuid", .text), Field("title", .text), Field("author", .text),
+      Field("body", .text), Field("source", .text), Field("favorite", .bool),
+      Field("question_count", .int), Field("created_at", .time), Field("updated_at", .time),
+    ], table: columns, nested: ("questions", QuestionPresenter.layout))
+
   /// The columns a list of posts shows in a table, plain, CSV or TSV.
   static let columns = [
     Column(key: "id", title: "ID", alignsRight: true),

@@ -18,6 +18,15 @@ struct QuestionPresenter {
     ])
   }
 
+  /// A listed question: the fields of `record`, in its order, read from the row.
+  static let layout = Layout(
+    [
+      Field("id", .int), Field("uuid", .text), Field("post_id", .int), Field("post_title", .text),
+      Field("text", .text), Field("category", .text), Field("starred", .bool),
+      Field("answer", .text), Field("answered_at", .time), Field("created_at", .time),
+      Field("updated_at", .time),
+    ], table: columns)
+
   /// The columns a list of questions shows in a table or plain text.
   static let columns = [
     Column(key: "id", title: "ID", alignsRight: true),

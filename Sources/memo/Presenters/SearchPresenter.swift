@@ -14,6 +14,13 @@ struct SearchPresenter {
     ])
   }
 
+  /// A listed hit: the fields of `record`, in its order, read from the row.
+  static let layout = Layout(
+    [
+      Field("kind", .text), Field("id", .int), Field("post_id", .int), Field("post_title", .text),
+      Field("snippet", .snippet), Field("rank", .number),
+    ], table: columns)
+
   static let markStart = "\u{E000}"
   static let markEnd = "\u{E001}"
 

@@ -33,7 +33,7 @@ struct Record: Equatable {
 }
 
 /// A column of a table, plain, CSV or TSV rendering.
-struct Column: Equatable {
+struct Column: Equatable, Sendable {
   /// The record key it shows (and the CSV/TSV header).
   var key: String
   /// The table header.

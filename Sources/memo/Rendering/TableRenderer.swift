@@ -112,6 +112,8 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
 /// Columns a string takes in a terminal: wide East Asian characters count 2, combining
 /// marks 0.
 func displayWidth(_ text: String) -> Int {
+  // Most cells are ASCII: one column a byte.
+  if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
   var width = 0
   for scalar in text.unicodeScalars { width += scalarWidth(scalar) }
   return width

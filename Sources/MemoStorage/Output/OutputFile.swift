@@ -11,8 +11,8 @@ final class OutputFile {
   let path: String?
   private let temporaryPath: String?
   private let fd: Int32
-  /// Bytes not yet written; the row writer appends here directly.
-  var buffer: [UInt8] = []
+  /// Where everything written goes first: the one writer, with a 1 MiB buffer for a file.
+  let writer: ByteWriter
   private var isFinished = false
 
   /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created.
@@ -21,7 +21,7 @@ final class OutputFile {
     guard let path else {
       temporaryPath = nil
       fd = STDOUT_FILENO
-      buffer.reserveCapacity(1 << 20)
+      writer = ByteWriter(fd: fd, name: "stdout", bufferSize: 1 << 20)
       return
     }
     let slash = path.lastIndex(of: "/")
@@ -38,41 +38,17 @@ final class OutputFile {
     }
     temporaryPath = temporary
     fd = opened
-    buffer.reserveCapacity(1 << 20)
+    writer = ByteWriter(fd: fd, name: path, bufferSize: 1 << 20)
   }
 
   deinit { discard() }
 
   func write(_ text: String) throws {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 20 { try flush() }
+    writer.write(text)
+    try writer.flushIfFull()
   }
 
-  /// Writes `bytes` after what is buffered.
-  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    try flush()
-    try writeAll(bytes)
-  }
-
-  func flush() throws {
-    try buffer.withUnsafeBufferPointer { try writeAll($0) }
-    buffer.removeAll(keepingCapacity: true)
-  }
-
-  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(fd, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw MemoError(
-          code: .io,
-          message: "cannot write \(path ?? "stdout"): \(String(cString: strerror(errno)))")
-      }
-      offset += written
-    }
-  }
+  func flush() throws { try writer.flush() }
 
   /// Flushes, syncs and renames the temporary file over the target.
   func commit() throws {

@@ -1,0 +1,12 @@
+/// What a streamed listing lists: the writer picks the presenter by it.
+public enum Listing: Equatable, Sendable {
+  case questions
+  /// Posts, each with its (matching) questions nested.
+  case posts
+  /// One post (`memo show`): the row, then its questions nested.
+  case post
+  case favorites
+  case search
+  case journal
+  case categories
+}

@@ -1,0 +1,161 @@
+/// `memo sync init` and `memo sync`: where the local sync repository is and what to do.
+public struct SyncRequest: Equatable, Sendable {
+  /// The local git repository memo syncs through (next to the database).
+  public var repository: String
+  /// `sync init`: the remote git repository (a path, an ssh or https address).
+  public var remote: String?
+  /// `sync init`: this device's name (nil: the host name).
+  public var name: String?
+  /// Fold this device's change files into one snapshot after the round.
+  public var compact: Bool
+  /// Added to the wall clock for the hybrid logical clock: test-only ($MEMO_SYNC_CLOCK_SKEW_MS),
+  /// to play machines whose clocks disagree.
+  public var clockSkewMillis: Int64
+
+  public init(
+    repository: String, remote: String? = nil, name: String? = nil, compact: Bool = false,
+    clockSkewMillis: Int64 = 0
+  ) {
+    self.repository = repository
+    self.remote = remote
+    self.name = name
+    self.compact = compact
+    self.clockSkewMillis = clockSkewMillis
+  }
+}
+
+/// What one round did.
+public struct SyncSummary: Equatable, Sendable {
+  /// Changes this device pushed.
+  public var pushed = 0
+  /// Other devices' changes applied here.
+  public var applied = 0
+  /// Records changed on two devices unseen by each other (the later won; the other is kept).
+  public var conflicts = 0
+  /// Pushes refused because another device pushed first, then redone.
+  public var retries = 0
+  /// Change files folded into a snapshot (`--compact`).
+  public var compacted = 0
+
+  public init(pushed: Int = 0, applied: Int = 0, conflicts: Int = 0) {
+    self.pushed = pushed
+    self.applied = applied
+    self.conflicts = conflicts
+  }
+
+  /// "pushed 3, applied 1, conflicts 0".
+  public var description: String { "pushed \(pushed), applied \(applied), conflicts \(conflicts)" }
+}
+
+/// A device that syncs through the remote.
+public struct SyncDevice: Equatable, Sendable {
+  public var id: String
+  public var name: String
+  /// When it last pushed (its last commit on the remote), if known.
+  public var lastRound: Timestamp?
+
+  public init(id: String, name: String, lastRound: Timestamp? = nil) {
+    self.id = id
+    self.name = name
+    self.lastRound = lastRound
+  }
+}
+
+/// `memo sync status`.
+public struct SyncStatus: Equatable, Sendable {
+  public var remote: String
+  public var device: SyncDevice
+  /// The other devices the remote knows, as of the last round.
+  public var others: [SyncDevice]
+  /// Local changes not pushed yet.
+  public var pending: Int
+  /// Versions that lost a conflict, kept (`memo sync conflicts`).
+  public var conflicts: Int
+
+  public init(
+    remote: String, device: SyncDevice, others: [SyncDevice], pending: Int, conflicts: Int
+  ) {
+    self.remote = remote
+    self.device = device
+    self.others = others
+    self.pending = pending
+    self.conflicts = conflicts
+  }
+}
+
+/// A version that lost a conflict, kept so that it can be restored.
+public struct SyncConflict: Equatable, Sendable {
+  public var id: Int64
+  public var kind: SyncChange.Kind
+  public var key: String
+  /// The losing version: its device (name if known) and time.
+  public var device: String
+  public var time: HybridTime
+  /// The device whose version won.
+  public var winner: String
+  public var detectedAt: Timestamp
+  /// What the losing version held, in a few words (nil: it was a deletion).
+  public var summary: String?
+
+  public init(
+    id: Int64, kind: SyncChange.Kind, key: String, device: String, time: HybridTime,
+    winner: String, detectedAt: Timestamp, summary: String?
+  ) {
+    self.id = id
+    self.kind = kind
+    self.key = key
+    self.device = device
+    self.time = time
+    self.winner = winner
+    self.detectedAt = detectedAt
+    self.summary = summary
+  }
+}
+
+/// What `memo sync …` asks for, and what storage answered.
+public enum SyncAction: Equatable, Sendable {
+  case initialize(SyncRequest)
+  case round(SyncRequest)
+  case showStatus(repository: String)
+  case listConflicts
+  case restore(Int64)
+  case rounded(SyncSummary)
+  case status(SyncStatus)
+  case conflicts([SyncConflict])
+  case restored(SyncConflict)
+}
+
+/// Computes the new state and the storage work for `memo sync`. Pure.
+public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effect] {
+  switch action {
+  case .initialize(let request):
+    guard let remote = request.remote, !remote.trimmingWhitespace().isEmpty else {
+      return fail(
+        &state, .usage("give the remote git repository, e.g. memo sync init /media/usb/memo.git"))
+    }
+    if let name = request.name, name.trimmingWhitespace().isEmpty {
+      return fail(&state, .usage("--name needs a name for this device, e.g. --name laptop"))
+    }
+    return [.syncInit(request)]
+  case .round(let request):
+    return [.syncRound(request)]
+  case .showStatus(let repository):
+    return [.loadSyncStatus(repository: repository)]
+  case .listConflicts:
+    return [.loadSyncConflicts]
+  case .restore(let id):
+    return [.restoreSyncConflict(id)]
+  case .rounded(let summary):
+    state.syncSummary = summary
+    return []
+  case .status(let status):
+    state.syncStatus = status
+    return []
+  case .conflicts(let conflicts):
+    state.syncConflicts = conflicts
+    return []
+  case .restored(let conflict):
+    state.syncConflicts = [conflict]
+    return []
+  }
+}

@@ -1,0 +1,166 @@
+/// One line of a sync change file (memo's JSON Lines, issue 16): a record's new content, or
+/// its deletion (`"row": null`), with the version it has and the version it was made over.
+///
+///     {"kind":"post","key":"<uuid>","hlc":…,"device":"<id>","base_hlc":…,"base_device":"<id>",
+///      "row":{"uuid":"<uuid>","title":"Dune",…}}
+///
+/// Records are keyed by UUID (posts, questions), by name (categories, saved filters) or by
+/// their post's UUID (favorites).
+public struct SyncChange: Equatable, Sendable {
+  public enum Kind: String, CaseIterable, Sendable {
+    case post, question, category, favorite
+    case savedFilter = "saved_filter"
+
+    /// Whether two devices changing such a record unseen by each other is a conflict worth
+    /// reporting: a category is only its name and a favorite only a place on the shelf, so
+    /// those merge silently (the later still wins).
+    public var reportsConflicts: Bool { self == .post || self == .question || self == .savedFilter }
+
+    /// The fields a row must have as text (beyond the key field), and those that may be null.
+    var requiredText: [String] {
+      switch self {
+      case .post: return ["title", "created_at", "updated_at"]
+      case .question: return ["post_uuid", "text", "created_at", "updated_at"]
+      case .category: return ["created_at"]
+      case .favorite: return ["added_at"]
+      case .savedFilter: return ["filter", "created_at", "updated_at"]
+      }
+    }
+    var optionalText: [String] {
+      switch self {
+      case .post: return ["author", "body", "source"]
+      case .question: return ["category", "answer", "answered_at"]
+      default: return []
+      }
+    }
+    var times: [String] {
+      switch self {
+      case .post, .savedFilter: return ["created_at", "updated_at"]
+      case .question: return ["created_at", "updated_at", "answered_at"]
+      case .category: return ["created_at"]
+      case .favorite: return ["added_at"]
+      }
+    }
+    /// The row field that holds the key.
+    public var keyField: String {
+      switch self {
+      case .post, .question: return "uuid"
+      case .category, .savedFilter: return "name"
+      case .favorite: return "post_uuid"
+      }
+    }
+  }
+
+  public var kind: Kind
+  public var key: String
+  public var version: SyncVersion
+  public var base: SyncVersion?
+  /// Whether the line carries content (false: a deletion).
+  public var hasRow: Bool
+  /// The whole line, as read: storage reads the row's fields from it with SQL.
+  public var line: String
+
+  public init(
+    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String
+  ) {
+    self.kind = kind
+    self.key = key
+    self.version = version
+    self.base = base
+    self.hasRow = hasRow
+    self.line = line
+  }
+
+  /// One line for a change file. `row` is the record's JSON object (nil: deleted).
+  public static func encode(
+    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?
+  ) -> String {
+    var out = JSONObjectWriter()
+    out.add("kind", kind.rawValue)
+    out.add("key", key)
+    out.add("hlc", version.time.value)
+    out.add("device", version.device)
+    if let base {
+      out.add("base_hlc", base.time.value)
+      out.add("base_device", base.device)
+    } else {
+      out.add("base_hlc", nil as String?)
+      out.add("base_device", nil as String?)
+    }
+    out.add("row", raw: row ?? "null")
+    return out.object
+  }
+
+  /// Reads and checks one line, all of it: a line that does not say exactly what memo writes
+  /// is refused.
+  /// - Parameter device: the device whose folder holds the file; every line must be its own.
+  /// - Throws: `SyncChange.Invalid` with the reason.
+  public static func parse(_ text: String, device: String) throws(Invalid) -> SyncChange {
+    let value: JSONValue
+    do { value = try JSONParser.parse(text) } catch { throw Invalid(reason: "\(error)") }
+    guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
+    guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
+      throw Invalid(
+        reason: "\"kind\" is not one of post, question, category, favorite, saved_filter")
+    }
+    guard let key = value["key"]?.stringValue, !key.isEmpty else {
+      throw Invalid(reason: "\"key\" is not a non-empty string")
+    }
+    guard let hlc = value["hlc"]?.int64Value, hlc > 0 else {
+      throw Invalid(reason: "\"hlc\" is not a positive integer")
+    }
+    guard let author = value["device"]?.stringValue, author == device else {
+      throw Invalid(reason: "\"device\" is not \(device), whose folder holds the file")
+    }
+    var base: SyncVersion?
+    switch (value["base_hlc"], value["base_device"]) {
+    case (.integer(let time)?, .string(let baseDevice)?):
+      base = SyncVersion(time: HybridTime(value: time), device: baseDevice)
+    case (.null?, .null?), (nil, nil):
+      base = nil
+    default:
+      throw Invalid(reason: "\"base_hlc\" and \"base_device\" are not both given or both null")
+    }
+    guard let row = value["row"] else { throw Invalid(reason: "\"row\" is missing") }
+    if !row.isNull {
+      guard case .object = row else { throw Invalid(reason: "\"row\" is not an object or null") }
+      guard row[kind.keyField]?.stringValue == key else {
+        throw Invalid(reason: "row.\(kind.keyField) is not the key \(key)")
+      }
+      for field in kind.requiredText {
+        guard let text = row[field]?.stringValue, !text.trimmingWhitespace().isEmpty else {
+          throw Invalid(reason: "row.\(field) is not a non-empty string")
+        }
+      }
+      for field in kind.optionalText {
+        guard let item = row[field], item.isNull || item.stringValue != nil else {
+          throw Invalid(reason: "row.\(field) is not a string or null")
+        }
+      }
+      for field in kind.times {
+        if let text = row[field]?.stringValue, Timestamp(rfc3339: text) == nil {
+          throw Invalid(reason: "row.\(field) is not an RFC 3339 time")
+        }
+      }
+      if kind == .question {
+        guard let starred = row["starred"]?.int64Value, starred == 0 || starred == 1 else {
+          throw Invalid(reason: "row.starred is not 0 or 1")
+        }
+      }
+      if kind == .savedFilter, let filter = row["filter"]?.stringValue {
+        do { _ = try QuestionFilter(json: filter) } catch {
+          throw Invalid(reason: "row.filter is not a memo filter")
+        }
+      }
+    }
+    return SyncChange(
+      kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
+      base: base, hasRow: !row.isNull, line: text)
+  }
+
+  /// Why a line was refused.
+  public struct Invalid: Error, Equatable, Sendable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+  }
+}

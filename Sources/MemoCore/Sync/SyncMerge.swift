@@ -1,0 +1,34 @@
+/// Who wins when another device's change to a record arrives: pure, so that every device
+/// decides the same way from the same facts.
+///
+/// Each record holds the version of the change its content came from; each change carries the
+/// version it was made over (its base). A change made over the version held here follows it:
+/// no conflict. Otherwise the two were made without seeing each other: a conflict, and the
+/// later version (`SyncVersion` order) wins on every device, so all converge on the latest
+/// version of each record whatever order the rounds run in. The loser is kept.
+public enum SyncMerge {
+  public enum Outcome: Equatable, Sendable {
+    /// Seen before (a file read again, a compacted snapshot): nothing to do.
+    case skip
+    /// The change follows what is held here: apply it.
+    case apply
+    /// A conflict the incoming change wins: keep what was here, then apply it.
+    case applyOverConflict
+    /// A conflict what is here wins: keep the incoming change, apply nothing.
+    case keepOverConflict
+  }
+
+  /// - Parameters:
+  ///   - current: the version the record holds here (nil: never seen).
+  ///   - incoming: the arriving change's version; `base`: the version it was made over.
+  ///   - seen: the latest time already applied from the incoming change's device.
+  public static func decide(
+    current: SyncVersion?, incoming: SyncVersion, base: SyncVersion?, seen: HybridTime?
+  ) -> Outcome {
+    if let seen, incoming.time <= seen { return .skip }
+    guard let current else { return .apply }
+    if current == incoming { return .skip }
+    if base == current { return .apply }
+    return incoming > current ? .applyOverConflict : .keepOverConflict
+  }
+}

@@ -1,0 +1,264 @@
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one writer: every listing, every export and every message on stdout appends bytes to a
+/// fixed buffer here, which goes out with write(2) when full, as `sqlite3` prints. Raw memory,
+/// not an array or a `String`: a million rows make tens of millions of small appends, and
+/// nothing appended ever copies what came before (SPEC §6: linear in the rows, flat memory).
+public final class ByteWriter {
+  /// Where the bytes go.
+  public let fd: Int32
+  /// What error messages call the destination ("stdout", a path).
+  public let name: String
+  /// Flushed once this full (a row bigger than the buffer grows it for that row only).
+  let threshold: Int
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// Bytes waiting in the buffer.
+  public private(set) var count = 0
+  /// Whether the reader went away (EPIPE): nothing more is written.
+  public private(set) var isClosed = false
+
+  public init(fd: Int32, name: String, bufferSize: Int = 1 << 16) {
+    self.fd = fd
+    self.name = name
+    threshold = bufferSize
+    capacity = bufferSize + 4096
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  // MARK: - Flushing
+
+  /// Writes out the buffer once it is full. Call between rows.
+  /// - Throws: `MemoError.readerGone` when the reader closed the pipe; `.io` otherwise.
+  @inline(__always)
+  public func flushIfFull() throws {
+    if count >= threshold { try flush() }
+  }
+
+  /// Writes out everything buffered.
+  /// - Throws: `MemoError.readerGone` when the reader closed the pipe (EPIPE; SIGPIPE is
+  ///   ignored by `main`), `.io` for another failure.
+  public func flush() throws {
+    defer { count = 0 }
+    guard count > 0, !isClosed else { return }
+    var offset = 0
+    while offset < count {
+      let written = Glibc.write(fd, storage + offset, count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE {
+          isClosed = true
+          throw MemoError.readerGone
+        }
+        throw MemoError(
+          code: .io, message: "cannot write \(name): \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+  }
+
+  // MARK: - Appending
+
+  @inline(__always)
+  private func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    grow(count + extra)
+  }
+
+  private func grow(_ needed: Int) {
+    while capacity < needed { capacity *= 2 }
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    grown.update(from: storage, count: count)
+    storage.deallocate()
+    storage = grown
+  }
+
+  @inline(__always)
+  public func byte(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  public func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (storage + count).update(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  public func bytes(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { self.bytes($0) }
+  }
+
+  public func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes($0) }
+  }
+
+  /// Appends `count` spaces.
+  public func spaces(_ n: Int) {
+    guard n > 0 else { return }
+    reserve(n)
+    (storage + count).initialize(repeating: 0x20, count: n)
+    count += n
+  }
+
+  /// Appends the text's UTF-8 as it is.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes($0) }
+  }
+
+  /// Appends a decimal integer.
+  public func int(_ value: Int64) {
+    reserve(20)
+    if value == 0 {
+      storage[count] = UInt8(ascii: "0")
+      count += 1
+      return
+    }
+    var digits: (UInt64, Int) = (value.magnitude, 0)
+    var scratch: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { buffer in
+      while digits.0 > 0 {
+        buffer[19 - digits.1] = UInt8(ascii: "0") + UInt8(digits.0 % 10)
+        digits.0 /= 10
+        digits.1 += 1
+      }
+      if value < 0 { byte(UInt8(ascii: "-")) }
+      bytes(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(20 - digits.1)...]))
+    }
+  }
+
+  // MARK: - Escaped fields
+
+  /// Appends `text` as a JSON string (RFC 8259 escapes), quotes included.
+  public func jsonString(_ text: UnsafeBufferPointer<UInt8>) {
+    // At most six bytes out per byte in (\u00XX), and the quotes: one reservation.
+    reserve(text.count * 6 + 2)
+    storage[count] = UInt8(ascii: "\"")
+    count += 1
+    var start = 0
+    var i = 0
+    // Eight bytes at a time while none needs escaping (a control byte, '"' or '\\'): most
+    // text has none, and this is every listing's inner loop.
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while i + 8 <= text.count {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        guard !Self.needsEscape(word) else { break }
+        i += 8
+      }
+    }
+    while i < text.count {
+      let byte = text[i]
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+        i += 1
+        continue
+      }
+      bytes(UnsafeBufferPointer(rebasing: text[start..<i]))
+      switch byte {
+      case 0x22: raw("\\\"")
+      case 0x5C: raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0x08: raw("\\b")
+      case 0x0C: raw("\\f")
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        raw("\\u00")
+        hex.withUTF8Buffer {
+          self.byte($0[Int(byte >> 4)])
+          self.byte($0[Int(byte & 0xF)])
+        }
+      }
+      i += 1
+      start = i
+    }
+    bytes(UnsafeBufferPointer(rebasing: text[start...]))
+    byte(UInt8(ascii: "\""))
+  }
+
+  public func jsonString(_ text: String) {
+    var text = text
+    text.withUTF8 { jsonString($0) }
+  }
+
+  /// Whether any of the eight bytes is below 0x20, '"' or '\\' (bit tricks from "Bit
+  /// Twiddling Hacks": a byte is zero, or below n, where the high bit lights up).
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+    let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+    return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+  }
+
+  /// Appends `text` as an RFC 4180 field: quoted when it holds a comma, a quote or a line
+  /// break, or starts or ends with white space (which a spreadsheet would trim), with inner
+  /// quotes doubled.
+  public func csvField(_ text: UnsafeBufferPointer<UInt8>) {
+    guard let first = text.first, let last = text.last else { return }
+    var needsQuotes = text.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+    if !needsQuotes {
+      if first < 0x80 && last < 0x80 {
+        needsQuotes = Self.isASCIIWhitespace(first) || Self.isASCIIWhitespace(last)
+      } else {
+        // Rare: a non-ASCII first or last character; ask Unicode.
+        let decoded = String(decoding: text, as: UTF8.self)
+        needsQuotes =
+          decoded.unicodeScalars.first?.properties.isWhitespace == true
+          || decoded.unicodeScalars.last?.properties.isWhitespace == true
+      }
+    }
+    guard needsQuotes else { return bytes(text) }
+    reserve(text.count * 2 + 2)
+    byte(UInt8(ascii: "\""))
+    for b in text {
+      byte(b)
+      if b == 0x22 { byte(0x22) }
+    }
+    byte(UInt8(ascii: "\""))
+  }
+
+  public func csvField(_ text: String) {
+    var text = text
+    text.withUTF8 { csvField($0) }
+  }
+
+  /// Appends `text` as a TSV field: backslash, tab, line feed and carriage return escaped as
+  /// `\\`, `\t`, `\n`, `\r`, so that a row is always one line of tab-separated fields.
+  public func tsvField(_ text: UnsafeBufferPointer<UInt8>) {
+    guard text.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      return bytes(text)
+    }
+    reserve(text.count * 2)
+    for b in text {
+      switch b {
+      case 0x5C: raw("\\\\")
+      case 0x09: raw("\\t")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      default: byte(b)
+      }
+    }
+  }
+
+  public func tsvField(_ text: String) {
+    var text = text
+    text.withUTF8 { tsvField($0) }
+  }
+
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+  }
+}

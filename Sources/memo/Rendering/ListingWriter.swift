@@ -1,0 +1,433 @@
+import MemoCore
+import MemoStorage
+
+/// The writer of every listing: it takes rows one at a time from the effect runner, straight
+/// from the statement, and appends them to the one `ByteWriter` in the listing's format — a
+/// row in, bytes out. Nothing holds the listing: JSON, JSON Lines, CSV, TSV and plain text
+/// write each row as it comes; a table looks ahead at most `lookahead` rows to size its
+/// columns and keeps those widths for the rest (SPEC §1, §6).
+final class ListingWriter: RowSink {
+  let format: OutputFormat
+  let style: Style
+  let isQuiet: Bool
+  let out: ByteWriter
+  /// Rows a table reads before it fixes its column widths.
+  let lookahead: Int
+
+  private var layout = Layout([], table: [])
+  private var listing = Listing.questions
+  /// The column of each field (and of each nested field) in the statement's rows.
+  private var columns: [Int] = []
+  private var nestedColumns: [Int] = []
+  private var mode = Mode.records
+  private var rowCount = 0
+  private var table: TableLayout?
+  /// The fields CSV and TSV write (all) or plain text (the table's columns), in order.
+  private var delimitedFields: [Int] = []
+  /// The last time a table converted to local time: its stored text to the minute, and it.
+  private var lastMinute: (utc: [UInt8], local: String) = ([], "")
+
+  enum Mode {
+    /// A list of records (JSON array or lines, CSV, TSV, plain, table).
+    case records
+    /// One record (`memo show` in JSON): an object, not an array.
+    case single
+    /// Posts with their questions beneath (`memo list --starred` on a terminal or in plain).
+    case tree
+    /// One post as a page (`memo show` on a terminal or in plain).
+    case page
+  }
+
+  init(
+    format: OutputFormat, style: Style, isQuiet: Bool = false, out: ByteWriter = Output.writer,
+    lookahead: Int = 1000
+  ) {
+    self.format = format
+    self.style = style
+    self.isQuiet = isQuiet
+    self.out = out
+    self.lookahead = lookahead
+  }
+
+  // MARK: - RowSink
+
+  func begin(_ listing: Listing, filter: QuestionFilter?, columns row: Row, nested: Row?) throws {
+    self.listing = listing
+    layout = Self.presenterLayout(for: listing)
+    columns = try Self.resolve(layout, in: row)
+    if let inner = layout.nested?.layout, let nested {
+      nestedColumns = try Self.resolve(inner, in: nested)
+    }
+    let hasQuestionFilter = !(filter?.isEmpty ?? true)
+    let isText = format == .table || format == .plain
+    switch listing {
+    case .post: mode = isText ? .page : format == .json ? .single : .records
+    case .posts where isText && hasQuestionFilter: mode = .tree
+    default: mode = .records
+    }
+    if format == .table, !isQuiet, let filter, !filter.isEmpty {
+      out.write(
+        style.dim("filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
+      out.byte(0x0A)
+    }
+    delimitedFields = format == .plain ? layout.tableFields : Array(layout.fields.indices)
+    guard mode == .records else { return }
+    switch format {
+    case .json: out.byte(UInt8(ascii: "["))
+    case .csv, .tsv:
+      let fields = layout.fields
+      for (i, field) in fields.enumerated() {
+        if i > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
+        out.write(field.key)
+      }
+      format == .csv ? out.raw("\r\n") : out.byte(0x0A)
+    case .table:
+      table = TableLayout(columns: layout.table, style: style, lookahead: lookahead)
+    case .plain, .jsonl: break
+    }
+  }
+
+  func row(_ row: Row, nested: NestedRows?) throws {
+    defer { rowCount += 1 }
+    switch mode {
+    case .tree: try treeRow(row, nested: nested)
+    case .page: try pageRow(row, nested: nested)
+    case .single:
+      try jsonObject(row, layout, columns, indent: 0, nested: nested)
+      out.byte(0x0A)
+    case .records:
+      switch format {
+      case .json:
+        out.raw(rowCount == 0 ? "\n  " : ",\n  ")
+        try jsonObject(row, layout, columns, indent: 1, nested: nested)
+      case .jsonl:
+        try jsonLine(row, layout, columns, nested: nested)
+        out.byte(0x0A)
+      case .csv, .tsv, .plain: delimited(row)
+      case .table:
+        var cells: [String] = []
+        cells.reserveCapacity(layout.table.count)
+        for (spec, i) in zip(layout.table, layout.tableFields) {
+          cells.append(cell(row, columns[i], layout.fields[i].kind, spec))
+        }
+        table?.add(cells, to: out)
+      }
+    }
+    try out.flushIfFull()
+  }
+
+  func end() throws {
+    if mode == .records {
+      switch format {
+      case .json: out.raw(rowCount == 0 ? "]\n" : "\n]\n")
+      case .table: table?.finish(to: out)
+      default: break
+      }
+    }
+    try out.flushIfFull()
+  }
+
+  // MARK: - Layouts
+
+  static func presenterLayout(for listing: Listing) -> Layout {
+    switch listing {
+    case .questions: return QuestionPresenter.layout
+    case .posts, .post, .favorites: return PostPresenter.layout
+    case .search: return SearchPresenter.layout
+    case .journal: return JournalPresenter.layout
+    case .categories: return CategoryPresenter.layout
+    }
+  }
+
+  /// The statement column of each field, found by name once per listing.
+  static func resolve(_ layout: Layout, in row: Row) throws -> [Int] {
+    try layout.fields.map { field in
+      guard let index = row.index(of: field.key) else {
+        throw MemoError(
+          code: .io, message: "internal error: the listing has no column '\(field.key)'")
+      }
+      return index
+    }
+  }
+
+  // MARK: - JSON
+
+  /// One object, pretty, at `indent` levels (two spaces each), its nested rows as an array.
+  func jsonObject(_ row: Row, _ layout: Layout, _ columns: [Int], indent: Int, nested: NestedRows?)
+    throws
+  {
+    let pad = String(repeating: "  ", count: indent + 1)
+    out.byte(UInt8(ascii: "{"))
+    for (i, field) in layout.fields.enumerated() {
+      out.raw(i == 0 ? "\n" : ",\n")
+      out.write(pad)
+      out.byte(UInt8(ascii: "\""))
+      out.write(field.key)
+      out.raw("\": ")
+      value(row, columns[i], field.kind)
+    }
+    if let (key, inner) = layout.nested {
+      out.raw(",\n")
+      out.write(pad)
+      out.byte(UInt8(ascii: "\""))
+      out.write(key)
+      out.raw("\": [")
+      var count = 0
+      while let child = try nested?.next() {
+        out.raw(count == 0 ? "\n" : ",\n")
+        out.write(pad)
+        out.raw("  ")
+        try jsonObject(child, inner, nestedColumns, indent: indent + 2, nested: nil)
+        count += 1
+      }
+      if count > 0 {
+        out.byte(0x0A)
+        out.write(pad)
+      }
+      out.byte(UInt8(ascii: "]"))
+    }
+    out.byte(0x0A)
+    out.write(String(repeating: "  ", count: indent))
+    out.byte(UInt8(ascii: "}"))
+  }
+
+  /// One compact object, for JSON Lines.
+  func jsonLine(_ row: Row, _ layout: Layout, _ columns: [Int], nested: NestedRows?) throws {
+    out.byte(UInt8(ascii: "{"))
+    for (i, field) in layout.fields.enumerated() {
+      out.raw(i == 0 ? "\"" : ",\"")
+      out.write(field.key)
+      out.raw("\":")
+      value(row, columns[i], field.kind)
+    }
+    if let (key, inner) = layout.nested {
+      out.raw(",\"")
+      out.write(key)
+      out.raw("\":[")
+      var count = 0
+      while let child = try nested?.next() {
+        if count > 0 { out.byte(UInt8(ascii: ",")) }
+        try jsonLine(child, inner, nestedColumns, nested: nil)
+        count += 1
+      }
+      out.byte(UInt8(ascii: "]"))
+    }
+    out.byte(UInt8(ascii: "}"))
+  }
+
+  /// A JSON value from a column.
+  func value(_ row: Row, _ column: Int, _ kind: Field.Kind) {
+    guard !row.isNull(column) else { return out.raw("null") }
+    switch kind {
+    case .int: out.int(row.int64(column))
+    case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
+    case .number:
+      let number = row.double(column)
+      number.isFinite ? out.write(String(number)) : out.raw("null")
+    case .text, .time: row.withUTF8(column) { out.jsonString($0) }
+    case .snippet: out.jsonString(Self.unmarked(row.string(column)))
+    }
+  }
+
+  // MARK: - CSV, TSV, plain
+
+  /// CSV and TSV: every field; plain text: the table's columns, without a header.
+  func delimited(_ row: Row) {
+    for (n, i) in delimitedFields.enumerated() {
+      if n > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
+      let field = layout.fields[i]
+      let column = columns[i]
+      guard !row.isNull(column) else { continue }
+      switch field.kind {
+      case .int: out.int(row.int64(column))
+      case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
+      case .number: out.write(String(row.double(column)))
+      case .text, .time:
+        row.withUTF8(column) { format == .csv ? out.csvField($0) : out.tsvField($0) }
+      case .snippet:
+        let text = Self.unmarked(row.string(column))
+        format == .csv ? out.csvField(text) : out.tsvField(text)
+      }
+    }
+    format == .csv ? out.raw("\r\n") : out.byte(0x0A)
+  }
+
+  // MARK: - Tables, trees and pages (for people)
+
+  /// A table cell: what a person reads.
+  func cell(_ row: Row, _ column: Int, _ kind: Field.Kind, _ spec: Column) -> String {
+    guard !row.isNull(column) else { return "" }
+    switch kind {
+    case .int: return String(row.int64(column))
+    case .bool: return row.bool(column) ? spec.mark : ""
+    case .number: return String(row.double(column))
+    case .text: return visible(oneLine(row.string(column)))
+    case .time:
+      // Rows listed together are mostly minutes apart or less: the minute last converted is
+      // kept (the stored text up to the minute decides it).
+      return row.withUTF8(column) { bytes in
+        let minute = UnsafeBufferPointer(rebasing: bytes.prefix(16))
+        if minute.elementsEqual(lastMinute.utc) { return lastMinute.local }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let local =
+          Timestamp(rfc3339: text)?.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+          ?? text
+        lastMinute = (Array(minute), local)
+        return local
+      }
+    case .snippet:
+      let text = row.string(column)
+      guard style.useColor else { return visible(oneLine(Self.unmarked(text))) }
+      // Zero-width private-use marks while the table is laid out, colour codes after (the
+      // marks first: `visible` would show char(2) and char(3) as ^B and ^C).
+      return visible(
+        oneLine(
+          String(
+            text.unicodeScalars.map {
+              $0 == "\u{2}" ? "\u{E000}" : $0 == "\u{3}" ? "\u{E001}" : Character($0)
+            })))
+    }
+  }
+
+  /// The text without search-match marks.
+  static func unmarked(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x02 || $0 == 0x03 }) else { return text }
+    return String(decoding: text.utf8.filter { $0 != 0x02 && $0 != 0x03 }, as: UTF8.self)
+  }
+
+  /// The index of a field by key, for the person-shaped modes.
+  private func column(_ key: String, nested: Bool = false) -> Int {
+    let fields = nested ? layout.nested?.layout.fields ?? [] : layout.fields
+    let i = fields.firstIndex { $0.key == key }!  // The layouts define every key used here.
+    return nested ? nestedColumns[i] : columns[i]
+  }
+
+  func treeRow(_ row: Row, nested: NestedRows?) throws {
+    let style = format == .table ? self.style : .plain
+    var head =
+      style.yellow(String(row.int64(column("id")))) + "  "
+      + style.bold(visible(oneLine(row.string(column("title")))))
+    if let author = row.text(column("author")) { head += " · " + visible(oneLine(author)) }
+    if row.bool(column("favorite")) { head += " ★" }
+    out.write(head)
+    out.byte(0x0A)
+    while let question = try nested?.next() {
+      let star = question.bool(column("starred", nested: true)) ? "★" : " "
+      var line =
+        "    \(star) " + style.yellow(String(question.int64(column("id", nested: true)))) + "  "
+        + visible(oneLine(question.string(column("text", nested: true))))
+      if let category = question.text(column("category", nested: true)) {
+        line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
+      }
+      if !question.isNull(column("answer", nested: true)) { line += "  ✓" }
+      out.write(line)
+      out.byte(0x0A)
+      try out.flushIfFull()
+    }
+  }
+
+  func pageRow(_ row: Row, nested: NestedRows?) throws {
+    let style = format == .table ? self.style : .plain
+    let presenter = PostDetailPresenter()
+    let post = Post(
+      id: PostID(row.int64(column("id"))), uuid: row.string(column("uuid")),
+      title: row.string(column("title")), author: row.text(column("author")),
+      body: row.text(column("body")), source: row.text(column("source")),
+      createdAt: Timestamp(rfc3339: row.string(column("created_at"))) ?? Timestamp(millis: 0),
+      updatedAt: Timestamp(rfc3339: row.string(column("updated_at"))) ?? Timestamp(millis: 0),
+      isFavorite: row.bool(column("favorite")),
+      questionCount: Int(row.int64(column("question_count"))))
+    out.write(presenter.text(post, style: style))
+    var count = 0
+    while let question = try nested?.next() {
+      if count == 0 {
+        out.byte(0x0A)
+        out.write(style.bold("Questions"))
+        out.byte(0x0A)
+      }
+      count += 1
+      out.write(
+        presenter.questionLines(
+          id: question.int64(column("id", nested: true)),
+          text: question.string(column("text", nested: true)),
+          category: question.text(column("category", nested: true)),
+          isStarred: question.bool(column("starred", nested: true)),
+          answer: question.text(column("answer", nested: true)), style: style))
+      try out.flushIfFull()
+    }
+  }
+}
+
+/// A table streamed: the first rows (up to `lookahead`) size the columns, then every row is
+/// drawn with those widths — memory bounded whatever the listing's length.
+struct TableLayout {
+  let columns: [Column]
+  let style: Style
+  let lookahead: Int
+  private var pending: [[String]] = []
+  private var widths: [Int]?
+
+  init(columns: [Column], style: Style, lookahead: Int) {
+    self.columns = columns
+    self.style = style
+    self.lookahead = lookahead
+  }
+
+  mutating func add(_ cells: [String], to out: ByteWriter) {
+    if let widths {
+      draw(cells, widths: widths, to: out)
+      return
+    }
+    pending.append(cells)
+    if pending.count >= lookahead { finish(to: out) }
+  }
+
+  /// Sizes the columns by the rows seen (if not yet done) and draws them.
+  mutating func finish(to out: ByteWriter) {
+    guard widths == nil else { return }
+    let renderer = TableRenderer(style: style)
+    var sized = columns.map { displayWidth($0.title) }
+    for row in pending {
+      for (i, cell) in row.enumerated() { sized[i] = max(sized[i], displayWidth(cell)) }
+    }
+    renderer.fit(&sized, columns: columns)
+    widths = sized
+    out.write(renderer.line(columns.map(\.title), widths: sized, columns: columns, decorate: style.bold))
+    for row in pending { draw(row, widths: sized, to: out) }
+    pending = []
+  }
+
+  func draw(_ cells: [String], widths: [Int], to out: ByteWriter) {
+    let hasMarks =
+      style.useColor
+      && cells.contains { $0.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" } }
+    guard !hasMarks else {
+      // Search matches: the marks become colour, and a reset ends the line in case shortening
+      // cut a match in two.
+      let line = TableRenderer(style: style).line(
+        cells, widths: widths, columns: columns, decorate: nil)
+      out.write(
+        line.replacing("\u{E000}", with: "\u{1B}[1;33m").replacing("\u{E001}", with: "\u{1B}[0m")
+          .replacing("\n", with: "\u{1B}[0m\n"))
+      return
+    }
+    // Straight into the writer: the same line as `TableRenderer.line`, without building it.
+    for (i, cell) in cells.enumerated() {
+      if i > 0 { out.raw("  ") }
+      var shown = cell
+      var width = displayWidth(cell)
+      if width > widths[i] {
+        shown = truncate(cell, to: widths[i])
+        width = displayWidth(shown)
+      }
+      let padding = max(0, widths[i] - width)
+      let isLast = i == cells.count - 1
+      if i == 0 && style.useColor { out.raw("\u{1B}[33m") }
+      if columns[i].alignsRight { out.spaces(padding) }
+      out.write(shown)
+      if !columns[i].alignsRight && !isLast { out.spaces(padding) }
+      if i == 0 && style.useColor { out.raw("\u{1B}[0m") }
+    }
+    out.byte(0x0A)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// The Kindle fixtures of MemoCoreTests (one "My Clippings.txt" per language and firmware).
+enum KindleFiles {
+  static let folder: String = {
+    let tests = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return tests.path + "/MemoCoreTests/Fixtures/Kindle/"
+  }()
+
+  static var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
+  }
+}
+
+@Suite("Kindle import, end to end")
+struct KindleImportTests {
+  @Test("there is a fixture for every language table")
+  func fixturesPresent() {
+    #expect(KindleFiles.names.count >= 20)
+  }
+
+  @Test(
+    "each language: two books with their authors, quotes with locations in the body, no placeholder, one question, dated by the earliest clipping; again changes nothing",
+    arguments: KindleFiles.names)
+  func language(_ name: String) throws {
+    let box = try Sandbox()
+    let file = KindleFiles.folder + name + ".txt"
+    let first = try box.run(["import", file, "--format", "kindle"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr == "")
+    #expect(
+      first.stdout
+        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 1 placeholder, 2 duplicates\n"
+    )
+    let posts = try box.rows("SELECT title, author, body, created_at FROM posts ORDER BY id")
+    try #require(posts.count == 2)
+    #expect(posts.map { $0[3] } == ["2023-01-01T22:05:00.000Z", "2022-12-31T23:59:00.000Z"])
+    let a = posts[0][2]
+    let b = posts[1][2]
+    #expect(a.components(separatedBy: "\n> — ").count == 3)  // two highlights
+    #expect(a.contains("\n> — p. 12, loc. 123-125\n\n"))
+    #expect(a.hasSuffix("\n> — loc. 130-134"))
+    #expect(!a.contains("loc. 130-131"))
+    #expect(b.contains("\n> — p. 5, loc. 40-42\n\nNote (loc. 43): "))
+    #expect(!a.contains("<") && !b.contains("<"))
+    let questions = try box.rows("SELECT post_id, created_at FROM questions")
+    #expect(questions == [["1", "2023-01-02T09:15:00.000Z"]])
+    let before = try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+    let again = try box.run(["import", file, "--format", "kindle"])
+    #expect(
+      again.stdout
+        == "0 added, 0 updated, 5 unchanged: 2 books (0 new), 0 highlights, 0 notes, 0 questions; skipped 1 bookmark, 1 placeholder, 7 duplicates\n"
+    )
+    #expect(try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions") == before)
+  }
+
+  static func entry(_ header: String, _ text: String, title: String = "Dune (Frank Herbert)")
+    -> String
+  {
+    "\(title)\r\n\(header)\r\n\r\n\(text)\r\n==========\r\n"
+  }
+
+  static let unreadable =
+    entry("- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM", "Good.")
+    + entry("- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch", "No date.")
+
+  @Test("an unreadable date: a warning with its line on stderr, counted; the clipping imported without a time")
+  func unreadableWarns() throws {
+    let box = try Sandbox()
+    _ = try box.add("keep")
+    let file = box.root + "/My Clippings.txt"
+    try Self.unreadable.write(toFile: file, atomically: true, encoding: .utf8)
+    let dry = try box.run(["import", file, "--dry-run"])
+    #expect(dry.status == 0)
+    let warning =
+      "memo: warning: \(file): line 7: cannot read the date in \"- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch\"; imported without a time\n"
+    #expect(dry.stderr == warning)
+    #expect(dry.stdout.hasPrefix("would be: 3 added"))
+    #expect(dry.stdout.hasSuffix("; 1 not fully read (see the warnings)\n"))
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
+    let real = try box.run(["import", file])
+    #expect(real.status == 0)
+    #expect(real.stderr == warning)
+    #expect(
+      try box.rows("SELECT body, created_at FROM posts WHERE title = 'Dune'") == [
+        [
+          "> Good.\n> — loc. 10-12\n\n> No date.\n> — loc. 20-22",
+          "2023-01-01T10:00:00.000Z",
+        ]
+      ])
+  }
+
+  @Test("--strict: an unreadable date is an error (65) naming the line; nothing is written")
+  func strict() throws {
+    let box = try Sandbox()
+    _ = try box.add("keep")
+    let file = box.root + "/My Clippings.txt"
+    try Self.unreadable.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try box.run(["import", file, "--strict"])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "memo: error: \(file): line 7: cannot read the date in \"- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch\" (--strict: 1 problem in all; without --strict each is reported and the rest imported); nothing was imported\n"
+    )
+    #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
+    let clean = box.root + "/clean.txt"
+    try Self.entry(
+      "- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM", "Good."
+    ).write(toFile: clean, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", clean, "--strict"]).status == 0)
+    let usage = try box.run(["import", box.root + "/x.json", "--strict"])
+    #expect(usage.status == 64)
+    #expect(
+      usage.stderr
+        == "memo: error: --strict applies to Kindle clippings only; drop it or pass --format kindle\n")
+  }
+
+  @Test("--format json: the summary with books, highlights, notes, questions, skipped")
+  func json() throws {
+    let box = try Sandbox()
+    let result = try box.run(["import", KindleFiles.folder + "de.txt", "--json"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2},"unreadable":0}"#
+        + "\n")
+  }
+
+  @Test("a highlight extended after an earlier import replaces its quote in the body; again changes nothing")
+  func extendedAcrossImports() throws {
+    let box = try Sandbox()
+    let short = Self.entry(
+      "- Your Highlight on page 3 | Location 40-41 | Added on Monday, 2 January 2023 08:00:00",
+      "Fear is")
+    let long = Self.entry(
+      "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:01:00",
+      "Fear is the mind-killer.")
+    let file = box.root + "/My Clippings.txt"
+    try (short + Self.entry("- Your Note on page 3 | Location 45 | Added on Monday, 2 January 2023 08:02:00", "Mine.")).write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", file]).status == 0)
+    try (short + long).write(toFile: file, atomically: true, encoding: .utf8)
+    let second = try box.run(["import", file])
+    #expect(
+      second.stdout
+        == "0 added, 1 updated, 0 unchanged: 1 book (0 new), 0 highlights, 0 notes, 0 questions, 1 replaced by a longer highlight; skipped 0 bookmarks, 0 placeholders, 1 duplicate\n"
+    )
+    let body = "> Fear is the mind-killer.\n> — p. 3, loc. 40-44\n\nNote (p. 3, loc. 45): Mine."
+    #expect(try box.rows("SELECT body FROM posts") == [[body]])
+    let third = try box.run(["import", file])
+    #expect(third.stdout.hasPrefix("0 added, 0 updated, 1 unchanged"))
+    #expect(try box.rows("SELECT body FROM posts") == [[body]])
+  }
+}

@@ -1,0 +1,365 @@
+import Foundation
+import Testing
+
+@Suite("memo sync: devices in temporary HOMEs through a bare repository")
+struct SyncTests {
+  @Test(
+    "the notes on a device are pushed at init, pulled by a new device, and changes go both ways")
+  func twoDevices() throws {
+    let lab = try SyncLab()
+    let laptop = try lab.device("laptop", initialize: false)
+    let dune = try laptop.add("Dune", ["--author", "Frank Herbert"])
+    _ = try laptop.run(["ask", "\(dune)", "Why spice?", "--category", "ecology", "--star"])
+    _ = try laptop.run(["fav", "\(dune)"])
+    _ = try laptop.run(["filter", "set", "--starred"])
+    _ = try laptop.run(["filter", "save", "stars"])
+    let first = try laptop.run(["sync", "init", lab.remote, "--name", "laptop"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout == "pushed 5, applied 0, conflicts 0\n")
+
+    let desktop = try lab.device("desktop", initialize: false)
+    let joined = try desktop.run([
+      "sync", "init", lab.remote, "--name", "desktop", "--format", "json",
+    ])
+    #expect(joined.status == 0, "\(joined.stderr)")
+    #expect(joined.stdout.hasPrefix("{\"pushed\":0,\"applied\":5,\"conflicts\":0,"))
+    #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
+    // Per device: the current filter stays where it was set.
+    #expect(
+      try desktop.rows("SELECT count(*) FROM settings WHERE key = 'current_filter'") == [["0"]])
+
+    _ = try desktop.run(["answer", "1", "The desert."])
+    _ = try desktop.run(["edit", "1", "--title", "Dune (1965)"])
+    let hyperion = try desktop.add("Hyperion")
+    _ = try desktop.run(["ask", "\(hyperion)", "Who is the Shrike?"])
+    #expect(try SyncLab.round(desktop)["pushed"] == 4)
+    #expect(
+      try SyncLab.round(laptop) == [
+        "pushed": 0, "applied": 4, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
+    #expect(try laptop.run(["show", "1", "--format", "json"]).stdout.contains("The desert."))
+
+    // Deletions travel: a post with its questions, a question, a favorite.
+    _ = try laptop.run(["rm", "\(hyperion)", "--yes"])
+    _ = try laptop.run(["unfav", "1"])
+    try SyncLab.round(laptop)
+    try SyncLab.round(desktop)
+    #expect(try desktop.rows("SELECT title FROM posts") == [["Dune (1965)"]])
+    #expect(try desktop.rows("SELECT count(*) FROM favorites") == [["0"]])
+    #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
+  }
+
+  @Test("a round with nothing to do pushes nothing: no new commit on the remote")
+  func emptyRound() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    _ = try a.add("Dune")
+    try SyncLab.round(a)
+    let head = try lab.remoteHead()
+    #expect(
+      try SyncLab.round(a) == [
+        "pushed": 0, "applied": 0, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
+    #expect(try lab.remoteHead() == head)
+    let status = try a.run(["sync", "status", "--format", "json"])
+    #expect(status.stdout.contains("\"pending\":0"))
+    _ = try a.add("Hyperion")
+    #expect(try a.run(["sync", "status", "--format", "json"]).stdout.contains("\"pending\":1"))
+  }
+
+  @Test("three devices and one joining late all end with the same notes")
+  func threeDevicesAndLateJoiner() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    let c = try lab.device("c")
+    _ = try a.add("Dune")
+    _ = try b.add("Hyperion")
+    _ = try c.add("Solaris")
+    for box in [a, b, c, a, b] { try SyncLab.round(box) }
+    _ = try c.run(["ask", "1", "Why the ocean?", "--category", "mind"])
+    _ = try a.run(["edit", "1", "--body", "Spice."])
+    _ = try b.run(["rm", "1", "--yes"])  // Hyperion on b is post 1
+    for box in [c, b, a, c, b, a] { try SyncLab.round(box) }
+    let late = try lab.device("late")
+    #expect(try late.rows("SELECT count(*) FROM posts") == [["2"]])
+    for box in [a, b, c] { #expect(try SyncLab.synced(box) == SyncLab.synced(late)) }
+    try SyncLab.round(a)
+    let status = try a.run(["sync", "status"]).stdout
+    #expect(status.contains("this device: a ("))
+    for name in ["b", "c", "late"] { #expect(status.contains("  \(name) (")) }
+  }
+
+  @Test(
+    "a conflict: both devices count it, the later edit wins everywhere, the other is kept and restorable"
+  )
+  func conflict() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    _ = try a.run(["edit", "1", "--title", "Dune (a)"])
+    _ = try b.run(["edit", "1", "--title", "Dune (b)"])
+    #expect(try SyncLab.round(a)["conflicts"] == 0)
+    let round = try b.run(["sync"])
+    #expect(round.stdout == "pushed 1, applied 0, conflicts 1\n")
+    #expect(round.stderr.contains("memo sync conflicts"))
+    #expect(try SyncLab.round(a)["conflicts"] == 1)
+    // b's edit was stamped after it fetched nothing new... both stamped before seeing each
+    // other: the later clock reading wins, the same on both.
+    let titles = try [a, b].map { try $0.rows("SELECT title FROM posts") }
+    #expect(titles[0] == titles[1])
+    let winner = titles[0][0][0]
+    let loser = winner == "Dune (a)" ? "Dune (b)" : "Dune (a)"
+    let loserBox = winner == "Dune (a)" ? b : a
+    let listed = try loserBox.run(["sync", "conflicts"])
+    #expect(listed.status == 0)
+    #expect(listed.stdout.hasPrefix("1  post '\(loser)' as "))
+    let json = try loserBox.run(["sync", "conflicts", "--format", "json"]).stdout
+    #expect(json.contains("\"summary\":\"\(loser)\""))
+    let restored = try loserBox.run(["sync", "restore", "1"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(try loserBox.rows("SELECT title FROM posts") == [[loser]])
+    try SyncLab.round(loserBox)
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    #expect(try a.rows("SELECT title FROM posts") == [[loser]])
+    #expect(try b.rows("SELECT title FROM posts") == [[loser]])
+    let missing = try loserBox.run(["sync", "restore", "1"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "memo: error: no kept version 1; 'memo sync conflicts' lists them\n")
+  }
+
+  @Test("a change made after seeing another wins, even on a machine whose clock is hours behind")
+  func skewedClocks() throws {
+    let lab = try SyncLab()
+    let ahead = try lab.device("ahead", skewHours: 5)
+    let behind = try lab.device("behind", skewHours: -5)
+    _ = try ahead.add("Dune")
+    try SyncLab.round(ahead)
+    try SyncLab.round(behind)
+    _ = try behind.run(["edit", "1", "--title", "Dune, revised"])
+    #expect(try SyncLab.round(behind)["conflicts"] == 0)
+    #expect(try SyncLab.round(ahead)["conflicts"] == 0)
+    #expect(try ahead.rows("SELECT title FROM posts") == [["Dune, revised"]])
+  }
+
+  @Test("memo undo takes a round back, and the next round pushes the undo")
+  func undoRound() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    _ = try a.add("Hyperion")
+    try SyncLab.round(a)
+    #expect(try SyncLab.round(b)["applied"] == 2)
+    #expect(try b.run(["log", "--limit", "1"]).stdout.contains("sync: 2 changes from a"))
+    let undo = try b.run(["undo"])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
+    #expect(try SyncLab.round(b)["pushed"] == 2)
+    try SyncLab.round(a)
+    #expect(try a.rows("SELECT count(*) FROM posts") == [["0"]])
+  }
+
+  @Test("an unreachable remote exits 69 and changes nothing; when it is back the round completes")
+  func remoteGoneAndBack() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    try SyncLab.round(a)
+    _ = try b.add("Hyperion")
+    let moved = lab.remote + ".away"
+    try FileManager.default.moveItem(atPath: lab.remote, toPath: moved)
+    let before = try b.rows("SELECT seq, kind, key, origin FROM changes ORDER BY seq")
+    let gone = try b.run(["sync"])
+    #expect(gone.status == 69)
+    #expect(gone.stdout == "")
+    #expect(gone.stderr.hasPrefix("memo: error: cannot reach the sync remote \(lab.remote) (git: "))
+    #expect(gone.stderr.split(separator: "\n").count == 1)
+    #expect(try b.rows("SELECT seq, kind, key, origin FROM changes ORDER BY seq") == before)
+    #expect(try b.rows("SELECT count(*) FROM sync_outbox") == [["0"]])
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["1"]])
+    try FileManager.default.moveItem(atPath: moved, toPath: lab.remote)
+    #expect(try SyncLab.round(b)["applied"] == 1)
+    try SyncLab.round(a)
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
+
+  @Test("a remote that refuses every push (not a race with another device) exits 69 at once")
+  func refusedPush() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let hook = lab.remote + "/hooks/pre-receive"
+    try "#!/bin/sh\necho read-only >&2\nexit 1\n".write(
+      toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    _ = try a.add("Dune")
+    let refused = try a.run(["sync"])
+    #expect(refused.status == 69)
+    #expect(
+      refused.stderr.hasPrefix("memo: error: the sync remote \(lab.remote) refused the push (git: ")
+    )
+    try FileManager.default.removeItem(atPath: hook)
+    #expect(try SyncLab.round(a)["pushed"] == 1)
+  }
+
+  @Test(
+    "no git on PATH exits 69; sync before init 64; init twice 64; an unreachable remote at init 69")
+  func setUpErrors() throws {
+    let lab = try SyncLab()
+    let box = try lab.device("a", initialize: false)
+    let notSetUp = try box.run(["sync"])
+    #expect(notSetUp.status == 64)
+    #expect(
+      notSetUp.stderr.hasPrefix(
+        "memo: error: sync is not set up for this database; run 'memo sync init REMOTE' first"))
+    let nowhere = try box.run(["sync", "init", lab.root.root + "/nowhere.git"])
+    #expect(nowhere.status == 69)
+    #expect(nowhere.stderr.hasPrefix("memo: error: cannot reach the sync remote"))
+    #expect(try box.run(["sync", "status"]).status == 64)
+    let noGit = try box.run(["sync", "init", lab.remote], environment: ["PATH": lab.root.root])
+    #expect(noGit.status == 69)
+    #expect(noGit.stderr.hasPrefix("memo: error: cannot run git ("))
+    #expect(
+      noGit.stderr.hasSuffix(
+        "memo sync needs git on PATH; install it (e.g. apt install git) and try again\n"))
+    #expect(try box.run(["sync", "init", lab.remote]).status == 0)
+    let twice = try box.run(["sync", "init", lab.remote])
+    #expect(twice.status == 64)
+    #expect(twice.stderr.contains("already syncs with \(lab.remote)"))
+    let blank = try box.run(["sync", "init", " "])
+    #expect(blank.status == 64)
+    let roundNoGit = try box.run(["sync"], environment: ["PATH": lab.root.root])
+    #expect(roundNoGit.status == 69)
+  }
+
+  @Test(
+    "a corrupt or foreign file on the remote is reported with its path (65) and nothing is applied")
+  func corruptRemoteFile() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    try SyncLab.round(a)
+    // Another program writes into a's folder on the remote.
+    let clone = lab.root.root + "/clone"
+    try SyncLab.git(["clone", "-q", "-b", "main", lab.remote, clone])
+    let folder = try a.rows("SELECT value FROM sync_settings WHERE key = 'device_id'")[0][0]
+    let bad = "devices/\(folder)/changes-00000099.jsonl"
+    try "{\"kind\":\"post\",\"key\":\"x\"}\n".write(
+      toFile: clone + "/" + bad, atomically: true, encoding: .utf8)
+    try SyncLab.git(["add", "."], in: clone)
+    try SyncLab.git(["commit", "-q", "-m", "bad"], in: clone)
+    try SyncLab.git(["push", "-q", "origin", "HEAD:main"], in: clone)
+    _ = try a.add("Hyperion")
+    let refused = try b.run(["sync"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains(bad + " line 1 is not a memo change"))
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
+    #expect(try b.rows("SELECT count(*) FROM sync_files") == [["0"]])
+    // A file memo never writes.
+    try SyncLab.git(["rm", "-q", bad], in: clone)
+    try "hello".write(
+      toFile: clone + "/devices/\(folder)/notes.txt", atomically: true, encoding: .utf8)
+    try SyncLab.git(["add", "."], in: clone)
+    try SyncLab.git(["commit", "-q", "-m", "foreign"], in: clone)
+    try SyncLab.git(["push", "-q", "origin", "HEAD:main"], in: clone)
+    let foreign = try b.run(["sync"])
+    #expect(foreign.status == 65)
+    #expect(foreign.stderr.contains("devices/\(folder)/notes.txt, which memo did not write"))
+  }
+
+  @Test("devices pushing at the same time all get through (a refused push is redone)")
+  func concurrentPushes() throws {
+    let lab = try SyncLab()
+    let boxes = try (0..<3).map { try lab.device("d\($0)") }
+    for round in 0..<3 {
+      for (i, box) in boxes.enumerated() { _ = try box.add("Book \(i)-\(round)") }
+      let results = try boxes.map { box -> Process in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+        process.arguments = ["sync", "--quiet"]
+        process.environment = box.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+      }
+      for process in results {
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+      }
+    }
+    for box in boxes { try SyncLab.round(box) }
+    for box in boxes { #expect(try box.rows("SELECT count(*) FROM posts") == [["9"]]) }
+    #expect(try SyncLab.synced(boxes[0]) == SyncLab.synced(boxes[1]))
+    #expect(try SyncLab.synced(boxes[1]) == SyncLab.synced(boxes[2]))
+  }
+
+  @Test("a round killed at any moment (SIGKILL) loses nothing; the next round converges")
+  func killedRounds() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12] {
+      _ = try a.add("A at \(delay)")
+      _ = try b.add("B at \(delay)")
+      for box in [a, b] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+        process.arguments = ["sync"]
+        process.environment = box.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+    for box in [a, b, a] {
+      let result = try box.run(["sync"])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    for box in [a, b] {
+      #expect(try box.rows("SELECT count(*) FROM posts") == [["16"]])
+      #expect(try box.run(["db", "check"]).status == 0)
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
+
+  @Test(
+    "--compact folds a device's files into one snapshot; others keep working, a late joiner gets all"
+  )
+  func compaction() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for title in ["Dune", "Hyperion", "Solaris"] {
+      _ = try a.add(title)
+      try SyncLab.round(a)
+    }
+    _ = try a.run(["rm", "3", "--yes"])
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    _ = try a.run(["edit", "1", "--title", "Dune (1965)"])
+    let compacted = try SyncLab.round(a, ["--compact"])
+    #expect(compacted["compacted"] == 5)
+    #expect(compacted["pushed"] == 1)
+    let files = try SyncLab.git(["-C", lab.remote, "ls-tree", "-r", "--name-only", "main"])
+    #expect(files.split(separator: "\n").filter { $0.contains("/changes-") }.isEmpty)
+    #expect(files.split(separator: "\n").filter { $0.contains("/snapshot-") }.count == 1)
+    #expect(
+      try SyncLab.round(b) == [
+        "pushed": 0, "applied": 1, "conflicts": 0, "retries": 0, "compacted": 0,
+      ])
+    let late = try lab.device("late")
+    #expect(
+      try late.rows("SELECT title FROM posts ORDER BY title") == [["Dune (1965)"], ["Hyperion"]])
+    #expect(try SyncLab.synced(b) == SyncLab.synced(late))
+  }
+}

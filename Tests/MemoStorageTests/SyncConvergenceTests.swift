@@ -1,0 +1,154 @@
+import Foundation
+import MemoCore
+import PropertyBased
+import Testing
+
+@testable import MemoStorage
+
+/// Three devices in one process, each its own database and sync repository, syncing through a
+/// bare repository in a temporary folder with the system git (never the network; git's global
+/// and system configuration are not read).
+final class SyncDevices {
+  let folder: String
+  let remote: String
+  let databases: [TemporaryDatabase]
+  let runners: [EffectRunner]
+  let requests: [SyncRequest]
+
+  init(skewsHours: [Int]) throws {
+    setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1)
+    setenv("GIT_CONFIG_NOSYSTEM", "1", 1)
+    var template = Array((NSTemporaryDirectory() + "memo-sync-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+    folder = String(cString: made)
+    remote = folder + "/remote.git"
+    _ = try Git.spawn(["git", "init", "-q", "--bare", remote], input: nil)
+    databases = try skewsHours.map { _ in try TemporaryDatabase() }
+    runners = databases.map {
+      EffectRunner(
+        database: $0.database, clock: SystemClock.now, makeUUID: SystemClock.makeUUID(at:))
+    }
+    let remote = self.remote
+    requests = zip(databases, skewsHours).enumerated().map { i, pair in
+      SyncRequest(
+        repository: pair.0.folder + "/memo-sync", remote: remote, name: "d\(i)",
+        clockSkewMillis: Int64(pair.1) * 3_600_000)
+    }
+    for (runner, request) in zip(runners, requests) {
+      guard case .sync(.rounded) = runner.run(.syncInit(request)) else {
+        throw CocoaError(.featureUnsupported)
+      }
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+  /// One round on device `i`; the conflicts it counted.
+  func round(_ i: Int) throws -> Int {
+    let result = runners[i].run(.syncRound(requests[i]))
+    guard case .sync(.rounded(let summary)) = result else {
+      Issue.record("round on d\(i) failed: \(result)")
+      return 0
+    }
+    return summary.conflicts
+  }
+
+  /// Everything that syncs, as text, independent of each device's ids.
+  func contents(_ i: Int) throws -> [String] {
+    let temp = databases[i]
+    return try temp.rows(
+      "SELECT 'post', uuid, title, author, body, source, created_at, updated_at FROM posts ORDER BY uuid"
+    ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'question', q.uuid, p.uuid, q.text, c.name, q.starred, q.answer, q.answered_at,
+          q.created_at, q.updated_at
+        FROM questions q JOIN posts p ON p.id = q.post_id
+        LEFT JOIN categories c ON c.id = q.category_id ORDER BY q.uuid
+        """
+      ).map { $0.joined(separator: "|") }
+      + temp.rows("SELECT 'category', name, created_at FROM categories ORDER BY name").map {
+        $0.joined(separator: "|")
+      }
+      + temp.rows(
+        "SELECT 'favorite', p.uuid, f.added_at FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position"
+      ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        "SELECT 'filter', name, filter, created_at, updated_at FROM saved_filters ORDER BY name"
+      )
+      .map { $0.joined(separator: "|") }
+  }
+
+  /// Performs the `code`th kind of change on device `i`, on whatever it holds (some fail,
+  /// which is part of the property).
+  func act(_ code: Int, on i: Int) throws {
+    let temp = databases[i]
+    let posts = try temp.rows("SELECT id FROM posts ORDER BY id").compactMap { Int64($0[0]) }
+    let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap {
+      Int64($0[0])
+    }
+    let post = PostID(posts.isEmpty ? 1 : posts[code % posts.count])
+    let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
+    let effect: Effect
+    switch code % 13 {
+    case 0, 1: effect = .insertPost(NewPost(title: "Book \(code) on d\(i)"))
+    case 2, 3:
+      effect = .insertQuestion(
+        NewQuestion(postID: post, text: "Q\(code) on d\(i)?", category: "c\(code % 3)"))
+    case 4: effect = .updatePost(post, PostPatch(title: "Edited \(code) on d\(i)"))
+    case 5: effect = .setAnswer(question, "A\(code) on d\(i)")
+    case 6: effect = .setStarred([question], code % 2 == 0)
+    case 7: effect = .deletePosts([post])
+    case 8: effect = .deleteQuestions([question])
+    case 9: effect = .addFavorites([post])
+    case 10: effect = .removeFavorites([post])
+    case 11: effect = .renameCategory(from: "c\(code % 3)", to: "r\(code % 5)")
+    default:
+      _ = runners[i].run(.saveCurrentFilter(QuestionFilter(starred: code % 2 == 0)))
+      effect = .saveNamedFilter("f\(code % 2)", replacing: true)
+    }
+    _ = runners[i].run(effect)
+  }
+}
+
+@Suite("sync convergence: random changes on three devices, random rounds, skewed clocks")
+struct SyncConvergenceTests {
+  @Test(
+    "whatever the changes, the order of rounds and the clocks, all devices end equal; every conflict keeps the losing version"
+  )
+  func convergence() async {
+    await propertyCheck(
+      count: 12, input: Gen.int(in: -6...6).array(of: 3), Gen.int(in: 0...10_000).array(of: 1...24)
+    ) { skews, steps in
+      do {
+        let devices = try SyncDevices(skewsHours: skews)
+        var conflicts = 0
+        for step in steps {
+          let device = step % 3
+          // About one step in four is a round on that device.
+          if (step / 3) % 4 == 0 {
+            conflicts += try devices.round(device)
+          } else {
+            try devices.act(step / 12, on: device)
+          }
+        }
+        for device in [0, 1, 2, 0, 1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
+        let first = try devices.contents(0)
+        #expect(try devices.contents(1) == first)
+        #expect(try devices.contents(2) == first)
+        // No version lost silently: every conflict counted kept its loser.
+        var kept = 0
+        for temp in devices.databases {
+          kept += Int(try temp.rows("SELECT count(*) FROM sync_conflicts")[0][0]) ?? 0
+        }
+        #expect(kept == conflicts)
+        for temp in devices.databases {
+          #expect(try temp.rows("PRAGMA integrity_check") == [["ok"]])
+          #expect(try temp.rows("PRAGMA foreign_key_check").isEmpty)
+        }
+      } catch {
+        Issue.record("unexpected error: \(error)")
+      }
+    }
+  }
+}

@@ -198,7 +198,7 @@ struct BrowseTmuxTests {
     try tmux.send("s")
     try tmux.wait(for: "Starred     ★ starred")
     try tmux.send("Enter")
-    lines = try tmux.wait(for: "filter: ★ starred")
+    lines = try tmux.wait(for: "Questions · 吾輩は猫である · filter: ★ starred")
     #expect(lines[0] == "Questions · 吾輩は猫である · filter: ★ starred")
     #expect(lines[1] == "  No question matches the filter; f changes it.")
     #expect(try box.run(["filter", "show"]).stdout == "--starred\n")

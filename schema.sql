@@ -623,3 +623,12 @@ SELECT 2 * id + 1, (SELECT group_concat(substr(t, key + 1, 1) || ' ' || substr(t
       json_each('[' || replace(printf('%.*c', length(t) - 1, 'x'), 'x', '0,') || '0]')
     WHERE substr(t, key + 1, 1) GLOB '[぀-ﾟ]')
 FROM questions WHERE text || coalesce(answer, '') GLOB '*[぀-ﾟ]*';
+-- @version 10
+-- When each change was made (Unix milliseconds): sync orders changes by when they were made,
+-- not by when a round pushed them (issue 16). A column added to a table cannot default to the
+-- time, so this trigger fills it in for a change that does not give it (a bulk load does).
+ALTER TABLE changes ADD COLUMN at INTEGER;
+CREATE TRIGGER changes_at AFTER INSERT ON changes WHEN new.at IS NULL BEGIN
+  UPDATE changes SET at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+  WHERE seq = new.seq;
+END;

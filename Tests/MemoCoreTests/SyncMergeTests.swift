@@ -83,6 +83,9 @@ struct SyncMergeTests {
     let deletion = SyncChange.encode(
       kind: .question, key: "q", version: version, base: nil, row: nil)
     #expect(try SyncChange.parse(deletion, device: "dev").hasRow == false)
+    let odd = "my \"best\" \\ filter\n"
+    let escaped = SyncChange.encode(kind: .savedFilter, key: odd, version: version, base: nil, row: nil)
+    #expect(try SyncChange.parse(escaped, device: "dev").key == odd)
 
     func reason(_ text: String, device: String = "dev") -> String? {
       do {

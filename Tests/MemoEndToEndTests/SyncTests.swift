@@ -81,6 +81,9 @@ struct SyncTests {
     _ = try a.run(["edit", "1", "--body", "Spice."])
     _ = try b.run(["rm", "1", "--yes"])  // Hyperion on b is post 1
     for box in [c, b, a, c, b, a] { try SyncLab.round(box) }
+    _ = try c.run(["category", "rename", "mind", "psyche"])
+    for box in [c, a, b] { try SyncLab.round(box) }
+    #expect(try a.rows("SELECT name FROM categories") == [["psyche"]])
     let late = try lab.device("late")
     #expect(try late.rows("SELECT count(*) FROM posts") == [["2"]])
     for box in [a, b, c] { #expect(try SyncLab.synced(box) == SyncLab.synced(late)) }
@@ -91,7 +94,7 @@ struct SyncTests {
   }
 
   @Test(
-    "a conflict: both devices count it, the later edit wins everywhere, the other is kept and restorable"
+    "a conflict: both devices count it, the later edit wins everywhere (whoever pushes first), the other is kept and restorable"
   )
   func conflict() throws {
     let lab = try SyncLab()
@@ -101,33 +104,30 @@ struct SyncTests {
     try SyncLab.round(a)
     try SyncLab.round(b)
     _ = try a.run(["edit", "1", "--title", "Dune (a)"])
+    Thread.sleep(forTimeInterval: 0.01)
     _ = try b.run(["edit", "1", "--title", "Dune (b)"])
-    #expect(try SyncLab.round(a)["conflicts"] == 0)
-    let round = try b.run(["sync"])
-    #expect(round.stdout == "pushed 1, applied 0, conflicts 1\n")
+    // The later edit pushes first, the earlier one last: the later still wins.
+    #expect(try SyncLab.round(b)["conflicts"] == 0)
+    let round = try a.run(["sync"])
+    #expect(round.stdout == "pushed 1, applied 1, conflicts 1\n")
     #expect(round.stderr.contains("memo sync conflicts"))
-    #expect(try SyncLab.round(a)["conflicts"] == 1)
-    // b's edit was stamped after it fetched nothing new... both stamped before seeing each
-    // other: the later clock reading wins, the same on both.
-    let titles = try [a, b].map { try $0.rows("SELECT title FROM posts") }
-    #expect(titles[0] == titles[1])
-    let winner = titles[0][0][0]
-    let loser = winner == "Dune (a)" ? "Dune (b)" : "Dune (a)"
-    let loserBox = winner == "Dune (a)" ? b : a
-    let listed = try loserBox.run(["sync", "conflicts"])
-    #expect(listed.status == 0)
-    #expect(listed.stdout.hasPrefix("1  post '\(loser)' as "))
-    let json = try loserBox.run(["sync", "conflicts", "--format", "json"]).stdout
-    #expect(json.contains("\"summary\":\"\(loser)\""))
-    let restored = try loserBox.run(["sync", "restore", "1"])
+    #expect(try SyncLab.round(b)["conflicts"] == 1)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
+      let listed = try box.run(["sync", "conflicts"])
+      #expect(listed.status == 0)
+      #expect(listed.stdout.hasPrefix("1  post 'Dune (a)' as a had it at "))
+      #expect(listed.stdout.hasSuffix("; b's version won\n"))
+    }
+    let json = try a.run(["sync", "conflicts", "--format", "json"]).stdout
+    #expect(json.contains("\"summary\":\"Dune (a)\""))
+    let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
-    #expect(try loserBox.rows("SELECT title FROM posts") == [[loser]])
-    try SyncLab.round(loserBox)
-    try SyncLab.round(a)
-    try SyncLab.round(b)
-    #expect(try a.rows("SELECT title FROM posts") == [[loser]])
-    #expect(try b.rows("SELECT title FROM posts") == [[loser]])
-    let missing = try loserBox.run(["sync", "restore", "1"])
+    #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
+    #expect(try SyncLab.round(a)["pushed"] == 1)
+    #expect(try SyncLab.round(b)["conflicts"] == 0)
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
+    let missing = try a.run(["sync", "restore", "1"])
     #expect(missing.status == 1)
     #expect(missing.stderr == "memo: error: no kept version 1; 'memo sync conflicts' lists them\n")
   }
@@ -271,6 +271,38 @@ struct SyncTests {
     let foreign = try b.run(["sync"])
     #expect(foreign.status == 65)
     #expect(foreign.stderr.contains("devices/\(folder)/notes.txt, which memo did not write"))
+  }
+
+  @Test(
+    "a push refused because another device pushed in between is redone after applying its change")
+  func pushRace() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let c = try lab.device("c")
+    // c pushes a change; the remote is then put back, keeping c's commit aside, and gets it
+    // again from a hook just as a pushes: a's first push loses the race.
+    let before = try lab.remoteHead()
+    _ = try c.add("From c")
+    try SyncLab.round(c)
+    let cCommit = try lab.remoteHead()
+    try SyncLab.git(["-C", lab.remote, "update-ref", "refs/heads/main", before])
+    let hook = lab.remote + "/hooks/pre-receive"
+    let marker = lab.root.root + "/raced"
+    try """
+    #!/bin/sh
+    [ -e \(marker) ] && exit 0
+    touch \(marker)
+    unset GIT_QUARANTINE_PATH GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+    git update-ref refs/heads/main \(cCommit)
+    exit 1
+    """.write(toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    _ = try a.add("From a")
+    let round = try SyncLab.round(a)
+    #expect(round == ["pushed": 1, "applied": 1, "conflicts": 0, "retries": 1, "compacted": 0])
+    #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["From a"], ["From c"]])
+    try SyncLab.round(c)
+    #expect(try SyncLab.synced(a) == SyncLab.synced(c))
   }
 
   @Test("devices pushing at the same time all get through (a refused push is redone)")

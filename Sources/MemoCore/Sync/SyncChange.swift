@@ -75,20 +75,31 @@ public struct SyncChange: Equatable, Sendable {
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?
   ) -> String {
-    var out = JSONObjectWriter()
-    out.add("kind", kind.rawValue)
-    out.add("key", key)
-    out.add("hlc", version.time.value)
-    out.add("device", version.device)
+    // Written by hand: a push writes one line per change, and appending through a String's
+    // unicodeScalars view (appendJSONString) copies the line so far at every field.
+    var out = "{\"kind\":\"" + kind.rawValue + "\",\"key\":"
+    appendQuoted(key, to: &out)
+    out += ",\"hlc\":" + String(version.time.value) + ",\"device\":"
+    appendQuoted(version.device, to: &out)
     if let base {
-      out.add("base_hlc", base.time.value)
-      out.add("base_device", base.device)
+      out += ",\"base_hlc\":" + String(base.time.value) + ",\"base_device\":"
+      appendQuoted(base.device, to: &out)
     } else {
-      out.add("base_hlc", nil as String?)
-      out.add("base_device", nil as String?)
+      out += ",\"base_hlc\":null,\"base_device\":null"
     }
-    out.add("row", raw: row ?? "null")
-    return out.object
+    out += ",\"row\":" + (row ?? "null") + "}"
+    return out
+  }
+
+  /// `text` as a JSON string: at once when nothing needs escaping (UUIDs, names), else
+  /// through `appendJSONString`.
+  static func appendQuoted(_ text: String, to out: inout String) {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    {
+      out += "\"" + text + "\""
+    } else {
+      appendJSONString(text, to: &out)
+    }
   }
 
   /// Reads and checks one line, all of it: a line that does not say exactly what memo writes

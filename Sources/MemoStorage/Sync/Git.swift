@@ -53,10 +53,18 @@ struct Git {
     return result
   }
 
+  /// stdin, stdout and stderr of the git commands, made once per process and emptied before
+  /// each (memo runs one git at a time).
+  nonisolated(unsafe) private static var files: (TemporaryFile, TemporaryFile, TemporaryFile)?
+
   static func spawn(_ arguments: [String], input: String?) throws -> Result {
-    let out = try TemporaryFile()
-    let err = try TemporaryFile()
-    let stdin = try TemporaryFile()
+    if files == nil { files = (try TemporaryFile(), try TemporaryFile(), try TemporaryFile()) }
+    // Set just above.
+    let (stdin, out, err) = files!
+    for file in [stdin, out, err] {
+      ftruncate(file.fd, 0)
+      lseek(file.fd, 0, SEEK_SET)
+    }
     if let input { try stdin.write(input) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

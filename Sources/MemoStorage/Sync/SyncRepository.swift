@@ -50,15 +50,21 @@ struct SyncRepository {
     )
   }
 
+  /// Records the version a record holds. `isNew`: it held none (a plain INSERT; else UPDATE —
+  /// no upsert, see `apply`).
   func setVersion(
-    _ kind: SyncChange.Kind, _ key: String, _ version: SyncVersion, base: SyncVersion?
+    _ kind: SyncChange.Kind, _ key: String, _ version: SyncVersion, base: SyncVersion?,
+    isNew: Bool
   ) throws {
     let statement = try database.cachedStatement(
-      sql: """
+      sql: isNew
+        ? """
         INSERT INTO sync_versions (kind, key, hlc, device, base_hlc, base_device)
-        VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (kind, key) DO UPDATE SET hlc = excluded.hlc, device = excluded.device,
-          base_hlc = excluded.base_hlc, base_device = excluded.base_device
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        """
+        : """
+        UPDATE sync_versions SET hlc = ?3, device = ?4, base_hlc = ?5, base_device = ?6
+        WHERE kind = ?1 AND key = ?2
         """)
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
@@ -67,6 +73,13 @@ struct SyncRepository {
     try statement.bind(base?.time.value, at: 5)
     try statement.bind(base?.device, at: 6)
     try statement.execute()
+  }
+
+  func exists(_ sql: String, _ key: String) throws -> Bool {
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    return try statement.step()
   }
 
   // MARK: - Rows as change-file JSON
@@ -116,33 +129,39 @@ struct SyncRepository {
   // MARK: - Stamping this device's changes
 
   /// Turns this device's changes since the last round (the change sequence, origin NULL) into
-  /// change-file lines, each with a new clock reading, and makes them the records' versions.
+  /// change-file lines, each with a new clock reading from the time it was made (plus `skew`,
+  /// test-only), and makes them the records' versions.
   /// - Returns: the lines and the clock after them.
-  func stamp(device: String, after seq: Int64, clock start: HybridTime, now: Int64) throws
+  func stamp(device: String, after seq: Int64, clock start: HybridTime, skew: Int64) throws
     -> (lines: [String], clock: HybridTime, lastSeq: Int64)
   {
     let statement = try database.cachedStatement(
-      sql: "SELECT seq, kind, key FROM changes WHERE origin IS NULL AND seq > ? ORDER BY seq")
+      sql: """
+        SELECT seq, kind, key, coalesce(at, 0) FROM changes WHERE origin IS NULL AND seq > ?
+        ORDER BY seq
+        """)
     defer { statement.reset() }
     try statement.bind(seq, at: 1)
-    var pending: [(Int64, String, String)] = []
+    var pending: [(Int64, String, String, Int64)] = []
     while try statement.step() {
-      pending.append((statement.int64(0), statement.string(1), statement.string(2)))
+      pending.append(
+        (statement.int64(0), statement.string(1), statement.string(2), statement.int64(3)))
     }
     var clock = start
     var lines: [String] = []
     var lastSeq = seq
-    for (seq, kindName, key) in pending {
+    for (seq, kindName, key, at) in pending {
       lastSeq = seq
       guard let kind = SyncChange.Kind(rawValue: kindName) else { continue }
       let row = try image(kind, key)
       let base = try version(kind, key)?.version
       // Made and deleted again between two rounds: no other device needs to hear of it.
       if row == nil && base == nil { continue }
-      clock = clock.tick(now: now)
+      // When it was made (on this machine's clock), but past all this device had seen by then.
+      clock = clock.tick(now: at + skew)
       let version = SyncVersion(time: clock, device: device)
       lines.append(SyncChange.encode(kind: kind, key: key, version: version, base: base, row: row))
-      try setVersion(kind, key, version, base: base)
+      try setVersion(kind, key, version, base: base, isNew: base == nil)
     }
     return (lines, clock, lastSeq)
   }
@@ -184,19 +203,31 @@ struct SyncRepository {
       try statement.execute()
       return true
     }
+    // An existence check, then a plain INSERT or UPDATE: an upsert may abort after changing
+    // rows, so SQLite gives it a statement journal, a copy of every page it touches
+    // (https://sqlite.org/tempfiles.html#stmtjrnl): 16 writes a row at 100,000 rows.
     switch kind {
     case .post:
-      try run(
-        """
-        INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at)
-        VALUES (json_extract(?1, '$.row.uuid'), json_extract(?1, '$.row.title'),
-          json_extract(?1, '$.row.author'), json_extract(?1, '$.row.body'),
-          json_extract(?1, '$.row.source'), json_extract(?1, '$.row.created_at'),
-          json_extract(?1, '$.row.updated_at'))
-        ON CONFLICT (uuid) DO UPDATE SET title = excluded.title, author = excluded.author,
-          body = excluded.body, source = excluded.source, created_at = excluded.created_at,
-          updated_at = excluded.updated_at
-        """, line)
+      if try exists("SELECT 1 FROM posts WHERE uuid = ?", key) {
+        try run(
+          """
+          UPDATE posts SET title = json_extract(?1, '$.row.title'),
+            author = json_extract(?1, '$.row.author'), body = json_extract(?1, '$.row.body'),
+            source = json_extract(?1, '$.row.source'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE uuid = json_extract(?1, '$.row.uuid')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.uuid'), json_extract(?1, '$.row.title'),
+            json_extract(?1, '$.row.author'), json_extract(?1, '$.row.body'),
+            json_extract(?1, '$.row.source'), json_extract(?1, '$.row.created_at'),
+            json_extract(?1, '$.row.updated_at'))
+          """, line)
+      }
     case .question:
       guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
       var categoryID: Int64?
@@ -210,50 +241,73 @@ struct SyncRepository {
       }
       fields.reset()
       let statement = try database.cachedStatement(
-        sql: """
+        sql: try exists("SELECT 1 FROM questions WHERE uuid = ?", key)
+          ? """
+          UPDATE questions SET post_id = ?2, text = json_extract(?1, '$.row.text'),
+            category_id = ?3, starred = json_extract(?1, '$.row.starred'),
+            answer = json_extract(?1, '$.row.answer'),
+            answered_at = json_extract(?1, '$.row.answered_at'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE uuid = json_extract(?1, '$.row.uuid')
+          """
+          : """
           INSERT INTO questions (uuid, post_id, text, category_id, starred, answer, answered_at,
             created_at, updated_at)
           VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'), ?3,
             json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.answer'),
             json_extract(?1, '$.row.answered_at'), json_extract(?1, '$.row.created_at'),
             json_extract(?1, '$.row.updated_at'))
-          ON CONFLICT (uuid) DO UPDATE SET post_id = excluded.post_id, text = excluded.text,
-            category_id = excluded.category_id, starred = excluded.starred,
-            answer = excluded.answer, answered_at = excluded.answered_at,
-            created_at = excluded.created_at, updated_at = excluded.updated_at
           """)
       try statement.bind(line, at: 1)
       try statement.bind(postID, at: 2)
       try statement.bind(categoryID, at: 3)
       try statement.execute()
     case .category:
-      try run(
-        """
-        INSERT INTO categories (name, created_at)
-        VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.created_at'))
-        ON CONFLICT (name) DO UPDATE SET created_at = excluded.created_at
-        """, line)
+      if try exists("SELECT 1 FROM categories WHERE name = ?", key) {
+        try run(
+          """
+          UPDATE categories SET created_at = json_extract(?1, '$.row.created_at')
+          WHERE name = json_extract(?1, '$.row.name')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO categories (name, created_at)
+          VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.created_at'))
+          """, line)
+      }
     case .favorite:
       guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
       let statement = try database.cachedStatement(
-        sql: """
+        sql: try exists(
+          "SELECT 1 FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)", key)
+          ? "UPDATE favorites SET added_at = json_extract(?1, '$.row.added_at') WHERE post_id = ?2"
+          : """
           INSERT INTO favorites (post_id, position, added_at)
           VALUES (?2, (SELECT coalesce(max(position), 0) + 1 FROM favorites),
             json_extract(?1, '$.row.added_at'))
-          ON CONFLICT (post_id) DO UPDATE SET added_at = excluded.added_at
           """)
       try statement.bind(line, at: 1)
       try statement.bind(postID, at: 2)
       try statement.execute()
     case .savedFilter:
-      try run(
-        """
-        INSERT INTO saved_filters (name, filter, created_at, updated_at)
-        VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.filter'),
-          json_extract(?1, '$.row.created_at'), json_extract(?1, '$.row.updated_at'))
-        ON CONFLICT (name) DO UPDATE SET filter = excluded.filter,
-          created_at = excluded.created_at, updated_at = excluded.updated_at
-        """, line)
+      if try exists("SELECT 1 FROM saved_filters WHERE name = ?", key) {
+        try run(
+          """
+          UPDATE saved_filters SET filter = json_extract(?1, '$.row.filter'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE name = json_extract(?1, '$.row.name')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO saved_filters (name, filter, created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.filter'),
+            json_extract(?1, '$.row.created_at'), json_extract(?1, '$.row.updated_at'))
+          """, line)
+      }
     }
     return true
   }

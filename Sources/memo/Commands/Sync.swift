@@ -8,10 +8,11 @@ extension Memo {
       commandName: "sync",
       abstract: "Keep the same notes on several machines, through a git repository.",
       discussion: """
-        memo calls the system git: any remote git can reach works (a bare repository on a USB
-        disk or NAS, ssh, a hosted repository), with your own git configuration and
-        credentials. Posts, questions, answers, stars, categories, favorites and saved filters
-        sync; the current filter, export cursors and the sync set-up stay on each machine.
+        memo calls the system git: any remote git can reach works (a bare repository
+        on a USB disk or NAS, ssh, a hosted repository), with your own git
+        configuration and credentials. Posts, questions, answers, stars, categories,
+        favorites and saved filters sync; the current filter, export cursors and the
+        sync set-up stay on each machine.
 
         Examples:
           git init --bare /media/usb/memo.git
@@ -71,12 +72,13 @@ extension Memo.Sync {
       commandName: "round",
       abstract: "Push this machine's changes, apply the other machines' (the default).",
       discussion: """
-        One round: commit this machine's new changes as a file of its own, fetch, apply the
-        other machines' new changes, push (again, if another machine pushed in between).
-        Prints "pushed N, applied M, conflicts K". A record changed on two machines that had
-        not seen each other's change is a conflict: the later change wins everywhere and the
-        other version is kept ('memo sync conflicts'). 'memo undo' takes a round back (the
-        next round pushes that). An unreachable remote or no git exits 69, changing nothing.
+        One round: commit this machine's new changes as a file of its own, fetch,
+        apply the other machines' new changes, push (again, if another machine pushed
+        in between). Prints "pushed N, applied M, conflicts K". A record changed on
+        two machines that had not seen each other's change is a conflict: the later
+        change wins everywhere and the other version is kept ('memo sync conflicts').
+        'memo undo' takes a round back (the next round pushes that). An unreachable
+        remote or no git exits 69, changing nothing.
 
         Examples:
           memo sync
@@ -102,10 +104,10 @@ extension Memo.Sync {
     static let configuration = CommandConfiguration(
       abstract: "Set up sync with a remote git repository and run a first round.",
       discussion: """
-        Makes a git repository next to the database, with REMOTE as its origin, registers this
-        machine (a device id that never changes, and NAME, by default the host name) and runs
-        a first round: the notes here are pushed, the notes on the remote are pulled. REMOTE
-        may be empty or already hold other machines.
+        Makes a git repository next to the database, with REMOTE as its origin,
+        registers this machine (a device id that never changes, and NAME, by default
+        the host name) and runs a first round: the notes here are pushed, the notes on
+        the remote are pulled. REMOTE may be empty or already hold other machines.
 
         Examples:
           memo sync init /media/usb/memo.git --name laptop
@@ -202,8 +204,9 @@ extension Memo.Sync {
     static let configuration = CommandConfiguration(
       abstract: "Bring back a version kept from a conflict (the next round pushes it).",
       discussion: """
-        The kept version becomes the record's content again, as a new change on this machine:
-        the next 'memo sync' pushes it and it wins everywhere. 'memo undo' takes it back.
+        The kept version becomes the record's content again, as a new change on this
+        machine: the next 'memo sync' pushes it and it wins everywhere. 'memo undo'
+        takes it back.
 
         Examples:
           memo sync conflicts

@@ -8,7 +8,9 @@ import Testing
 struct BrowseViewTests {
   static let t0 = Timestamp(millis: 1_767_225_600_000)  // 2026-01-01T00:00:00.000Z
 
-  static func post(_ id: Int64, _ title: String, author: String? = nil, count: Int = 0, favorite: Bool = false) -> Post {
+  static func post(
+    _ id: Int64, _ title: String, author: String? = nil, count: Int = 0, favorite: Bool = false
+  ) -> Post {
     Post(
       id: PostID(id), uuid: "p\(id)", title: title, author: author, createdAt: t0, updatedAt: t0,
       isFavorite: favorite, questionCount: count)
@@ -86,7 +88,8 @@ struct BrowseViewTests {
           list: .bookQuestions(3), post: book,
           rows: [
             .question(question(1, "猫の名前は何か？", category: "文学", starred: true, answer: "まだ無い")),
-            .question(question(2, "Who is Meitei, and why does he lie so much?", category: "people")),
+            .question(
+              question(2, "Who is Meitei, and why does he lie so much?", category: "people")),
             .question(question(3, "なぜ猫が語り手なのか、そしてその効果は何か", starred: true)),
           ])))
     return state
@@ -264,7 +267,11 @@ struct BrowseViewTests {
   func emptyAndTiny() {
     var state = BrowseState(width: 40, height: 3)
     state.screens = [.list(ListScreen(list: .books))]
-    #expect(BrowseView.frame(state).texts == ["Books · filter: none", "  No books yet: memo add TITLE", "Enter open  v shelf  ? help  q quit"])
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Books · filter: none", "  No books yet: memo add TITLE",
+        "Enter open  v shelf  ? help  q quit",
+      ])
     state.width = 8
     state.height = 1
     #expect(BrowseView.frame(state).texts == ["q quit"])
@@ -279,8 +286,10 @@ struct KeyDecoderTests {
     let bytes = Array("j猫".utf8)
     #expect(decoder.feed(Array(bytes[0..<2])) == [.char("j")])
     #expect(decoder.feed(Array(bytes[2...])) == [.char("猫")])
-    #expect(decoder.feed([0x0D, 0x7F, 0x04, 0x15]) == [.enter, .backspace, .ctrl("d"), .ctrl("u")])
-    let sequences = "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[3~\u{1B}[1;5A"
+    #expect(
+      decoder.feed([0x0D, 0x7F, 0x04, 0x15]) == [.enter, .backspace, .ctrl("d"), .ctrl("u")])
+    let sequences =
+      "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[3~\u{1B}[1;5A"
     #expect(
       decoder.feed(Array(sequences.utf8)) == [
         .up, .down, .right, .left, .pageUp, .pageDown, .home, .end, .delete, .up,
@@ -297,5 +306,26 @@ struct KeyDecoderTests {
     #expect(decoder.feed([0x1B]) == [])
     #expect(decoder.feed([0x5B, 0x42]) == [.down])
     #expect(decoder.feed([0x1B, 0x71]) == [.escape, .char("q")])
+  }
+}
+
+@Suite("memo browse: the terminal's attributes follow --color and NO_COLOR")
+struct TerminalStyleTests {
+  @Test("with colour: reverse video across the width for header, footer and cursor row")
+  func colour() {
+    let screen = TerminalScreen(useColor: true)
+    #expect(
+      screen.styled(BrowseLine("Books", .header), width: 8) == "\u{1B}[1;7mBooks   \u{1B}[0m")
+    #expect(
+      screen.styled(BrowseLine("›  猫", .selected), width: 6) == "\u{1B}[7m›  猫 \u{1B}[0m")
+    #expect(screen.styled(BrowseLine(" ★  Why?"), width: 10) == " \u{1B}[33m★\u{1B}[39m  Why?")
+  }
+
+  @Test("without colour: the text alone, the cursor row marked by ›")
+  func noColour() {
+    let screen = TerminalScreen(useColor: false)
+    for style in [BrowseLine.Style.header, .selected, .body, .footer] {
+      #expect(screen.styled(BrowseLine("›★ x", style), width: 10) == "›★ x")
+    }
   }
 }

@@ -13,7 +13,10 @@ struct BrowseReducerTests {
     return state
   }
 
-  static func request(_ list: BrowseList, _ anchor: PageAnchor, _ limit: Int, filter: QuestionFilter = QuestionFilter()) -> Effect {
+  static func request(
+    _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int,
+    filter: QuestionFilter = QuestionFilter()
+  ) -> Effect {
     .loadPage(PageRequest(list: list, anchor: anchor, limit: limit, filter: filter))
   }
 
@@ -63,7 +66,8 @@ struct BrowseReducerTests {
   @Test("j at the end of the list reads nothing more and leaves everything as it was")
   func endOfList() {
     var state = Self.books(cursor: 3)
-    let request = PageRequest(list: .books, anchor: .after(Self.key(6)), limit: 1, filter: QuestionFilter())
+    let request = PageRequest(
+      list: .books, anchor: .after(Self.key(6)), limit: 1, filter: QuestionFilter())
     _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [])))))
     #expect(state == Self.books(cursor: 3))
   }
@@ -74,9 +78,11 @@ struct BrowseReducerTests {
     Self.setTop(&state, false)
     let effects = browseReducer(&state, .key(.char("k")))
     #expect(effects == [Self.request(.books, .before(Self.key(9)), 1)])
-    let request = PageRequest(list: .books, anchor: .before(Self.key(9)), limit: 1, filter: QuestionFilter())
+    let request = PageRequest(
+      list: .books, anchor: .before(Self.key(9)), limit: 1, filter: QuestionFilter())
     _ = browseReducer(
-      &state, .stored(.browse(.page(Page(request: request, rows: [.post(.fixture(10, title: "B10"))])))))
+      &state,
+      .stored(.browse(.page(Page(request: request, rows: [.post(.fixture(10, title: "B10"))])))))
     let screen = Self.list(state)
     #expect(screen?.rows.map(\.key.id) == [10, 9, 8, 7])
     #expect(screen?.cursor == 0)
@@ -92,10 +98,13 @@ struct BrowseReducerTests {
   @Test("PgDn and Ctrl-d read a page and half a page after the last row; g and G the ends")
   func paging() {
     var state = Self.books(cursor: 1)
-    #expect(browseReducer(&state, .key(.pageDown)) == [Self.request(.books, .after(Self.key(6)), 4)])
-    #expect(browseReducer(&state, .key(.ctrl("d"))) == [Self.request(.books, .after(Self.key(6)), 2)])
+    #expect(
+      browseReducer(&state, .key(.pageDown)) == [Self.request(.books, .after(Self.key(6)), 4)])
+    #expect(
+      browseReducer(&state, .key(.ctrl("d"))) == [Self.request(.books, .after(Self.key(6)), 2)])
     #expect(browseReducer(&state, .key(.pageUp)) == [Self.request(.books, .before(Self.key(9)), 4)])
-    #expect(browseReducer(&state, .key(.ctrl("u"))) == [Self.request(.books, .before(Self.key(9)), 2)])
+    #expect(
+      browseReducer(&state, .key(.ctrl("u"))) == [Self.request(.books, .before(Self.key(9)), 2)])
     #expect(browseReducer(&state, .key(.char("g"))) == [Self.request(.books, .top, 4)])
     #expect(browseReducer(&state, .key(.char("G"))) == [Self.request(.books, .bottom, 4)])
     #expect(state == Self.books(cursor: 1))
@@ -105,7 +114,8 @@ struct BrowseReducerTests {
   func pageDownApplied() {
     var state = Self.books(cursor: 1)
     let rows = (2...5).reversed().map { BrowseRow.post(.fixture(Int64($0))) }
-    let request = PageRequest(list: .books, anchor: .after(Self.key(6)), limit: 4, filter: QuestionFilter())
+    let request = PageRequest(
+      list: .books, anchor: .after(Self.key(6)), limit: 4, filter: QuestionFilter())
     _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: rows)))))
     #expect(Self.list(state)?.rows.map(\.key.id) == [5, 4, 3, 2])
     #expect(Self.list(state)?.cursor == 1)
@@ -125,8 +135,10 @@ struct BrowseReducerTests {
     #expect(state.screens.count == 2)
     #expect(Self.list(state) == ListScreen(list: .bookQuestions(8), post: book))
     let question = Question.fixture(3, post: 8, text: "なぜ？")
-    let request = PageRequest(list: .bookQuestions(8), anchor: .top, limit: 4, filter: QuestionFilter())
-    _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [.question(question)])))))
+    let request = PageRequest(
+      list: .bookQuestions(8), anchor: .top, limit: 4, filter: QuestionFilter())
+    _ = browseReducer(
+      &state, .stored(.browse(.page(Page(request: request, rows: [.question(question)])))))
     #expect(browseReducer(&state, .key(.enter)) == [])
     #expect(state.top == .detail(question))
     #expect(browseReducer(&state, .key(.escape)) == [Self.request(.bookQuestions(8), .top, 4)])
@@ -219,7 +231,9 @@ struct BrowseReducerTests {
       _ = browseReducer(&state, .key(.char(key)))
     }
     let draft = QuestionFilter(starred: true, answered: false, categories: ["文学"], since: "7d")
-    #expect(state.top == .filter(FilterScreen(draft: draft, categories: ["math", "physics", "文学"], cursor: 1)))
+    #expect(
+      state.top
+        == .filter(FilterScreen(draft: draft, categories: ["math", "physics", "文学"], cursor: 1)))
     #expect(browseReducer(&state, .key(.enter)) == [.saveCurrentFilter(draft)])
     #expect(state.screens.count == 1)
     let effects = browseReducer(&state, .stored(.filters(.current(draft))))
@@ -334,5 +348,47 @@ struct BrowseReducerTests {
     #expect(state.isShowingHelp)
     #expect(browseReducer(&state, .key(.char("j"))) == [])
     #expect(!state.isShowingHelp)
+  }
+}
+
+@Suite("memo browse: the long-lived store")
+struct BrowseStoreTests {
+  @Test("start runs its effects in order, each answer reduced before the next effect runs")
+  func startChain() {
+    var ran: [Effect] = []
+    let book = BrowseRow.post(.fixture(1, title: "吾輩は猫である"))
+    let filter = QuestionFilter(starred: true)
+    let store = BrowseStore(state: BrowseState(width: 40, height: 5)) { effect in
+      ran.append(effect)
+      switch effect {
+      case .loadDataVersion: return .browse(.dataVersion(7))
+      case .loadCurrentFilter: return .filters(.current(filter))
+      case .loadPage(let request): return .browse(.page(Page(request: request, rows: [book])))
+      default: return .failed(.usage("unexpected"))
+      }
+    }
+    store.dispatch(.start)
+    #expect(
+      ran == [
+        .loadDataVersion, .loadCurrentFilter,
+        .loadPage(PageRequest(list: .books, anchor: .top, limit: 3, filter: filter)),
+      ])
+    var expected = BrowseState(width: 40, height: 5)
+    expected.dataVersion = 7
+    expected.filter = filter
+    expected.screens = [.list(ListScreen(list: .books, rows: [book]))]
+    #expect(store.state == expected)
+  }
+
+  @Test("a failed effect becomes the message and browsing goes on")
+  func failureIsAMessage() {
+    let store = BrowseStore(state: BrowseState(width: 40, height: 5)) { _ in
+      .failed(.nothingToUndo())
+    }
+    store.dispatch(.key(.char("u")))
+    #expect(store.state.message == "nothing to undo; 'memo log' shows the journal")
+    store.dispatch(.key(.char("j")))
+    #expect(store.state.message == nil)
+    #expect(!store.state.isFinished)
   }
 }

@@ -36,7 +36,11 @@ final class TmuxSession {
     try tmux(["-u", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }
 
-  deinit { _ = try? tmux(["kill-server"]) }
+  deinit {
+    _ = try? tmux(["kill-server"])
+    let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
+  }
 
   /// Runs a tmux client and waits for it. posix_spawn, not `Process`: the server a client
   /// starts keeps the descriptors it inherited, and `Process` then never sees the client end.
@@ -76,8 +80,10 @@ final class TmuxSession {
 
   /// The window's lines, as a person sees them.
   func screen() throws -> [String] {
-    try tmux(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init).dropLast()
+    try tmux(["capture-pane", "-p", "-t", "t"]).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map(String.init).dropLast()
   }
 
   func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
@@ -108,7 +114,9 @@ final class TmuxSession {
 
   /// Waits until some line of the screen contains `text`.
   @discardableResult
-  func wait(for text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation)
+  func wait(
+    for text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> [String]
   {
     try wait("“\(text)”", seconds: seconds, sourceLocation: sourceLocation) {
@@ -131,6 +139,7 @@ struct BrowseTmuxTests {
     let text = """
       #!/bin/sh
       trap true INT
+      ulimit -c 0
       export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC \(environment)
       sh -c 'echo $$ > "$HOME/browse.pid"; exec "$0" browse' '\(Sandbox.binary)'
       status=$?
@@ -176,7 +185,9 @@ struct BrowseTmuxTests {
     #expect(starred.stdout.contains("\"text\":\"猫の名前は何か？\""))
     #expect(starred.stdout.contains("\"answer\":\"名前はまだ無い\""))
     let log = try box.run(["log", "--limit", "2"]).stdout.split(separator: "\n")
-    #expect(log.count == 2 && log[0].hasSuffix("star question 1") && log[1].hasSuffix("answer question 1"))
+    #expect(
+      log.count == 2 && log[0].hasSuffix("star question 1") && log[1].hasSuffix("answer question 1")
+    )
 
     // Undone in another shell: the star goes, here too, without a key.
     #expect(try box.run(["undo"]).status == 0)
@@ -187,7 +198,7 @@ struct BrowseTmuxTests {
     try tmux.send("s")
     try tmux.wait(for: "Starred     ★ starred")
     try tmux.send("Enter")
-    lines = try tmux.wait(for: "filter: ★ starred")
+    lines = try tmux.wait(for: "Questions · 吾輩は猫である · filter: ★ starred")
     #expect(lines[0] == "Questions · 吾輩は猫である · filter: ★ starred")
     #expect(lines[1] == "  No question matches the filter; f changes it.")
     #expect(try box.run(["filter", "show"]).stdout == "--starred\n")
@@ -225,7 +236,7 @@ struct BrowseTmuxTests {
     #expect(try box.run(["db", "check"]).status == 0)
   }
 
-  @Test("Ctrl-C and SIGTERM give the terminal back, out of raw mode and the alternate screen")
+  @Test("Ctrl-C, SIGTERM and a crash give the terminal back: no raw mode, no alternate screen")
   func signals() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
@@ -242,6 +253,15 @@ struct BrowseTmuxTests {
       .trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
     try tmux.wait(for: "exit=143 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+
+    // A crash (here a segmentation fault from outside) gives the terminal back too.
+    tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "Dune")
+    let crashing = try String(contentsOfFile: box.root + "/browse.pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(kill(pid_t(crashing) ?? 0, SIGSEGV) == 0)
+    try tmux.wait(for: "exit=139 tty=icanon echo")
     #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
   }
 }

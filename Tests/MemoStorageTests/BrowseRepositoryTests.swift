@@ -36,9 +36,10 @@ struct BrowseRepositoryTests {
     return temp
   }
 
-  func ids(_ temp: TemporaryDatabase, _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int,
-    filter: QuestionFilter = QuestionFilter()) -> [Int64]
-  {
+  func ids(
+    _ temp: TemporaryDatabase, _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int,
+    filter: QuestionFilter = QuestionFilter()
+  ) -> [Int64] {
     let request = PageRequest(list: list, anchor: anchor, limit: limit, filter: filter)
     guard case .browse(.page(let page)) = temp.runner(at: t0).run(.loadPage(request)) else {
       return [-1]
@@ -80,13 +81,15 @@ struct BrowseRepositoryTests {
   func questions() throws {
     let temp = try fixture()
     #expect(ids(temp, .bookQuestions(2), .top, 10) == [1, 2, 3, 4])
-    #expect(ids(temp, .bookQuestions(2), .top, 10, filter: QuestionFilter(starred: true)) == [1, 3])
+    #expect(
+      ids(temp, .bookQuestions(2), .top, 10, filter: QuestionFilter(starred: true)) == [1, 3])
     #expect(ids(temp, .bookQuestions(1), .top, 10) == [])
     #expect(ids(temp, .questions, .top, 2) == [4, 3])
     let q3 = PageKey(order: Timestamp(millis: t0.millis + 13_000).rfc3339, id: 3)
     #expect(ids(temp, .questions, .after(q3), 5) == [2, 1])
     #expect(ids(temp, .questions, .after(q3), 5, filter: QuestionFilter(starred: false)) == [2])
-    #expect(ids(temp, .questions, .before(q3), 5, filter: QuestionFilter(categories: ["physics"])) == [4])
+    #expect(
+      ids(temp, .questions, .before(q3), 5, filter: QuestionFilter(categories: ["physics"])) == [4])
   }
 
   @Test("the shelf in the order the books were put on it, paged by position")
@@ -133,6 +136,7 @@ struct BrowseRepositoryTests {
   func categoryNames() throws {
     let temp = try fixture()
     _ = temp.runner(at: t0).run(.insertCategory("Math"))
-    #expect(temp.runner(at: t0).run(.loadCategoryNames) == .browse(.categoryNames(["Math", "physics"])))
+    #expect(
+      temp.runner(at: t0).run(.loadCategoryNames) == .browse(.categoryNames(["Math", "physics"])))
   }
 }

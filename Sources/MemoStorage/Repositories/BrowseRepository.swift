@@ -8,6 +8,14 @@ public struct BrowseRepository {
 
   public init(database: Database) { self.database = database }
 
+  /// `PostRepository.columns` without the body (NULL in its place): no screen shows it, and a
+  /// page of books stays small however long their memos are.
+  static let postColumns = """
+    p.id, p.uuid, p.title, p.author, NULL, p.source, p.created_at, p.updated_at,
+    EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id),
+    (SELECT count(*) FROM questions q WHERE q.post_id = p.id)
+    """
+
   /// One page of `request.list`, in the anchor's order (`.bottom` and `.before`: nearest
   /// first). - Throws: `MemoError` `.usage` for a filter date that does not parse.
   public func page(_ request: PageRequest, now: Timestamp) throws -> [BrowseRow] {
@@ -23,12 +31,12 @@ public struct BrowseRepository {
           bindings: questions.bindings)
       }
       return try rows(
-        "SELECT \(PostRepository.columns) FROM posts p", condition, keys: ("p.created_at", "p.id"),
+        "SELECT \(Self.postColumns) FROM posts p", condition, keys: ("p.created_at", "p.id"),
         descending: true, request
       ) { BrowseRow.post(PostRepository.post(from: $0)) }
     case .favorites:
       return try rows(
-        "SELECT \(PostRepository.columns), f.position FROM favorites f JOIN posts p ON p.id = f.post_id",
+        "SELECT \(Self.postColumns), f.position FROM favorites f JOIN posts p ON p.id = f.post_id",
         SQLCondition(), keys: (nil, "f.position"), descending: false, request
       ) { row in
         BrowseRow(

@@ -102,7 +102,9 @@ struct BrowseView {
     case .list(let screen):
       switch screen.list {
       case .books:
-        return ["Enter open", "v shelf", "f filter", "/ search", "F favorites", "Q questions", "u undo"]
+        return [
+          "Enter open", "v shelf", "f filter", "/ search", "F favorites", "Q questions", "u undo",
+        ]
       case .favorites: return ["Enter open", "v shelf", "Esc back", "u undo"]
       case .questions:
         return ["Enter open", "s star", "a answer", "f filter", "/ search", "Esc back", "u undo"]
@@ -154,7 +156,8 @@ struct BrowseView {
       let text: String
       switch row.item {
       case .post(let post): text = postLine(post, selected: selected)
-      case .question(let question): text = questionLine(question, selected: selected, isFlat: isFlat)
+      case .question(let question):
+        text = questionLine(question, selected: selected, isFlat: isFlat)
       }
       return BrowseLine(text, selected ? .selected : .body)
     }
@@ -165,7 +168,8 @@ struct BrowseView {
     switch list {
     case .books:
       return filtered
-        ? "  No book has questions this filter keeps; f changes it." : "  No books yet: memo add TITLE"
+        ? "  No book has questions this filter keeps; f changes it."
+        : "  No books yet: memo add TITLE"
     case .favorites: return "  The shelf is empty: v puts the book under the cursor on it."
     case .questions, .bookQuestions:
       return filtered ? "  No question matches the filter; f changes it." : "  No questions yet."
@@ -214,7 +218,8 @@ struct BrowseView {
     var facts: [String] = []
     facts.append(question.isStarred ? "★ starred" : "not starred")
     if let category = question.category { facts.append("category " + clean(category)) }
-    facts.append("asked " + question.createdAt.localMinuteString(utcOffsetSeconds: state.utcOffsetSeconds))
+    facts.append(
+      "asked " + question.createdAt.localMinuteString(utcOffsetSeconds: state.utcOffsetSeconds))
     lines += wrap(facts.joined(separator: " · "), indent: "  ")
     lines.append("")
     if let answer = question.answer {
@@ -269,7 +274,7 @@ struct BrowseView {
       let kind = result.kind == .posts ? "book" : "q"
       let text =
         result.kind == .posts
-          ? clean(result.postTitle) + " · " + snippet : snippet + " · " + clean(result.postTitle)
+        ? clean(result.postTitle) + " · " + snippet : snippet + " · " + clean(result.postTitle)
       return BrowseLine(
         columns((selected ? "›" : " ") + " ", text, right: kind), selected ? .selected : .body)
     }

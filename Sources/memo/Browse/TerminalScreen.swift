@@ -178,6 +178,8 @@ extension MemoError {
   static func terminalSetUp() -> MemoError {
     MemoError(
       code: .io,
-      message: "cannot put the terminal in full-screen mode (tcsetattr failed); check that TERM names a real terminal")
+      message:
+        "cannot put the terminal in full-screen mode (tcsetattr failed); check that TERM names a real terminal"
+    )
   }
 }

@@ -26,6 +26,8 @@ final class ListingWriter: RowSink {
   private var delimitedFields: [Int] = []
   /// The last time a table converted to local time: its stored text to the minute, and it.
   private var lastMinute: (utc: [UInt8], local: String) = ([], "")
+  /// `jsonPrefixes`, by layout (the listing's, its nested rows') and indentation.
+  private var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
 
   enum Mode {
     /// A list of records (JSON array or lines, CSV, TSV, plain, table).
@@ -157,13 +159,10 @@ final class ListingWriter: RowSink {
     throws
   {
     let pad = String(repeating: "  ", count: indent + 1)
+    let prefixes = jsonPrefixes(layout, indent: indent)
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
-      out.raw(i == 0 ? "\n" : ",\n")
-      out.write(pad)
-      out.byte(UInt8(ascii: "\""))
-      out.write(field.key)
-      out.raw("\": ")
+      out.bytes(prefixes[i])
       value(row, columns[i], field.kind)
     }
     if let (key, inner) = layout.nested {
@@ -191,13 +190,29 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "}"))
   }
 
+  /// What goes before each field's value in an object at `indent` (nil: compact, for JSON
+  /// Lines): the comma, the line break and indentation, the quoted key. Made once per layout
+  /// and indentation, so that a field costs one append and its value.
+  func jsonPrefixes(_ layout: Layout, indent: Int?) -> [[UInt8]] {
+    let slot = (indent ?? -1) + 1
+    let cache = layout === self.layout ? 0 : 1
+    if let made = prefixCache[cache][slot] { return made }
+    let made = layout.fields.enumerated().map { i, field -> [UInt8] in
+      let comma = i == 0 ? "" : ","
+      guard let indent else { return Array("\(comma)\"\(field.key)\":".utf8) }
+      let pad = String(repeating: "  ", count: indent + 1)
+      return Array("\(comma)\n\(pad)\"\(field.key)\": ".utf8)
+    }
+    prefixCache[cache][slot] = made
+    return made
+  }
+
   /// One compact object, for JSON Lines.
   func jsonLine(_ row: Row, _ layout: Layout, _ columns: [Int], nested: NestedRows?) throws {
+    let prefixes = jsonPrefixes(layout, indent: nil)
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
-      out.raw(i == 0 ? "\"" : ",\"")
-      out.write(field.key)
-      out.raw("\":")
+      out.bytes(prefixes[i])
       value(row, columns[i], field.kind)
     }
     if let (key, inner) = layout.nested {

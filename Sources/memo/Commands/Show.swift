@@ -24,14 +24,3 @@ extension Memo {
   }
 }
 
-extension PostDetailPresenter {
-  /// Prints one post in the context's format.
-  static func print(_ post: Post, _ context: Context) {
-    let presenter = PostDetailPresenter()
-    switch context.format {
-    case .table: Output.write(presenter.text(post, style: context.style))
-    case .plain: Output.write(presenter.text(post, style: .plain))
-    default: Renderer.print(presenter.document(post), context)
-    }
-  }
-}

@@ -14,20 +14,19 @@ final class ListingWriter: RowSink {
   /// Rows a table reads before it fixes its column widths.
   let lookahead: Int
 
-  private var layout = Layout([], table: [])
-  private var listing = Listing.questions
+  private(set) var layout = Layout([], table: [])
   /// The column of each field (and of each nested field) in the statement's rows.
-  private var columns: [Int] = []
-  private var nestedColumns: [Int] = []
-  private var mode = Mode.records
-  private var rowCount = 0
-  private var table: TableLayout?
+  private(set) var columns: [Int] = []
+  private(set) var nestedColumns: [Int] = []
+  private(set) var mode = Mode.records
+  private(set) var rowCount = 0
+  private(set) var table: TableLayout?
   /// The fields CSV and TSV write (all) or plain text (the table's columns), in order.
-  private var delimitedFields: [Int] = []
+  private(set) var delimitedFields: [Int] = []
   /// The last time a table converted to local time: its stored text to the minute, and it.
-  private var lastMinute: (utc: [UInt8], local: String) = ([], "")
+  var lastMinute: (utc: [UInt8], local: String) = ([], "")
   /// `jsonPrefixes`, by layout (the listing's, its nested rows') and indentation.
-  private var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
+  private(set) var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
 
   enum Mode {
     /// A list of records (JSON array or lines, CSV, TSV, plain, table).
@@ -54,7 +53,6 @@ final class ListingWriter: RowSink {
   // MARK: - RowSink
 
   func begin(_ listing: Listing, filter: QuestionFilter?, columns row: Row, nested: Row?) throws {
-    self.listing = listing
     layout = Self.presenterLayout(for: listing)
     columns = try Self.resolve(layout, in: row)
     if let inner = layout.nested?.layout, let nested {
@@ -265,184 +263,5 @@ final class ListingWriter: RowSink {
       }
     }
     format == .csv ? out.raw("\r\n") : out.byte(0x0A)
-  }
-
-  // MARK: - Tables, trees and pages (for people)
-
-  /// A table cell: what a person reads.
-  func cell(_ row: Row, _ column: Int, _ kind: Field.Kind, _ spec: Column) -> String {
-    guard !row.isNull(column) else { return "" }
-    switch kind {
-    case .int: return String(row.int64(column))
-    case .bool: return row.bool(column) ? spec.mark : ""
-    case .number: return String(row.double(column))
-    case .text: return visible(oneLine(row.string(column)))
-    case .time:
-      // Rows listed together are mostly minutes apart or less: the minute last converted is
-      // kept (the stored text up to the minute decides it).
-      return row.withUTF8(column) { bytes in
-        let minute = UnsafeBufferPointer(rebasing: bytes.prefix(16))
-        if minute.elementsEqual(lastMinute.utc) { return lastMinute.local }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let local =
-          Timestamp(rfc3339: text)?.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
-          ?? text
-        lastMinute = (Array(minute), local)
-        return local
-      }
-    case .snippet:
-      let text = row.string(column)
-      guard style.useColor else { return visible(oneLine(Self.unmarked(text))) }
-      // Zero-width private-use marks while the table is laid out, colour codes after (the
-      // marks first: `visible` would show char(2) and char(3) as ^B and ^C).
-      return visible(
-        oneLine(
-          String(
-            text.unicodeScalars.map {
-              $0 == "\u{2}" ? "\u{E000}" : $0 == "\u{3}" ? "\u{E001}" : Character($0)
-            })))
-    }
-  }
-
-  /// The text without search-match marks.
-  static func unmarked(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x02 || $0 == 0x03 }) else { return text }
-    return String(decoding: text.utf8.filter { $0 != 0x02 && $0 != 0x03 }, as: UTF8.self)
-  }
-
-  /// The index of a field by key, for the person-shaped modes.
-  private func column(_ key: String, nested: Bool = false) -> Int {
-    let fields = nested ? layout.nested?.layout.fields ?? [] : layout.fields
-    let i = fields.firstIndex { $0.key == key }!  // The layouts define every key used here.
-    return nested ? nestedColumns[i] : columns[i]
-  }
-
-  func treeRow(_ row: Row, nested: NestedRows?) throws {
-    let style = format == .table ? self.style : .plain
-    var head =
-      style.yellow(String(row.int64(column("id")))) + "  "
-      + style.bold(visible(oneLine(row.string(column("title")))))
-    if let author = row.text(column("author")) { head += " · " + visible(oneLine(author)) }
-    if row.bool(column("favorite")) { head += " ★" }
-    out.write(head)
-    out.byte(0x0A)
-    while let question = try nested?.next() {
-      let star = question.bool(column("starred", nested: true)) ? "★" : " "
-      var line =
-        "    \(star) " + style.yellow(String(question.int64(column("id", nested: true)))) + "  "
-        + visible(oneLine(question.string(column("text", nested: true))))
-      if let category = question.text(column("category", nested: true)) {
-        line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
-      }
-      if !question.isNull(column("answer", nested: true)) { line += "  ✓" }
-      out.write(line)
-      out.byte(0x0A)
-      try out.flushIfFull()
-    }
-  }
-
-  func pageRow(_ row: Row, nested: NestedRows?) throws {
-    let style = format == .table ? self.style : .plain
-    let presenter = PostDetailPresenter()
-    let post = Post(
-      id: PostID(row.int64(column("id"))), uuid: row.string(column("uuid")),
-      title: row.string(column("title")), author: row.text(column("author")),
-      body: row.text(column("body")), source: row.text(column("source")),
-      createdAt: Timestamp(rfc3339: row.string(column("created_at"))) ?? Timestamp(millis: 0),
-      updatedAt: Timestamp(rfc3339: row.string(column("updated_at"))) ?? Timestamp(millis: 0),
-      isFavorite: row.bool(column("favorite")),
-      questionCount: Int(row.int64(column("question_count"))))
-    out.write(presenter.text(post, style: style))
-    var count = 0
-    while let question = try nested?.next() {
-      if count == 0 {
-        out.byte(0x0A)
-        out.write(style.bold("Questions"))
-        out.byte(0x0A)
-      }
-      count += 1
-      out.write(
-        presenter.questionLines(
-          id: question.int64(column("id", nested: true)),
-          text: question.string(column("text", nested: true)),
-          category: question.text(column("category", nested: true)),
-          isStarred: question.bool(column("starred", nested: true)),
-          answer: question.text(column("answer", nested: true)), style: style))
-      try out.flushIfFull()
-    }
-  }
-}
-
-/// A table streamed: the first rows (up to `lookahead`) size the columns, then every row is
-/// drawn with those widths — memory bounded whatever the listing's length.
-struct TableLayout {
-  let columns: [Column]
-  let style: Style
-  let lookahead: Int
-  private var pending: [[String]] = []
-  private var widths: [Int]?
-
-  init(columns: [Column], style: Style, lookahead: Int) {
-    self.columns = columns
-    self.style = style
-    self.lookahead = lookahead
-  }
-
-  mutating func add(_ cells: [String], to out: ByteWriter) {
-    if let widths {
-      draw(cells, widths: widths, to: out)
-      return
-    }
-    pending.append(cells)
-    if pending.count >= lookahead { finish(to: out) }
-  }
-
-  /// Sizes the columns by the rows seen (if not yet done) and draws them.
-  mutating func finish(to out: ByteWriter) {
-    guard widths == nil else { return }
-    let renderer = TableRenderer(style: style)
-    var sized = columns.map { displayWidth($0.title) }
-    for row in pending {
-      for (i, cell) in row.enumerated() { sized[i] = max(sized[i], displayWidth(cell)) }
-    }
-    renderer.fit(&sized, columns: columns)
-    widths = sized
-    out.write(renderer.line(columns.map(\.title), widths: sized, columns: columns, decorate: style.bold))
-    for row in pending { draw(row, widths: sized, to: out) }
-    pending = []
-  }
-
-  func draw(_ cells: [String], widths: [Int], to out: ByteWriter) {
-    let hasMarks =
-      style.useColor
-      && cells.contains { $0.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" } }
-    guard !hasMarks else {
-      // Search matches: the marks become colour, and a reset ends the line in case shortening
-      // cut a match in two.
-      let line = TableRenderer(style: style).line(
-        cells, widths: widths, columns: columns, decorate: nil)
-      out.write(
-        line.replacing("\u{E000}", with: "\u{1B}[1;33m").replacing("\u{E001}", with: "\u{1B}[0m")
-          .replacing("\n", with: "\u{1B}[0m\n"))
-      return
-    }
-    // Straight into the writer: the same line as `TableRenderer.line`, without building it.
-    for (i, cell) in cells.enumerated() {
-      if i > 0 { out.raw("  ") }
-      var shown = cell
-      var width = displayWidth(cell)
-      if width > widths[i] {
-        shown = truncate(cell, to: widths[i])
-        width = displayWidth(shown)
-      }
-      let padding = max(0, widths[i] - width)
-      let isLast = i == cells.count - 1
-      if i == 0 && style.useColor { out.raw("\u{1B}[33m") }
-      if columns[i].alignsRight { out.spaces(padding) }
-      out.write(shown)
-      if !columns[i].alignsRight && !isLast { out.spaces(padding) }
-      if i == 0 && style.useColor { out.raw("\u{1B}[0m") }
-    }
-    out.byte(0x0A)
   }
 }

@@ -1,0 +1,111 @@
+import MemoCore
+import MemoStorage
+
+/// The listing formats for people: a table's cells, posts with their questions beneath (the
+/// tree of `memo list --starred`), and one post as a page (`memo show`).
+extension ListingWriter {
+  /// A table cell: what a person reads.
+  func cell(_ row: Row, _ column: Int, _ kind: Field.Kind, _ spec: Column) -> String {
+    guard !row.isNull(column) else { return "" }
+    switch kind {
+    case .int: return String(row.int64(column))
+    case .bool: return row.bool(column) ? spec.mark : ""
+    case .number: return String(row.double(column))
+    case .text: return visible(oneLine(row.string(column)))
+    case .time:
+      // Rows listed together are mostly minutes apart or less: the minute last converted is
+      // kept (the stored text up to the minute decides it).
+      return row.withUTF8(column) { bytes in
+        let minute = UnsafeBufferPointer(rebasing: bytes.prefix(16))
+        if minute.elementsEqual(lastMinute.utc) { return lastMinute.local }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let local =
+          Timestamp(rfc3339: text)?.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+          ?? text
+        lastMinute = (Array(minute), local)
+        return local
+      }
+    case .snippet:
+      let text = row.string(column)
+      guard style.useColor else { return visible(oneLine(Self.unmarked(text))) }
+      // Zero-width private-use marks while the table is laid out, colour codes after (the
+      // marks first: `visible` would show char(2) and char(3) as ^B and ^C).
+      return visible(
+        oneLine(
+          String(
+            text.unicodeScalars.map {
+              $0 == "\u{2}"
+                ? Character(SearchPresenter.markStart)
+                : $0 == "\u{3}" ? Character(SearchPresenter.markEnd) : Character($0)
+            })))
+    }
+  }
+
+  /// The text without search-match marks.
+  static func unmarked(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x02 || $0 == 0x03 }) else { return text }
+    return String(decoding: text.utf8.filter { $0 != 0x02 && $0 != 0x03 }, as: UTF8.self)
+  }
+
+  /// The index of a field by key, for the person-shaped modes.
+  func column(_ key: String, nested: Bool = false) -> Int {
+    let fields = nested ? layout.nested?.layout.fields ?? [] : layout.fields
+    let i = fields.firstIndex { $0.key == key }!  // The layouts define every key used here.
+    return nested ? nestedColumns[i] : columns[i]
+  }
+
+  func treeRow(_ row: Row, nested: NestedRows?) throws {
+    let style = format == .table ? self.style : .plain
+    var head =
+      style.yellow(String(row.int64(column("id")))) + "  "
+      + style.bold(visible(oneLine(row.string(column("title")))))
+    if let author = row.text(column("author")) { head += " · " + visible(oneLine(author)) }
+    if row.bool(column("favorite")) { head += " ★" }
+    out.write(head)
+    out.byte(0x0A)
+    while let question = try nested?.next() {
+      let star = question.bool(column("starred", nested: true)) ? "★" : " "
+      var line =
+        "    \(star) " + style.yellow(String(question.int64(column("id", nested: true)))) + "  "
+        + visible(oneLine(question.string(column("text", nested: true))))
+      if let category = question.text(column("category", nested: true)) {
+        line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
+      }
+      if !question.isNull(column("answer", nested: true)) { line += "  ✓" }
+      out.write(line)
+      out.byte(0x0A)
+      try out.flushIfFull()
+    }
+  }
+
+  func pageRow(_ row: Row, nested: NestedRows?) throws {
+    let style = format == .table ? self.style : .plain
+    let presenter = PostDetailPresenter()
+    let post = Post(
+      id: PostID(row.int64(column("id"))), uuid: row.string(column("uuid")),
+      title: row.string(column("title")), author: row.text(column("author")),
+      body: row.text(column("body")), source: row.text(column("source")),
+      createdAt: Timestamp(rfc3339: row.string(column("created_at"))) ?? Timestamp(millis: 0),
+      updatedAt: Timestamp(rfc3339: row.string(column("updated_at"))) ?? Timestamp(millis: 0),
+      isFavorite: row.bool(column("favorite")),
+      questionCount: Int(row.int64(column("question_count"))))
+    out.write(presenter.text(post, style: style))
+    var count = 0
+    while let question = try nested?.next() {
+      if count == 0 {
+        out.byte(0x0A)
+        out.write(style.bold("Questions"))
+        out.byte(0x0A)
+      }
+      count += 1
+      out.write(
+        presenter.questionLines(
+          id: question.int64(column("id", nested: true)),
+          text: question.string(column("text", nested: true)),
+          category: question.text(column("category", nested: true)),
+          isStarred: question.bool(column("starred", nested: true)),
+          answer: question.text(column("answer", nested: true)), style: style))
+      try out.flushIfFull()
+    }
+  }
+}

@@ -71,27 +71,8 @@ public final class EffectRunner {
           try write("add", { try posts.insert(new, uuid: makeUUID($0), at: $0) }) {
             "add post \($0.id) \(quoted($0.title))"
           }))
-    case .loadPosts(let query):
-      return try database.inReadTransaction { try listPosts(query) }
-    case .loadPost(let id) where sink != nil:
-      return try database.inReadTransaction {
-        let statement = try database.cachedStatement(
-          sql: "SELECT \(PostRepository.columns) FROM posts p WHERE p.id = ?")
-        defer { statement.reset() }
-        try statement.bind(id.rawValue, at: 1)
-        let (nested, _) = try questions.nestedRows(matching: nil)
-        defer { nested.reset() }
-        try stream(.post, statement, nested: nested, mustHaveRow: MemoError.postNotFound(id)) {
-          try $0.bind(id.rawValue, at: 1)
-        }
-        return .streamed(.post, filter: nil)
-      }
-    case .loadPost(let id):
-      return try database.inReadTransaction {
-        guard var post = try posts.post(id) else { throw MemoError.postNotFound(id) }
-        post.questions = try questions.questions(ofPosts: [id], matching: nil)[id] ?? []
-        return .posts(.loaded(post))
-      }
+    case .loadPosts(let query): return try listPosts(query)
+    case .loadPost(let id): return try showPost(id)
     case .updatePost(let id, let patch):
       return .posts(
         .edited(
@@ -114,23 +95,7 @@ public final class EffectRunner {
           try write("ask", { try questions.insert(new, uuid: makeUUID($0), at: $0) }) {
             "ask question \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
           }))
-    case .loadQuestions(let query):
-      return try database.inReadTransaction {
-        let filter = try effectiveFilter(query.selection)
-        let resolved = try filter.resolved(
-          now: query.selection.now, utcOffsetSeconds: query.selection.utcOffsetSeconds)
-        if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
-        if sink != nil {
-          let statement = try questions.listing(
-            matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
-          defer { statement.reset() }
-          try stream(.questions, statement, filter: filter)
-          return .streamed(.questions, filter: filter)
-        }
-        let page = try questions.questions(
-          matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
-        return .questions(.listed(page, filter: filter))
-      }
+    case .loadQuestions(let query): return try listQuestions(query)
     case .loadQuestion(let id):
       return .questions(.loaded(try questions.require(id)))
     case .updateQuestion(let id, let patch):
@@ -165,15 +130,7 @@ public final class EffectRunner {
             removed.map { "rm question \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
           }))
 
-    case .loadCategories where sink != nil:
-      return try database.inReadTransaction {
-        let statement = try categories.listing()
-        defer { statement.reset() }
-        try stream(.categories, statement)
-        return .streamed(.categories, filter: nil)
-      }
-    case .loadCategories:
-      return .categories(.listed(try categories.all()))
+    case .loadCategories: return try listCategories()
     case .insertCategory(let name):
       return .categories(
         .changed(
@@ -205,15 +162,7 @@ public final class EffectRunner {
           try write("unfav", { _ in try favorites.remove(ids) }) {
             "unfav " + $0.map(postLabel).joined(separator: ", ")
           }))
-    case .loadFavorites where sink != nil:
-      return try database.inReadTransaction {
-        let statement = try favorites.shelfListing()
-        defer { statement.reset() }
-        try stream(.favorites, statement)
-        return .streamed(.favorites, filter: nil)
-      }
-    case .loadFavorites:
-      return .favorites(.listed(try favorites.shelf()))
+    case .loadFavorites: return try listFavorites()
 
     case .loadCurrentFilter:
       return .filters(.current(try filters.current()))
@@ -270,15 +219,7 @@ public final class EffectRunner {
     case .importFile(let request):
       return .transfer(.imported(try importFile(request)))
 
-    case .search(let query) where sink != nil:
-      return try database.inReadTransaction {
-        let statement = try SearchRepository(database: database).listing(query)
-        defer { statement.reset() }
-        try SearchRepository.translatingErrors(query) { try stream(.search, statement) }
-        return .streamed(.search, filter: nil)
-      }
-    case .search(let query):
-      return .search(.found(try SearchRepository(database: database).search(query)))
+    case .search(let query): return try search(query)
     case .loadStats(let request):
       return .statsLoaded(
         try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
@@ -304,15 +245,7 @@ public final class EffectRunner {
     case .redo(let count):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).redo(count) }))
-    case .loadJournal(let limit) where sink != nil:
-      return try database.inReadTransaction {
-        let statement = try Journal(database: database).logListing(limit: limit)
-        defer { statement.reset() }
-        try stream(.journal, statement)
-        return .streamed(.journal, filter: nil)
-      }
-    case .loadJournal(let limit):
-      return .journal(.entries(try Journal(database: database).log(limit: limit)))
+    case .loadJournal(let limit): return try listJournal(limit: limit)
     case .pruneJournal(let keep):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
@@ -346,179 +279,6 @@ public final class EffectRunner {
 
   func syncEngine(_ request: SyncRequest) -> SyncEngine {
     SyncEngine(database: database, clock: clock, makeUUID: makeUUID, request: request)
-  }
-
-  /// Imports a file in one transaction (rolled back for a dry run or on the first error, so a
-  /// malformed file writes nothing). JSON Lines stream inside the transaction, read and
-  /// decoded on a second thread (`RecordReader`); other formats are read and checked whole
-  /// before it starts.
-  func importFile(_ request: ImportRequest) throws -> ImportSummary {
-    let input = try InputFile(request.path)
-    let name = request.displayName
-    var format = request.format
-    let merge: (Timestamp) throws -> ImportSummary
-    if format == .jsonl {
-      merge = { now in
-        let importer = Importer(database: self.database, now: now)
-        var summary = ImportSummary()
-        let reader = try RecordReader(input, name: name)
-        defer { reader.stop() }
-        while let records = try reader.next() {
-          for record in records { try importer.merge(record, into: &summary, name: name) }
-        }
-        return summary
-      }
-    } else {
-      let bytes = try input.readAll()
-      if format == .csv && GoodreadsLibrary.looksLikeGoodreads(bytes) { format = .goodreads }
-      switch format {
-      case .json, .jsonl, .csv:
-        let records = try BackupDecoder.decode(bytes, format: format, name: name)
-        merge = { try Importer(database: self.database, now: $0).merge(records, name: name) }
-      case .kindle, .goodreads:
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-          throw MemoError.malformedImport(
-            name, place: "line 1", reason: "the file is not UTF-8 text")
-        }
-        if format == .kindle {
-          let report = try KindleClippings.read(text, name: name)
-          if request.isStrict, let first = report.problems.first {
-            throw MemoError.malformedImport(
-              name, place: "line \(first.line)",
-              reason:
-                "\(first.what) (--strict: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
-            )
-          }
-          merge = {
-            var summary = try ExternalImporter(
-              database: self.database, now: $0, makeUUID: self.makeUUID
-            ).merge(report.books)
-            summary.clippings?.bookmarks = report.bookmarks
-            summary.clippings?.placeholders = report.placeholders
-            // An earlier version the file itself extends later is a near-duplicate.
-            summary.clippings?.duplicates += report.duplicates + report.replaced
-            summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
-            summary.warnings = report.problems.map { "\(name): \($0.description)" }
-            return summary
-          }
-        } else {
-          let books = try GoodreadsLibrary.parse(text, name: name)
-          merge = {
-            var summary = try ExternalImporter(
-              database: self.database, now: $0, makeUUID: self.makeUUID
-            ).merge(books)
-            summary.clippings = nil
-            return summary
-          }
-        }
-      }
-    }
-    // Statement journals stay where SQLite puts them: in memory up to 64 KiB, in a temporary
-    // file beyond (https://sqlite.org/tempfiles.html). The rows BulkLoad does not cover
-    // (posts, updates, deletions) get small ones; the one statement that indexes the new rows
-    // gets a large one, which `temp_store = MEMORY` kept in memory: 45 MiB more at a million
-    // rows, for the same number of system calls at 100,000.
-    // A page cache of 64 MiB instead of SQLite's 2 MiB for the import: the new rows' index
-    // pages (six on questions, the UUIDs in random order) stay in memory instead of being
-    // written to the WAL and read back again and again (100,000 rows: 182,000 pwrite and
-    // 167,000 pread calls became 73,000 and 36,000; 15% faster). Memory stays bounded.
-    let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
-    try database.execute(sql: "PRAGMA cache_size = -65536")
-    struct DryRun: Error { var summary: ImportSummary }
-    let result = Result {
-      try write(
-        "import",
-        { now in
-          let load = try BulkLoad(database: database)
-          var summary = try merge(now)
-          try load.finish()
-          if request.isDryRun {
-            summary.isDryRun = true
-            throw DryRun(summary: summary)
-          }
-          return summary
-        }
-      ) { "import \(request.displayName) (\($0.description))" }
-    }
-    try database.execute(sql: "PRAGMA cache_size = \(cacheSize)")
-    do { return try result.get() } catch let dryRun as DryRun { return dryRun.summary }
-  }
-
-  /// The filter a listing applies: the current or saved one with the command's flags on top.
-  /// - Throws: `.notFound` for an unknown saved filter or a flag naming an unknown category.
-  func effectiveFilter(_ selection: FilterSelection) throws -> QuestionFilter {
-    for name in selection.flags.categories where try categories.id(named: name) == nil {
-      throw MemoError.categoryNotFound(name)
-    }
-    let base: QuestionFilter
-    switch selection.base {
-    case .current: base = try filters.current()
-    case .none: base = QuestionFilter()
-    case .saved(let name): base = try filters.saved(name).filter
-    }
-    return base.overridden(by: selection.flags)
-  }
-
-  /// `memo list`: a page of posts; under a question filter only those with matching
-  /// questions, each with them.
-  func listPosts(_ query: PostQuery) throws -> Action {
-    var filter: QuestionFilter?
-    var resolved: ResolvedFilter?
-    if let selection = query.selection {
-      let effective = try effectiveFilter(selection)
-      filter = effective
-      if !effective.isEmpty {
-        resolved = try effective.resolved(
-          now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
-      }
-    }
-    if sink != nil {
-      let statement = try posts.listing(matching: query, questions: resolved)
-      defer { statement.reset() }
-      let (nested, condition) = try questions.nestedRows(matching: resolved)
-      defer { nested.reset() }
-      try stream(.posts, statement, filter: filter, nested: nested) {
-        try condition.bind(to: $0, startingAt: 2)
-      }
-      return .streamed(.posts, filter: filter)
-    }
-    var page = try posts.posts(matching: query, questions: resolved)
-    if query.includesQuestions || resolved != nil {
-      let byPost = try questions.questions(ofPosts: page.map(\.id), matching: resolved)
-      for i in page.indices { page[i].questions = byPost[page[i].id] ?? [] }
-    }
-    return .posts(.listed(page, filter: filter))
-  }
-
-  /// Streams a listing's rows from `statement` into the sink, one at a time. With `nested`,
-  /// each row offers its nested rows: `nested` bound to the row's id (parameter 1) and by
-  /// `bindNested` (the rest), stepped only if the writer reads them.
-  /// - Parameter mustHaveRow: thrown when the statement has no row (a post that is not there),
-  ///   before anything is written.
-  func stream(
-    _ listing: Listing, _ statement: Statement, filter: QuestionFilter? = nil,
-    nested: Statement? = nil, mustHaveRow missing: MemoError? = nil,
-    bindNested: @escaping (Statement) throws -> Void = { _ in }
-  ) throws {
-    guard let sink else { return }
-    var hasRow = try statement.step()
-    if let missing, !hasRow { throw missing }
-    try sink.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
-    while hasRow {
-      if let nested {
-        let id = statement.int64(0)
-        try sink.row(
-          Row(statement),
-          nested: NestedRows(statement: nested) {
-            try $0.bind(id, at: 1)
-            try bindNested($0)
-          })
-      } else {
-        try sink.row(Row(statement), nested: nil)
-      }
-      hasRow = try statement.step()
-    }
-    try sink.end()
   }
 
   func quoted(_ text: String) -> String {

@@ -1,0 +1,219 @@
+import MemoCore
+
+/// The database side of a round: this device's changes out, the other devices' in, in one
+/// transaction.
+extension SyncEngine {
+  /// Stamps this device's new changes into the outbox and applies the other devices' new
+  /// files, in one transaction recorded as one journal entry.
+  func exchange(device: String) throws -> (applied: Int, conflicts: Int) {
+    let (files, names) = try newFiles(device: device)
+    // Nothing new either way (the usual round): no write transaction at all.
+    if files.isEmpty, try store.unstampedCount(after: try store.number("pushed_seq")) == 0,
+      try knowsAll(names)
+    {
+      return (0, 0)
+    }
+    var changes: [SyncChange] = []
+    for (path, owner) in files {
+      let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
+      var number = 0
+      // Lines split on bytes: splitting a String walks it by Character, far slower.
+      for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        number += 1
+        if line.isEmpty { continue }
+        guard let text = String(validating: line, as: UTF8.self) else {
+          throw Self.unreadable(path, line: number, "it is not UTF-8 text")
+        }
+        do { changes.append(try SyncChange.parse(text, device: owner)) } catch {
+          throw Self.unreadable(path, line: number, error.reason)
+        }
+      }
+    }
+    // Oldest first: a change made after seeing another comes after it (hybrid logical clock).
+    changes.sort { $0.version < $1.version }
+    // As for an import (EffectRunner.importFile): a 64 MiB page cache for a large round, so
+    // new rows' index pages stay in memory instead of going to the WAL and back.
+    let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
+    if changes.count > 1000 { try database.execute(sql: "PRAGMA cache_size = -65536") }
+    defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+    return try database.inTransaction {
+      let now = clock()
+      let wall = now.millis + request.clockSkewMillis
+      let journal = Journal(database: database)
+      let entry = try journal.begin(action: "sync", at: now)
+      var hlc = HybridTime(value: try store.number("clock"))
+
+      let stamped = try store.stamp(
+        device: device, after: try store.number("pushed_seq"), clock: hlc,
+        skew: request.clockSkewMillis)
+      hlc = stamped.clock
+      if !stamped.lines.isEmpty {
+        try addToOutbox(try nextFileName("changes"), stamped.lines.joined(separator: "\n") + "\n")
+      }
+      try store.setSetting("pushed_seq", String(stamped.lastSeq))
+
+      var seen: [String: HybridTime] = [:]
+      for owner in names.keys { seen[owner] = try self.seen(owner) }
+      var applied = 0
+      var conflicts = 0
+      var favorites = false
+      var later: [SyncChange] = []
+      try store.setOrigin("sync")
+      // New rows go in as an import's do: their search index, journal range and change
+      // sequence in one pass at the end (BulkLoad).
+      let load = changes.isEmpty ? nil : try BulkLoad(database: database)
+      func merge(_ change: SyncChange, last: Bool) throws {
+        let current = try store.version(change.kind, change.key)
+        let outcome = SyncMerge.decide(
+          current: current?.version, incoming: change.version, base: change.base,
+          seen: seen[change.version.device])
+        let reports = change.kind.reportsConflicts
+        switch outcome {
+        case .skip:
+          return
+        case .apply, .applyOverConflict:
+          let before =
+            outcome == .applyOverConflict ? try store.image(change.kind, change.key) : nil
+          guard
+            try store.apply(change.kind, key: change.key, line: change.hasRow ? change.line : nil)
+          else {
+            // Its post is not here (yet): try again after the rest, then keep it.
+            if !last {
+              later.append(change)
+            } else if reports {
+              try store.keep(
+                change.kind, key: change.key, row: try row(of: change), version: change.version,
+                winner: current?.version.device ?? "", at: now)
+              conflicts += 1
+            }
+            return
+          }
+          try store.setVersion(
+            change.kind, change.key, change.version, base: change.base, isNew: current == nil)
+          applied += 1
+          if change.kind == .favorite { favorites = true }
+          if outcome == .applyOverConflict && reports, let current {
+            try store.keep(
+              change.kind, key: change.key, row: before, version: current.version,
+              winner: change.version.device, at: now)
+            conflicts += 1
+          }
+        case .keepOverConflict:
+          if reports, let current {
+            try store.keep(
+              change.kind, key: change.key, row: try row(of: change), version: change.version,
+              winner: current.version.device, at: now)
+            conflicts += 1
+          }
+        }
+      }
+      // Categories removed go last: a rename's questions move to the new name first.
+      let removals = changes.filter { $0.kind == .category && !$0.hasRow }
+      for change in changes where change.kind != .category || change.hasRow {
+        try merge(change, last: false)
+      }
+      for change in later + removals { try merge(change, last: true) }
+      if favorites { try store.renumberFavorites() }
+      try load?.finish()
+      try store.setOrigin(nil)
+
+      for (owner, name) in names {
+        let latest = changes.last { $0.version.device == owner }?.version.time
+        try remember(owner, name: name, seen: max(latest ?? .zero, seen[owner] ?? .zero))
+      }
+      for (path, _) in files { try markApplied(path, at: now) }
+      if let latest = changes.map(\.version.time).max() { hlc = hlc.receive(latest, now: wall) }
+      try store.setSetting("clock", String(hlc.value))
+      let from = Set(changes.map { names[$0.version.device] ?? $0.version.device }).sorted()
+      try journal.finish(
+        entry,
+        summary:
+          "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
+      return (applied, conflicts)
+    }
+  }
+
+  /// The files of other devices not applied yet (path, device), in order, and the name of
+  /// every other device the remote holds. - Throws: `.badData` (65) for a foreign file.
+  func newFiles(device: String) throws -> (files: [(String, String)], names: [String: String]) {
+    let listed = try git.check(["ls-files", "-z", "--", "devices"]).stdout
+    var applied = Set<String>()
+    let statement = try database.cachedStatement(sql: "SELECT path FROM sync_files")
+    while try statement.step() { applied.insert(statement.string(0)) }
+    statement.reset()
+    var files: [(String, String)] = []
+    var names: [String: String] = [:]
+    for path in listed.split(separator: "\0").map(String.init).sorted() {
+      let parts = path.split(separator: "/").map(String.init)
+      guard parts.count == 3, parts[2] == "device.json" || parts[2].hasSuffix(".jsonl") else {
+        throw MemoError(
+          code: .badData,
+          message:
+            "the sync remote holds \(path), which memo did not write; nothing was applied. Remove it from the remote (git rm) and run 'memo sync' again"
+        )
+      }
+      let owner = parts[1]
+      guard owner != device else { continue }
+      if parts[2] == "device.json" {
+        let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
+        let info = try? JSONParser.parse(bytes)
+        names[owner] = info?["name"]?.stringValue ?? owner
+      } else if !applied.contains(path) {
+        files.append((path, owner))
+        if names[owner] == nil { names[owner] = owner }
+      }
+    }
+    return (files, names)
+  }
+
+  /// Whether every device the remote holds is remembered here, under its current name.
+  func knowsAll(_ names: [String: String]) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: "SELECT EXISTS (SELECT 1 FROM sync_peers WHERE device = ? AND name IS ?)")
+    defer { statement.reset() }
+    for (device, name) in names {
+      statement.reset()
+      try statement.bind(device, at: 1)
+      try statement.bind(name, at: 2)
+      guard try statement.step(), statement.bool(0) else { return false }
+    }
+    return true
+  }
+
+  func row(of change: SyncChange) throws -> String? {
+    guard change.hasRow else { return nil }
+    let statement = try database.cachedStatement(sql: "SELECT json_extract(?, '$.row')")
+    defer { statement.reset() }
+    try statement.bind(change.line, at: 1)
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  func seen(_ device: String) throws -> HybridTime? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT seen_hlc FROM sync_peers WHERE device = ?")
+    defer { statement.reset() }
+    try statement.bind(device, at: 1)
+    return try statement.step() ? HybridTime(value: statement.int64(0)) : nil
+  }
+
+  func remember(_ device: String, name: String, seen: HybridTime) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO sync_peers (device, name, seen_hlc) VALUES (?, ?, ?)
+        ON CONFLICT (device) DO UPDATE SET name = excluded.name,
+          seen_hlc = max(seen_hlc, excluded.seen_hlc)
+        """)
+    try statement.bind(device, at: 1)
+    try statement.bind(name, at: 2)
+    try statement.bind(seen.value, at: 3)
+    try statement.execute()
+  }
+
+  func markApplied(_ path: String, at time: Timestamp) throws {
+    let statement = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO sync_files (path, applied_at) VALUES (?, ?)")
+    try statement.bind(path, at: 1)
+    try statement.bind(time.rfc3339, at: 2)
+    try statement.execute()
+  }
+}

@@ -1,0 +1,249 @@
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The git and file side of `memo sync`: compaction, the local repository, the outbox, and
+/// the helpers that name files, folders and errors.
+extension SyncEngine {
+  /// Folds this device's change files into one snapshot: the latest version of every record
+  /// whose content is this device's. Other devices skip what they applied already (their
+  /// `seen_hlc`) and apply the rest.
+  /// - Returns: how many files it folded, and how many changes in them were not pushed yet.
+  func compact(device: String) throws -> (files: Int, unpushed: Int) {
+    let listed = try git.check(["ls-files", "-z", "--", "devices/" + device]).stdout
+    let own = listed.split(separator: "\0").map { String($0.split(separator: "/").last ?? "") }
+      .filter { $0.hasSuffix(".jsonl") }
+    return try database.inTransaction {
+      // Files stamped but not pushed are in the snapshot too.
+      let unpushed = try outbox().filter { $0.name.hasPrefix("changes-") && !$0.content.isEmpty }
+      let pending = unpushed.map(\.name)
+      let statement = try database.cachedStatement(
+        sql: """
+          SELECT kind, key, hlc, base_hlc, base_device FROM sync_versions WHERE device = ?
+          ORDER BY hlc
+          """)
+      defer { statement.reset() }
+      try statement.bind(device, at: 1)
+      var lines: [String] = []
+      var versions: [(SyncChange.Kind, String, SyncVersion, SyncVersion?)] = []
+      while try statement.step() {
+        guard let kind = SyncChange.Kind(rawValue: statement.string(0)) else { continue }
+        let base =
+          statement.isNull(3)
+          ? nil
+          : SyncVersion(time: HybridTime(value: statement.int64(3)), device: statement.string(4))
+        versions.append(
+          (
+            kind, statement.string(1),
+            SyncVersion(time: HybridTime(value: statement.int64(2)), device: device),
+            base
+          ))
+      }
+      statement.reset()
+      for (kind, key, version, base) in versions {
+        lines.append(
+          SyncChange.encode(
+            kind: kind, key: key, version: version, base: base, row: try store.image(kind, key)))
+      }
+      for name in Set(own + pending) { try addToOutbox(name, "") }
+      if !lines.isEmpty {
+        try addToOutbox(try nextFileName("snapshot"), lines.joined(separator: "\n") + "\n")
+      }
+      return (
+        Set(own + pending).count,
+        unpushed.reduce(0) { $0 + Self.lineCount($1.content) }
+      )
+    }
+  }
+
+  // MARK: - The git side of a round
+
+  func settings() throws -> (device: String, remote: String) {
+    guard let device = try store.setting("device_id"), let remote = try store.setting("remote")
+    else {
+      throw MemoError(
+        code: .usage,
+        message:
+          "sync is not set up for this database; run 'memo sync init REMOTE' first (REMOTE: a git repository, e.g. /media/usb/memo.git)"
+      )
+    }
+    return (device, remote)
+  }
+
+  /// Makes the local repository if it is missing (first round, or removed by hand: the
+  /// database holds everything it needs).
+  func prepareRepository(remote: String) throws {
+    var info = stat()
+    if stat(request.repository + "/.git", &info) == 0 { return }
+    try Self.makeFolder(request.repository)
+    try git.check(["init", "-q", "-b", "main"])
+    try git.check(["remote", "add", "origin", remote])
+  }
+
+  /// The commit the remote's main branch was at when last fetched ("" for none).
+  func remoteHead() throws -> String {
+    let result = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"])
+    return result.isSuccess ? result.stdout : ""
+  }
+
+  /// Puts the work tree at exactly what the remote holds (or nothing, for an empty remote):
+  /// what a killed round left behind goes; the outbox brings back what was not pushed.
+  func checkOutRemote() throws {
+    if try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).isSuccess {
+      try git.check(["checkout", "-q", "-f", "-B", "main", "refs/remotes/origin/main"])
+    } else if try git.run(["rev-parse", "-q", "--verify", "HEAD"]).isSuccess {
+      try git.check(["update-ref", "-d", "refs/heads/main"])
+      try git.check(["read-tree", "--empty"])
+    }
+    try git.check(["clean", "-q", "-f", "-d", "-x"])
+  }
+
+  /// Writes the outbox into this device's folder and commits it.
+  /// - Returns: whether there was anything new to commit.
+  func commit(_ outbox: [(name: String, content: String)], device: String) throws -> Bool {
+    guard !outbox.isEmpty else { return false }
+    let folder = request.repository + "/devices/" + device
+    try Self.makeFolder(folder)
+    for (name, content) in outbox {
+      let path = folder + "/" + name
+      if content.isEmpty {
+        unlink(path)
+      } else {
+        let file = try OutputFile(path: path)
+        try file.write(content)
+        try file.commit()
+      }
+    }
+    try git.check(["add", "-A", "--", "devices/" + device])
+    if try git.run(["diff", "--cached", "--quiet"]).isSuccess { return false }
+    let names = outbox.map(\.name).joined(separator: ", ")
+    try git.check(["commit", "-q", "--no-verify", "-m", "memo sync: \(device) \(names)"])
+    return true
+  }
+
+  func outbox() throws -> [(name: String, content: String)] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT name, content FROM sync_outbox ORDER BY name")
+    defer { statement.reset() }
+    var files: [(name: String, content: String)] = []
+    while try statement.step() { files.append((statement.string(0), statement.string(1))) }
+    return files
+  }
+
+  func addToOutbox(_ name: String, _ content: String) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO sync_outbox (name, content) VALUES (?, ?)
+        ON CONFLICT (name) DO UPDATE SET content = excluded.content
+        """)
+    try statement.bind(name, at: 1)
+    try statement.bind(content, at: 2)
+    try statement.execute()
+  }
+
+  /// Forgets outbox files the remote now holds.
+  func clear(_ files: [(name: String, content: String)]) throws {
+    guard !files.isEmpty else { return }
+    try database.inTransaction {
+      let statement = try database.cachedStatement(
+        sql: "DELETE FROM sync_outbox WHERE name = ? AND content = ?")
+      for (name, content) in files {
+        statement.reset()
+        try statement.bind(name, at: 1)
+        try statement.bind(content, at: 2)
+        try statement.execute()
+      }
+    }
+  }
+
+  func nextFileName(_ prefix: String) throws -> String {
+    let number = max(1, try store.number("next_file"))
+    try store.setSetting("next_file", String(number + 1))
+    var digits = String(number)
+    while digits.count < 8 { digits = "0" + digits }
+    return "\(prefix)-\(digits).jsonl"
+  }
+
+  // MARK: - Helpers
+
+  /// The lines of a change file (each ends with a line break), counted on bytes.
+  static func lineCount(_ text: String) -> Int {
+    text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+  }
+
+  /// One round at a time per sync repository: an exclusive flock(2) on a file in it, which
+  /// the kernel releases when the process ends however it ends. Holding it, memo knows the
+  /// git lock files it finds were left by a round that was killed, and removes them.
+  struct RoundLock {
+    let fd: Int32
+
+    init(repository: String) throws {
+      fd = open(repository + "/.git/memo-round.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+      guard fd >= 0 else {
+        throw MemoError(
+          code: .io,
+          message:
+            "cannot open \(repository)/.git/memo-round.lock: \(String(cString: strerror(errno)))")
+      }
+      while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+      for name in [
+        "index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock",
+        "refs/remotes/origin/main.lock", "FETCH_HEAD.lock", "shallow.lock",
+      ] {
+        unlink(repository + "/.git/" + name)
+      }
+    }
+
+    func release() { close(fd) }
+  }
+
+  static func unreachable(_ remote: String, _ result: Git.Result) -> MemoError {
+    MemoError(
+      code: .unavailable,
+      message:
+        "cannot reach the sync remote \(remote) (git: \(result.lastError)); check that it is mounted or online, then run 'memo sync' again"
+    )
+  }
+
+  static func unreadable(_ path: String, line: Int, _ reason: String) -> MemoError {
+    MemoError(
+      code: .badData,
+      message:
+        "the sync remote's \(path) line \(line) is not a memo change (\(reason)); nothing was applied. Remove or repair that file on the remote and run 'memo sync' again"
+    )
+  }
+
+  /// A local path made absolute (git resolves a relative remote from the repository folder);
+  /// URLs and scp-style addresses (host:path) as they are.
+  static func absolute(_ remote: String) -> String {
+    if remote.hasPrefix("/") || remote.contains(":") { return remote }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+    guard getcwd(&buffer, buffer.count) != nil else { return remote }
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return folder + "/" + remote
+  }
+
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? "device" : name
+  }
+
+  /// mkdir -p, with mode 0700 (notes are private, as the database's folder is).
+  static func makeFolder(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      current += "/" + part
+      if mkdir(current, 0o700) != 0 && errno != EEXIST {
+        throw MemoError(
+          code: .cannotCreate,
+          message: "cannot create \(current): \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+}

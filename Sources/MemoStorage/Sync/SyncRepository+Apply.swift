@@ -1,0 +1,180 @@
+import MemoCore
+
+/// Applying other devices' change lines to this database.
+extension SyncRepository {
+  /// Makes the record what `change` says. `line` holds the row at `$.row`.
+  /// - Returns: false when it cannot be applied here (a question or favorite whose post is
+  ///   gone), having changed nothing.
+  func apply(_ kind: SyncChange.Kind, key: String, line: String?) throws -> Bool {
+    if line == nil && kind == .category, try isInUse(category: key) {
+      // Questions here still name it (added unseen by the device that removed it): it stays,
+      // and goes out again as this device's change, so that every device keeps it.
+      try run("DELETE FROM changes WHERE kind = 'category' AND key = ?1", key)
+      try run("INSERT INTO changes (kind, key, origin) VALUES ('category', ?1, NULL)", key)
+      return true
+    }
+    guard let line else {
+      let sql: String
+      switch kind {
+      case .post: sql = "DELETE FROM posts WHERE uuid = ?"
+      case .question: sql = "DELETE FROM questions WHERE uuid = ?"
+      case .category: sql = "DELETE FROM categories WHERE name = ?"
+      case .favorite:
+        sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
+      case .savedFilter: sql = "DELETE FROM saved_filters WHERE name = ?"
+      }
+      let statement = try database.cachedStatement(sql: sql)
+      try statement.bind(key, at: 1)
+      try statement.execute()
+      return true
+    }
+    // An existence check, then a plain INSERT or UPDATE: an upsert may abort after changing
+    // rows, so SQLite gives it a statement journal, a copy of every page it touches
+    // (https://sqlite.org/tempfiles.html#stmtjrnl): 16 writes a row at 100,000 rows.
+    switch kind {
+    case .post:
+      if try exists("SELECT 1 FROM posts WHERE uuid = ?", key) {
+        try run(
+          """
+          UPDATE posts SET title = json_extract(?1, '$.row.title'),
+            author = json_extract(?1, '$.row.author'), body = json_extract(?1, '$.row.body'),
+            source = json_extract(?1, '$.row.source'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE uuid = json_extract(?1, '$.row.uuid')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.uuid'), json_extract(?1, '$.row.title'),
+            json_extract(?1, '$.row.author'), json_extract(?1, '$.row.body'),
+            json_extract(?1, '$.row.source'), json_extract(?1, '$.row.created_at'),
+            json_extract(?1, '$.row.updated_at'))
+          """, line)
+      }
+    case .question:
+      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
+      var categoryID: Int64?
+      let fields = try database.cachedStatement(
+        sql: "SELECT json_extract(?1, '$.row.category'), json_extract(?1, '$.row.created_at')")
+      try fields.bind(line, at: 1)
+      if try fields.step(), let name = fields.text(0) {
+        let time = Timestamp(rfc3339: fields.string(1)) ?? Timestamp(millis: 0)
+        fields.reset()
+        categoryID = try CategoryRepository(database: database).ensure(name, at: time)
+      }
+      fields.reset()
+      let statement = try database.cachedStatement(
+        sql: try exists("SELECT 1 FROM questions WHERE uuid = ?", key)
+          ? """
+          UPDATE questions SET post_id = ?2, text = json_extract(?1, '$.row.text'),
+            category_id = ?3, starred = json_extract(?1, '$.row.starred'),
+            answer = json_extract(?1, '$.row.answer'),
+            answered_at = json_extract(?1, '$.row.answered_at'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE uuid = json_extract(?1, '$.row.uuid')
+          """
+          : """
+          INSERT INTO questions (uuid, post_id, text, category_id, starred, answer, answered_at,
+            created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'), ?3,
+            json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.answer'),
+            json_extract(?1, '$.row.answered_at'), json_extract(?1, '$.row.created_at'),
+            json_extract(?1, '$.row.updated_at'))
+          """)
+      try statement.bind(line, at: 1)
+      try statement.bind(postID, at: 2)
+      try statement.bind(categoryID, at: 3)
+      try statement.execute()
+    case .category:
+      if try exists("SELECT 1 FROM categories WHERE name = ?", key) {
+        try run(
+          """
+          UPDATE categories SET created_at = json_extract(?1, '$.row.created_at')
+          WHERE name = json_extract(?1, '$.row.name')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO categories (name, created_at)
+          VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.created_at'))
+          """, line)
+      }
+    case .favorite:
+      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
+      let statement = try database.cachedStatement(
+        sql: try exists(
+          "SELECT 1 FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)", key)
+          ? "UPDATE favorites SET added_at = json_extract(?1, '$.row.added_at') WHERE post_id = ?2"
+          : """
+          INSERT INTO favorites (post_id, position, added_at)
+          VALUES (?2, (SELECT coalesce(max(position), 0) + 1 FROM favorites),
+            json_extract(?1, '$.row.added_at'))
+          """)
+      try statement.bind(line, at: 1)
+      try statement.bind(postID, at: 2)
+      try statement.execute()
+    case .savedFilter:
+      if try exists("SELECT 1 FROM saved_filters WHERE name = ?", key) {
+        try run(
+          """
+          UPDATE saved_filters SET filter = json_extract(?1, '$.row.filter'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE name = json_extract(?1, '$.row.name')
+          """, line)
+      } else {
+        try run(
+          """
+          INSERT INTO saved_filters (name, filter, created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.filter'),
+            json_extract(?1, '$.row.created_at'), json_extract(?1, '$.row.updated_at'))
+          """, line)
+      }
+    }
+    return true
+  }
+
+  func isInUse(category name: String) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT EXISTS (SELECT 1 FROM questions WHERE category_id =
+                       (SELECT id FROM categories WHERE name = ?))
+        """)
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    return try statement.step() && statement.bool(0)
+  }
+
+  /// The shelf in the order the posts were put on it (then by UUID), on every device alike:
+  /// after favorites arrived from elsewhere.
+  func renumberFavorites() throws {
+    try database.execute(sql: "UPDATE favorites SET position = -position")
+    try database.execute(
+      sql: """
+        UPDATE favorites SET position = r.rank
+        FROM (SELECT f.post_id, row_number() OVER (ORDER BY f.added_at, p.uuid) AS rank
+              FROM favorites f JOIN posts p ON p.id = f.post_id) r
+        WHERE favorites.post_id = r.post_id
+        """)
+  }
+
+  func postID(_ line: String, path: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id FROM posts WHERE uuid = json_extract(?1, ?2)")
+    defer { statement.reset() }
+    try statement.bind(line, at: 1)
+    try statement.bind(path, at: 2)
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// Who changes rows now: nil for this device's own changes (pushed by the next round), or
+  /// a name for what a round applies (not pushed back).
+  func setOrigin(_ origin: String?) throws {
+    let statement = try database.cachedStatement(sql: "UPDATE change_context SET origin = ?")
+    try statement.bind(origin, at: 1)
+    try statement.execute()
+  }
+}

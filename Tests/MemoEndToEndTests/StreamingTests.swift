@@ -80,4 +80,18 @@ struct StreamingTests {
       }
     }
   }
+
+  @Test("stdout that cannot be written (a full disk) exits 74 with one line, mid-listing or at the end")
+  func unwritableOutput() throws {
+    let box = try Self.library()
+    // Mid-listing (the buffer fills many times) and at the final flush (one small row).
+    for limit in ["100000", "1"] {
+      let result = try box.shell(
+        "'\(Sandbox.binary)' questions --all --limit \(limit) --format jsonl > /dev/full")
+      #expect(result.status == 74, "--limit \(limit): \(result.stderr)")
+      #expect(
+        result.stderr == "memo: error: cannot write stdout: No space left on device\n",
+        "--limit \(limit)")
+    }
+  }
 }

@@ -6,42 +6,65 @@ import MemoCore
 
 /// Where an export goes: stdout, or a file written under a temporary name in the same folder
 /// and renamed over the target only when complete, so a failed or killed export leaves the
-/// previous file intact (SPEC §5).
+/// previous file intact (SPEC §5). A symlink is written through (the file it points to is
+/// replaced, the link kept); a FIFO, a device or `/dev/fd/N` is written to directly
+/// (`OutputTarget`).
 final class OutputFile {
   let path: String?
+  private let target: OutputTarget?
   private let temporaryPath: String?
   private let fd: Int32
   /// Where everything written goes first: the one writer, with a 1 MiB buffer for a file.
   let writer: ByteWriter
   private var isFinished = false
 
-  /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created.
-  init(path: String?) throws {
+  /// - Parameter database: the database in use, which the output must not be (nil: none).
+  /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created, `.usage`
+  ///   (64) when `path` is the database or one of its files, or a folder.
+  init(path: String?, database: String? = nil) throws {
     self.path = path
     guard let path else {
+      target = nil
       temporaryPath = nil
       fd = STDOUT_FILENO
       writer = ByteWriter(fd: fd, name: "stdout", bufferSize: 1 << 20)
       return
     }
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).memo-tmp-\(getpid())"
-    let opened = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-    guard opened >= 0 else {
+    let target = try OutputTarget.resolve(path, database: database)
+    self.target = target
+    switch target.kind {
+    case .descriptor(let descriptor):
+      temporaryPath = nil
+      fd = dup(descriptor)
+    case .direct:
+      temporaryPath = nil
+      // No O_CREAT, no O_TRUNC games: a FIFO or a device is opened as `cat > path` would.
+      fd = open(target.path, O_WRONLY | O_CLOEXEC)
+    case .replace:
+      let temporary = Self.temporaryName(beside: target.path)
+      temporaryPath = temporary
+      fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+    }
+    guard fd >= 0 else {
       throw MemoError(
         code: .cannotCreate,
         message:
           "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable"
       )
     }
-    temporaryPath = temporary
-    fd = opened
     writer = ByteWriter(fd: fd, name: path, bufferSize: 1 << 20)
   }
 
   deinit { discard() }
+
+  /// `.NAME.memo-tmp-PID` in the folder of `path`: on the same file system, so the rename is
+  /// atomic.
+  static func temporaryName(beside path: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    return (folder.isEmpty ? "" : folder + "/") + ".\(name).memo-tmp-\(getpid())"
+  }
 
   func write(_ text: String) throws {
     writer.write(text)
@@ -50,27 +73,42 @@ final class OutputFile {
 
   func flush() throws { try writer.flush() }
 
-  /// Flushes, syncs and renames the temporary file over the target.
+  /// Flushes, syncs and renames the temporary file over the target (a direct target: flushes
+  /// and closes it).
   func commit() throws {
     try flush()
-    guard let path, let temporaryPath else { return }
+    guard let path, let target else { return }
+    guard let temporaryPath else {
+      isFinished = true
+      guard close(fd) == 0 else {
+        throw MemoError(
+          code: .io, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+      }
+      return
+    }
+    if case .replace(let mode?, let owner) = target.kind {
+      // The file being replaced keeps its permissions and, when root replaces it, its owner.
+      if let owner, getuid() == 0 { _ = fchown(fd, owner.uid, owner.gid) }
+      _ = fchmod(fd, mode)
+    }
     guard fsync(fd) == 0, close(fd) == 0 else {
       throw MemoError(
         code: .io, message: "cannot write \(path): \(String(cString: strerror(errno)))")
     }
     isFinished = true
-    guard rename(temporaryPath, path) == 0 else {
+    guard rename(temporaryPath, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
       throw MemoError(code: .cannotCreate, message: "cannot replace \(path): \(reason)")
     }
   }
 
-  /// Removes the temporary file of an export that did not finish.
+  /// Removes the temporary file of an export that did not finish (a direct target keeps
+  /// what reached it: a pipe cannot take bytes back).
   func discard() {
-    guard !isFinished, let temporaryPath else { return }
+    guard !isFinished, path != nil else { return }
     isFinished = true
     close(fd)
-    unlink(temporaryPath)
+    if let temporaryPath { unlink(temporaryPath) }
   }
 }

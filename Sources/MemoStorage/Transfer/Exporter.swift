@@ -29,14 +29,14 @@ struct Exporter {
       guard let path = request.output else {
         throw MemoError.usage("markdown export writes a folder; pass --output DIR")
       }
-      let folder = try MarkdownFolder(path)
+      let folder = try MarkdownFolder(path, database: database.path)
       summary = try database.inReadTransaction {
         lastSeq = try currentSeq()
         return try writeMarkdown(to: folder, selection)
       }
       try folder.commit()
     } else {
-      let output = try OutputFile(path: request.output)
+      let output = try OutputFile(path: request.output, database: database.path)
       summary = try database.inReadTransaction {
         lastSeq = try currentSeq()
         return try write(ExportEncoder(format: request.format), to: output, selection)

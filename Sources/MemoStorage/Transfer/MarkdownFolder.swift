@@ -10,11 +10,14 @@ import MemoCore
 final class MarkdownFolder {
   static let manifestName = ".memo-export"
   let folder: String
+  /// The database in use: never an output.
+  let database: String?
   private var names: [String: String] = [:]  // post uuid → file name
   private var taken = Set<String>()
 
   /// - Throws: `MemoError` `.cannotCreate` (73) when the folder cannot be made or read.
-  init(_ folder: String) throws {
+  init(_ folder: String, database: String? = nil) throws {
+    self.database = database
     self.folder = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
     var info = stat()
     if stat(self.folder, &info) != 0 {
@@ -81,7 +84,7 @@ final class MarkdownFolder {
   }
 
   func writeAtomically(_ path: String, _ text: String) throws {
-    let file = try OutputFile(path: path)
+    let file = try OutputFile(path: path, database: database)
     try file.write(text)
     try file.commit()
   }

@@ -5,47 +5,134 @@ import MemoCore
 #endif
 
 /// Edits text in the user's editor ($VISUAL, else $EDITOR, else vi), through a temporary file
-/// only the user can read, removed afterwards.
+/// only the user can read. The file is removed once what it holds is saved (or it was saved
+/// unchanged); a file that cannot be saved is offered for another edit on a terminal and
+/// otherwise kept, its path named with the command that retries it (issue 20: an editor
+/// session is never lost).
 enum Editor {
   static let separator = "---"
 
-  /// Opens `text` in the editor. - Returns: the saved text, or nil if it was saved unchanged.
-  /// - Throws: `MemoError` `.io` when the editor fails or the file cannot be written or read.
-  static func run(_ text: String, name: String) throws -> String? {
+  /// Edits `text` and saves the result with `save`, until it is saved or the user gives up.
+  /// - Parameters:
+  ///   - kept: a file an earlier session kept (`--from FILE`): saved as it is, no editor; it is
+  ///     the user's file now, so memo never removes it.
+  ///   - retry: the command that saves a kept file at the given path.
+  ///   - save: parses and saves the edited text. - Returns: nil when it changes nothing.
+  /// - Returns: what `save` returned; nil when the file was saved unchanged.
+  /// - Throws: `save`'s `MemoError`, naming the kept file; `.io` when the editor fails.
+  static func session<T>(
+    _ text: String, name: String, from kept: String?, retry: (String) -> String,
+    save: (String) throws -> T?
+  ) throws -> T? {
+    if let kept {
+      guard let edited = readFile(kept) else {
+        throw MemoError(
+          code: .noInput,
+          message: "cannot read \(kept): \(String(cString: strerror(errno))); name the file memo kept")
+      }
+      do {
+        return try save(edited)
+      } catch let error as MemoError {
+        throw error.keeping(kept, retry: retry(kept))
+      }
+    }
+    let path = try temporaryFile(text, name: name)
+    while true {
+      do {
+        try runEditor(on: path)
+      } catch let error as MemoError {
+        // What was typed before the editor failed (vim's :cq) is kept; an untouched file is not.
+        guard let edited = readFile(path), edited != text else {
+          unlink(path)
+          throw error
+        }
+        throw error.keeping(path, retry: retry(path))
+      }
+      guard let edited = readFile(path) else {
+        throw MemoError(
+          code: .io, message: "cannot read back \(path); nothing was changed; the file stays there")
+      }
+      if edited == text {
+        unlink(path)
+        return nil
+      }
+      do {
+        let saved = try save(edited)
+        unlink(path)
+        return saved
+      } catch let error as MemoError {
+        let canFix = error.code == .badData || error.code == .usage
+        if canFix && Terminal.stdinIsTerminal && isatty(STDERR_FILENO) == 1 {
+          Diagnostics.line("memo: error: \(error.message)")
+          if askToEditAgain() { continue }
+        }
+        throw error.keeping(path, retry: retry(path))
+      }
+    }
+  }
+
+  /// "Edit again? [Y/n]", as `crontab -e` asks: yes unless the answer is no (or stdin ends).
+  static func askToEditAgain() -> Bool {
+    Diagnostics.write("Edit again? [Y/n] ")
+    guard let answer = readLine() else {
+      Diagnostics.line("")
+      return false
+    }
+    let word = answer.trimmingWhitespace().lowercased()
+    return !(word == "n" || word == "no")
+  }
+
+  /// A new file holding `text`, mode 0600, in $TMPDIR (else /tmp). - Returns: its path.
+  static func temporaryFile(_ text: String, name: String) throws -> String {
     let folder = Environment.get("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(folder)/memo-\(name)-XXXXXX.txt".utf8CString)
+    // A C string of at least the template's length: the buffer is never empty.
     let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
     guard fd >= 0 else {
       throw MemoError(code: .io, message: "cannot create a temporary file in \(folder); set TMPDIR")
     }
     let path = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    defer { unlink(path) }
     let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     guard written == bytes.count else {
+      unlink(path)
       throw MemoError(code: .io, message: "cannot write the temporary file \(path)")
     }
+    return path
+  }
+
+  /// Runs the editor on `path`. - Throws: `MemoError` `.io` saying how the editor failed.
+  static func runEditor(on path: String) throws {
     let editor =
       [Environment.get("VISUAL"), Environment.get("EDITOR")]
       .compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? "vi"
     // Like git: the editor setting is a shell command, the file its last argument.
     let status = system("\(editor) '\(path)'")
-    guard status == 0 else {
-      throw MemoError(
-        code: .io, message: "the editor (\(editor)) failed (status \(status)); nothing was changed")
+    guard status != 0 else { return }
+    throw MemoError(
+      code: .io,
+      message: "the editor (\(editor)) \(failure(status)); nothing was changed")
+  }
+
+  /// How a `system(3)` status says the command failed, in words.
+  static func failure(_ status: Int32) -> String {
+    guard status != -1 else { return "could not be started" }
+    let signal = status & 0x7f
+    guard signal == 0 else { return "was killed by signal \(signal)" }
+    switch (status >> 8) & 0xff {
+    // The shell's own codes for a command it could not find or run.
+    case 127: return "was not found; set $VISUAL or $EDITOR to an editor you have"
+    case 126: return "could not be run (permission denied)"
+    case let code: return "exited with status \(code)"
     }
-    guard let edited = readFile(path) else {
-      throw MemoError(code: .io, message: "cannot read back \(path); nothing was changed")
-    }
-    return edited == text ? nil : edited
   }
 
   // MARK: - Posts
 
-  /// Opens `post` in the editor. - Returns: the edited fields, or nil if saved unchanged.
-  static func edit(_ post: Post) throws -> NewPost? {
+  /// The text of `post` as the editor shows it.
+  static func text(of post: Post) -> String {
     var text = """
       # Edit the post, save and quit. Lines starting with '#' above the fields are ignored.
       # Leave a field empty to clear it; the title cannot be empty.
@@ -56,7 +143,11 @@ enum Editor {
 
       """
     if let body = post.body { text += body.hasSuffix("\n") ? body : body + "\n" }
-    guard let edited = try run(text, name: "post-\(post.id)") else { return nil }
+    return text
+  }
+
+  /// The fields of an edited post file. - Throws: `MemoError` `.badData` (65).
+  static func post(from edited: String, original post: Post) throws -> NewPost {
     let (fields, body) = try parse(
       edited, fields: ["title", "author", "source"], originalBody: post.body)
     return NewPost(
@@ -66,16 +157,21 @@ enum Editor {
 
   // MARK: - Questions
 
-  /// Opens `question` in the editor. - Returns: the patch, or nil if saved unchanged.
-  static func edit(_ question: MemoCore.Question) throws -> QuestionPatch? {
-    let text = """
+  /// The text of `question` as the editor shows it.
+  static func text(of question: MemoCore.Question) -> String {
+    """
       # Edit the question, save and quit. Leave the category empty to remove it.
       category: \(question.category ?? "")
       \(separator)
       \(question.text)
 
       """
-    guard let edited = try run(text, name: "question-\(question.id)") else { return nil }
+  }
+
+  /// The patch an edited question file asks for. - Throws: `MemoError` `.badData` (65).
+  static func patch(from edited: String, original question: MemoCore.Question) throws
+    -> QuestionPatch
+  {
     let (fields, body) = try parse(edited, fields: ["category"], originalBody: question.text)
     let category = fields["category"].flatMap { $0.isEmpty ? nil : $0 }
     return QuestionPatch(
@@ -141,5 +237,14 @@ enum Editor {
       if count < chunk.count { break }
     }
     return String(validating: bytes, as: UTF8.self)
+  }
+}
+
+extension MemoError {
+  /// This error, saying where the text that could not be saved is kept and how to retry.
+  func keeping(_ path: String, retry: String) -> MemoError {
+    var kept = self
+    kept.message += "; your text is kept in \(path): fix it there, then run '\(retry)'"
+    return kept
   }
 }

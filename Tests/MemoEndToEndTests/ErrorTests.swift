@@ -83,13 +83,13 @@ struct ErrorTests {
     _ = try box.add("Dune")
     let failed = try box.run(["edit", "1"], environment: ["EDITOR": "false"])
     #expect(failed.status == 74)
-    #expect(failed.stderr.hasPrefix("memo: error: the editor (false) failed"))
+    #expect(failed.stderr == "memo: error: the editor (false) exited with status 1; nothing was changed\n")
     let broken = try box.run(["edit", "1"], environment: ["EDITOR": "sed -i /^---$/d"])
     #expect(broken.status == 65)
     #expect(
-      broken.stderr
-        == "memo: error: the edited file lost its '---' line between fields and body; nothing was changed\n"
-    )
+      broken.stderr.hasPrefix(
+        "memo: error: the edited file lost its '---' line between fields and body; nothing was changed; your text is kept in "
+      ))
     #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
   }
 

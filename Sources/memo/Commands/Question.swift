@@ -58,23 +58,41 @@ extension Memo.Question {
       completion: Completions.categories)
     var category: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Save the question from FILE, a file an editor session kept, without opening the editor.",
+        valueName: "file"))
+    var from: String?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if from != nil && (text != nil || category != nil) {
+        throw MemoError.usage("--from saves a whole edited file; give it without --text or --category")
+      }
+    }
 
     func run() throws {
       let context = try Context(global)
-      var patch = QuestionPatch(
+      let patch = QuestionPatch(
         text: try text.map(Input.textOrStdin), category: category.map { .some($0) })
+      let saved: AppState?
       if text == nil && category == nil {
         let current = try context.dispatch(.questions(.show(question)), access: .read)
         guard let original = current.question else { return }
-        guard let edited = try Editor.edit(original) else {
-          if !context.isQuiet { Diagnostics.line("memo: no change to question \(question)") }
-          return
+        saved = try Editor.session(
+          Editor.text(of: original), name: "question-\(question)", from: from,
+          retry: {
+            "memo question edit \(question) --from \(shellQuoted($0))" + global.common.retryOptions
+          }
+        ) { edited in
+          let patch = try Editor.patch(from: edited, original: original)
+          return try context.dispatch(.questions(.edit(question, patch)), access: .write)
         }
-        patch = edited
+      } else {
+        saved = try context.dispatch(.questions(.edit(question, patch)), access: .write)
       }
-      let state = try context.dispatch(.questions(.edit(question, patch)), access: .write)
-      guard let edited = state.questions.first else {
+      guard let edited = saved?.questions.first else {
         if !context.isQuiet { Diagnostics.line("memo: no change to question \(question)") }
         return
       }

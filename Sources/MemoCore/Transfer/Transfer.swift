@@ -30,14 +30,18 @@ public struct ExportRequest: Equatable, Sendable {
   public var since: Timestamp?
   /// The cursor to start from and to move on success.
   public var cursor: String?
+  /// Markdown: overwrite files the user edited since memo wrote them (`--force`).
+  public var isForced: Bool
 
   public init(
-    format: ExportFormat, output: String? = nil, since: Timestamp? = nil, cursor: String? = nil
+    format: ExportFormat, output: String? = nil, since: Timestamp? = nil, cursor: String? = nil,
+    isForced: Bool = false
   ) {
     self.format = format
     self.output = output
     self.since = since
     self.cursor = cursor
+    self.isForced = isForced
   }
 }
 
@@ -48,6 +52,12 @@ public struct ExportSummary: Equatable, Sendable {
   public var deleted: Int
   /// Markdown: the files written (new or changed); the others were left as they were.
   public var filesWritten = 0
+  /// Markdown: the edited files kept, with their new version beside them.
+  public var filesKept = 0
+  /// Markdown: the files of deleted posts removed.
+  public var filesRemoved = 0
+  /// Markdown: what the user should know (an edited file kept, its new version beside it).
+  public var warnings: [String] = []
   /// The instant the export started from (nil: everything).
   public var since: Timestamp?
 

@@ -29,11 +29,15 @@ struct Exporter {
       guard let path = request.output else {
         throw MemoError.usage("markdown export writes a folder; pass --output DIR")
       }
-      let folder = try MarkdownFolder(path, database: database.path)
+      let folder = try MarkdownFolder(
+        path, database: database.path, isForced: request.isForced)
       summary = try database.inReadTransaction {
         lastSeq = try currentSeq()
-        return try writeMarkdown(to: folder, selection)
+        var summary = try writeMarkdown(to: folder, selection)
+        summary.filesRemoved = try folder.removeDeleted(postExists: postExists)
+        return summary
       }
+      summary.warnings = folder.warnings
       try folder.commit()
     } else {
       let output = try OutputFile(path: request.output, database: database.path)
@@ -124,13 +128,23 @@ struct Exporter {
     var summary = ExportSummary()
     try forEachPost(selection, allQuestions: true) { post, isFavorite, questions in
       let text = MarkdownEncoder.render(post, isFavorite: isFavorite, questions: questions)
-      if try folder.write(uuid: post.uuid, title: post.title, content: text) {
-        summary.filesWritten += 1
+      switch try folder.write(uuid: post.uuid, title: post.title, content: text) {
+      case .written: summary.filesWritten += 1
+      case .keptEdited: summary.filesKept += 1
+      case .unchanged: break
       }
       summary.posts += 1
       summary.questions += questions.count
     }
     return summary
+  }
+
+  /// Whether a post with this uuid exists.
+  func postExists(_ uuid: String) throws -> Bool {
+    let statement = try database.cachedStatement(sql: "SELECT 1 FROM posts WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    return try statement.step()
   }
 
   /// Steps through one post's questions on the shared, post-ordered question statement.

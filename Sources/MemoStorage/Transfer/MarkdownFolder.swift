@@ -5,19 +5,41 @@ import MemoCore
 #endif
 
 /// The folder of a markdown export: one file per post. A manifest (`.memo-export`) remembers
-/// which file memo wrote for which post, so names stay stable, a re-export rewrites only
-/// files whose text changed, and a file memo did not write is never overwritten or deleted.
+/// which file memo wrote for which post and a hash of the text it last exported there, so
+/// names stay stable, a re-export rewrites only files whose text changed, a file the user
+/// edited since is never overwritten (the new version goes beside it, `NAME.memo.md`), and a
+/// file memo did not write is never overwritten or deleted (SPEC §5, issue 20).
 final class MarkdownFolder {
   static let manifestName = ".memo-export"
   let folder: String
   /// The database in use: never an output.
   let database: String?
-  private var names: [String: String] = [:]  // post uuid → file name
+  /// Overwrite edited files (`--force`).
+  let isForced: Bool
+  private var entries: [String: Entry] = [:]  // post uuid → its file
   private var taken = Set<String>()
+  private var visited = Set<String>()
+  /// What the user should know, one sentence each.
+  private(set) var warnings: [String] = []
+
+  /// A file memo wrote: its name and the hash of the text memo last exported for it (nil in a
+  /// manifest written before hashes were kept).
+  struct Entry: Equatable {
+    var name: String
+    var hash: String?
+  }
+
+  /// What `write` did with a post's file.
+  enum Outcome: Equatable {
+    case unchanged, written
+    /// The user edited the file: the new version went beside it.
+    case keptEdited
+  }
 
   /// - Throws: `MemoError` `.cannotCreate` (73) when the folder cannot be made or read.
-  init(_ folder: String, database: String? = nil) throws {
+  init(_ folder: String, database: String? = nil, isForced: Bool = false) throws {
     self.database = database
+    self.isForced = isForced
     self.folder = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
     var info = stat()
     if stat(self.folder, &info) != 0 {
@@ -34,9 +56,9 @@ final class MarkdownFolder {
     }
     if let text = readText(path(Self.manifestName)) {
       for line in text.split(separator: "\n") {
-        let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { continue }
-        names[parts[0]] = parts[1]
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[1].isEmpty else { continue }
+        entries[parts[0]] = Entry(name: parts[1], hash: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
         taken.insert(parts[1])
       }
     }
@@ -44,14 +66,79 @@ final class MarkdownFolder {
 
   func path(_ name: String) -> String { folder + "/" + name }
 
-  /// Writes a post's file unless it already holds `content`. - Returns: whether it wrote.
-  func write(uuid: String, title: String, content: String) throws -> Bool {
-    let name = names[uuid] ?? newName(for: title, uuid: uuid)
-    names[uuid] = name
-    taken.insert(name)
-    if readText(path(name)) == content { return false }
-    try writeAtomically(path(name), content)
-    return true
+  /// Where the new version of an edited file goes: `NAME.memo.md` beside `NAME.md`.
+  static func besideName(_ name: String) -> String {
+    (name.hasSuffix(".md") ? String(name.dropLast(3)) : name) + ".memo.md"
+  }
+
+  /// Writes a post's file unless it already holds `content`. A file the user changed since
+  /// memo last exported it is kept: when the post changed too, its new version goes beside
+  /// it with a warning (`--force` overwrites instead).
+  func write(uuid: String, title: String, content: String) throws -> Outcome {
+    var entry = entries[uuid] ?? Entry(name: newName(for: title, uuid: uuid), hash: nil)
+    taken.insert(entry.name)
+    visited.insert(uuid)
+    defer { entries[uuid] = entry }
+    let hash = Self.hash(Array(content.utf8))
+    let file = path(entry.name)
+    guard exists(file) else {
+      try writeAtomically(file, content)
+      entry.hash = hash
+      return .written
+    }
+    // A file memo cannot read (not UTF-8, no permission) counts as the user's.
+    let existing = try? InputFile.read(file)
+    if let existing, existing.elementsEqual(content.utf8) {
+      entry.hash = hash
+      removeBeside(entry.name)
+      return .unchanged
+    }
+    let isMemosVersion = entry.hash != nil && existing.map(Self.hash) == entry.hash
+    if isMemosVersion || isForced {
+      try writeAtomically(file, content)
+      removeBeside(entry.name)
+      entry.hash = hash
+      return .written
+    }
+    // Edited by the user. Nothing new to deliver when the post has not changed since.
+    if entry.hash == hash { return .unchanged }
+    let beside = path(Self.besideName(entry.name))
+    try writeAtomically(beside, content)
+    entry.hash = hash
+    warnings.append(
+      "\(file) was edited since memo wrote it; its post changed too, so the new version is in \(beside) (merge it by hand, or export with --force to overwrite)"
+    )
+    return .keptEdited
+  }
+
+  /// Removes the files memo wrote for posts that no longer exist, unless the user edited
+  /// them since (then they stay, with a warning, and are no longer memo's).
+  /// - Parameter postExists: whether a post with this uuid still exists.
+  /// - Returns: how many files were removed.
+  func removeDeleted(postExists: (String) throws -> Bool) throws -> Int {
+    var removed = 0
+    for (uuid, entry) in entries.sorted(by: { $0.value.name < $1.value.name })
+    where !visited.contains(uuid) {
+      guard try !postExists(uuid) else { continue }
+      entries[uuid] = nil
+      removeBeside(entry.name)
+      let file = path(entry.name)
+      guard exists(file) else { continue }
+      let existing = try? InputFile.read(file)
+      if entry.hash != nil && existing.map(Self.hash) == entry.hash {
+        if unlink(file) == 0 { removed += 1 }
+      } else {
+        warnings.append(
+          "\(file) was edited since memo wrote it and its post was deleted; memo leaves it to you")
+      }
+    }
+    return removed
+  }
+
+  /// Removes `NAME.memo.md`, memo's own file, once `NAME.md` holds memo's latest version (or
+  /// the post is gone).
+  func removeBeside(_ name: String) {
+    unlink(path(Self.besideName(name)))
   }
 
   /// A name no other post has and no file outside the manifest holds: `slug.md`, then
@@ -61,21 +148,39 @@ final class MarkdownFolder {
     let short = String(uuid.filter { $0 != "-" }.suffix(8))
     var candidates = [slug + ".md", "\(slug)-\(short).md"]
     candidates += (2...1000).map { "\(slug)-\(short)-\($0).md" }
-    for name in candidates where !taken.contains(name) && !exists(path(name)) { return name }
+    for name in candidates where isFree(name) { return name }
     return "\(slug)-\(uuid).md"
+  }
+
+  /// Neither taken by a post, nor a file already there, nor the `.memo.md` of a taken name.
+  func isFree(_ name: String) -> Bool {
+    !taken.contains(name) && !exists(path(name)) && !name.hasSuffix(".memo.md")
   }
 
   /// Saves the manifest (sorted, so it never changes without cause).
   func commit() throws {
-    let text = names.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined()
+    let text = entries.sorted { $0.key < $1.key }.map {
+      "\($0.key)\t\($0.value.name)\t\($0.value.hash ?? "")\n"
+    }.joined()
     if readText(path(Self.manifestName)) != text {
       try writeAtomically(path(Self.manifestName), text)
     }
   }
 
+  /// FNV-1a, 64 bits, in hex: enough to tell whether a file changed (not a security check).
+  static func hash(_ bytes: [UInt8]) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01b3
+    }
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
   func exists(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0
+    return lstat(path, &info) == 0
   }
 
   func readText(_ path: String) -> String? {

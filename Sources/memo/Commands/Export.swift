@@ -44,21 +44,34 @@ extension Memo {
         valueName: "name"))
     var cursor: String?
 
+    @Flag(help: "Markdown: overwrite files you edited since memo wrote them.")
+    var force = false
+
     @OptionGroup var global: CommonOptions
+
+    func validate() throws {
+      if force && format.value != .markdown {
+        throw MemoError.usage("--force applies to --format markdown only; drop it")
+      }
+    }
 
     func run() throws {
       let context = try Context(global, format: nil)
       let request = ExportRequest(
         format: format.value, output: output == "-" ? nil : output,
-        since: try since.map { try context.date($0).start }, cursor: cursor)
+        since: try since.map { try context.date($0).start }, cursor: cursor, isForced: force)
       Output.flush()
       let state = try context.dispatch(.transfer(.export(request)), access: .read)
-      guard let summary = state.exportSummary, let output = request.output, !context.isQuiet else {
-        return
-      }
+      guard let summary = state.exportSummary else { return }
+      for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
+      guard let output = request.output, !context.isQuiet else { return }
       if request.format == .markdown {
+        var removed = summary.filesRemoved == 0 ? "" : ", \(summary.filesRemoved) removed"
+        if summary.filesKept > 0 {
+          removed += ", \(summary.filesKept) edited kept with the new version beside"
+        }
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written, the others unchanged)"
+          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written\(removed), the others unchanged)"
         )
       } else {
         Diagnostics.line(

@@ -37,10 +37,10 @@ enum Input {
   }
 
   /// Asks before deleting: on a terminal, a yes/no question; off one, a refusal (SPEC §3).
-  /// - Throws: `MemoError` `.usage` (64) unless the user says yes.
+  /// - Throws: `MemoError` `.usage` (64) off a terminal; `Declined` when the user says no.
   static func confirmDeletion(_ question: String) throws {
     try requireTerminal()
-    guard confirm(question) else { throw MemoError.usage("not confirmed; nothing was deleted") }
+    guard confirm(question) else { throw Declined(message: "nothing removed") }
   }
 
   /// - Throws: `MemoError` `.usage` (64) when stdin is not a terminal to ask on.
@@ -58,4 +58,10 @@ enum Input {
     let word = answer.trimmingWhitespace().lowercased()
     return word == "y" || word == "yes"
   }
+}
+
+/// The user answered "no" at a prompt: not an error (SPEC §4), but not a success either —
+/// exit 1 with the message, without "error:".
+struct Declined: Error {
+  var message: String
 }

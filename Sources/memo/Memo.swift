@@ -60,6 +60,9 @@ struct Memo: ParsableCommand {
       }
       try command.run()
       Output.flush()
+    } catch let declined as Declined {
+      Output.flush()
+      fail(printing: "memo: \(declined.message)", status: 1)
     } catch let error as MemoError {
       // The reader of stdout went away (`memo … | head`): its choice, not an error (SPEC §4).
       if error.code == .readerGone { Glibc.exit(0) }

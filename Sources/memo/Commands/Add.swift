@@ -8,14 +8,17 @@ extension Memo {
       abstract: "Add a post (one memo per book) and print its id.",
       discussion: """
         Prints only the new id (or the new post with --format json), so scripts can keep it.
+        A title of '-' is read from stdin (its final line break dropped), as 'memo ask' reads
+        its text.
 
         Examples:
           memo add "Dune" --author "Frank Herbert" --source 9780441013593
           id=$(memo add "Dune")
           echo "First impressions…" | memo add "Dune" --body -
+          echo "Dune" | memo add -
         """)
 
-    @Argument(help: "The book's title.")
+    @Argument(help: ArgumentHelp("The book's title; '-' reads it from stdin.", valueName: "title|-"))
     var title: String
 
     @Option(help: "The book's author.")
@@ -31,6 +34,10 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
+      if title == "-" && body == "-" {
+        throw MemoError.usage("only one of the title and --body can be read from stdin ('-')")
+      }
+      let title = try Input.textOrStdin(self.title)
       let text = try body.map(Input.textOrStdin)
       let state = try context.dispatch(
         .posts(.add(NewPost(title: title, author: author, body: text, source: source))),

@@ -17,21 +17,29 @@ public struct ExportEncoder {
     "question_updated_at",
   ]
 
-  public func begin(since: Timestamp?) -> String {
-    switch format {
-    case .json:
-      var o = JSONObjectWriter()
+  /// The document's start: its format, version and what it holds changes since.
+  /// - Parameter cursor: the `--cursor` NAME and the position in the change sequence it
+  ///   starts after (nil: the cursor's first run, everything).
+  public func begin(since: Timestamp?, cursor: (name: String, seq: Int64?)? = nil) -> String {
+    func header(_ o: inout JSONObjectWriter) {
       o.add("format", "memo")
       o.add("version", Self.version)
       o.add("since", since)
+      if let cursor {
+        o.add("cursor", cursor.name)
+        if let seq = cursor.seq { o.add("since_seq", seq) } else { o.add("since_seq", raw: "null") }
+      }
+    }
+    switch format {
+    case .json:
+      var o = JSONObjectWriter()
+      header(&o)
       // Leave the object open: the sections follow.
       return String(o.object.dropLast()) + ",\n\"categories\":["
     case .jsonl:
       var o = JSONObjectWriter()
       o.add("type", "header")
-      o.add("format", "memo")
-      o.add("version", Self.version)
-      o.add("since", since)
+      header(&o)
       return o.object + "\n"
     case .csv:
       return Self.csvColumns.joined(separator: ",") + "\r\n"

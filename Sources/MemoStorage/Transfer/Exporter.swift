@@ -15,9 +15,13 @@ struct Exporter {
   func export(_ request: ExportRequest, now: Timestamp) throws -> ExportSummary {
     var since = request.since
     var selection = Selection(since: nil, afterSeq: nil)
+    if let name = request.cursor { selection.cursor = (name, nil) }
     if since == nil, let name = request.cursor, let last = try cursor(name) {
       if let seq = last.seq {
         selection.afterSeq = seq
+        selection.cursor = (name, seq)
+        // The header names where the cursor stood: its position and the time it got there.
+        selection.headerSince = last.time
       } else {
         since = Timestamp(millis: last.time.millis - Self.cursorOverlapMilliseconds)
       }
@@ -58,6 +62,10 @@ struct Exporter {
   struct Selection {
     var since: Timestamp?
     var afterSeq: Int64?
+    /// The cursor the export runs under, and the seq it starts after (for the header).
+    var cursor: (name: String, seq: Int64?)? = nil
+    /// The header's `since` when it is not `since`: the time the cursor was saved.
+    var headerSince: Timestamp? = nil
   }
 
   /// The last seq of the change sequence, in the caller's snapshot.
@@ -78,9 +86,16 @@ struct Exporter {
   ) throws -> ExportSummary {
     let since = selection.since
     var summary = ExportSummary()
-    try output.write(encoder.begin(since: since))
+    try output.write(
+      encoder.begin(since: selection.headerSince ?? since, cursor: selection.cursor))
+    // After a cursor's seq, only the categories, favorites and saved filters that changed.
     let categories = try database.makeStatement(
-      sql: "SELECT name, created_at FROM categories ORDER BY name COLLATE NOCASE, id")
+      sql: """
+        SELECT name, created_at FROM categories
+        WHERE ?1 IS NULL OR name IN (SELECT key FROM changes WHERE kind = 'category' AND seq > ?1)
+        ORDER BY name COLLATE NOCASE, id
+        """)
+    try categories.bind(selection.afterSeq, at: 1)
     var index = 0
     while try categories.step() {
       try output.write(
@@ -116,11 +131,14 @@ struct Exporter {
     }
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
     summary.deleted = deleted.count
+    // The current filter is this device's, not a change: a cursor's later runs leave it out.
+    let currentFilter =
+      selection.afterSeq == nil ? try FilterRepository(database: database).current().nilIfEmpty : nil
     try output.write(
       encoder.end(
-        favorites: try favorites(), savedFilters: try savedFilters(),
-        currentFilter: try FilterRepository(database: database).current().nilIfEmpty,
-        deleted: deleted))
+        favorites: try favorites(afterSeq: selection.afterSeq),
+        savedFilters: try savedFilters(afterSeq: selection.afterSeq),
+        currentFilter: currentFilter, deleted: deleted))
     return summary
   }
 
@@ -255,13 +273,20 @@ struct Exporter {
     }
   }
 
-  func favorites() throws -> [(postUUID: String, position: Int64, addedAt: Timestamp)] {
+  /// The shelf in order, each with its rank; after `afterSeq`, only the places that changed.
+  func favorites(afterSeq: Int64? = nil) throws -> [(
+    postUUID: String, position: Int64, addedAt: Timestamp
+  )] {
     // Positions are written as ranks (1, 2, 3…): gaps left by unfav do not matter.
     let statement = try database.makeStatement(
       sql: """
-        SELECT p.uuid, row_number() OVER (ORDER BY f.position), f.added_at
-        FROM favorites f JOIN posts p ON p.id = f.post_id ORDER BY f.position
+        SELECT uuid, rank, added_at FROM (
+          SELECT p.uuid, row_number() OVER (ORDER BY f.position) AS rank, f.added_at, f.position
+          FROM favorites f JOIN posts p ON p.id = f.post_id)
+        WHERE ?1 IS NULL OR uuid IN (SELECT key FROM changes WHERE kind = 'favorite' AND seq > ?1)
+        ORDER BY position
         """)
+    try statement.bind(afterSeq, at: 1)
     var result: [(postUUID: String, position: Int64, addedAt: Timestamp)] = []
     while try statement.step() {
       result.append((statement.string(0), statement.int64(1), time(statement, 2)))
@@ -269,13 +294,17 @@ struct Exporter {
     return result
   }
 
-  func savedFilters() throws -> [(
+  /// The saved filters; after `afterSeq`, only those that changed.
+  func savedFilters(afterSeq: Int64? = nil) throws -> [(
     name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp
   )] {
     let statement = try database.makeStatement(
-      sql:
-        "SELECT name, filter, created_at, updated_at FROM saved_filters ORDER BY name COLLATE NOCASE"
-    )
+      sql: """
+        SELECT name, filter, created_at, updated_at FROM saved_filters
+        WHERE ?1 IS NULL OR name IN (SELECT key FROM changes WHERE kind = 'saved_filter' AND seq > ?1)
+        ORDER BY name COLLATE NOCASE
+        """)
+    try statement.bind(afterSeq, at: 1)
     var result:
       [(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)] = []
     while try statement.step() {

@@ -265,3 +265,68 @@ struct BrowseTmuxTests {
     #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
   }
 }
+
+@Suite(
+  "Reading creates no database",
+  .enabled(if: TmuxSession.path != nil, "tmux is not installed: apt-get install -y tmux"),
+  .serialized)
+struct ReadingCreatesNothingTests {
+  /// A script that runs `memo browse` on the sandbox's fresh HOME and reports its exit.
+  func script(_ box: Sandbox) throws -> String {
+    let path = box.root + "/browse.sh"
+    try """
+    #!/bin/sh
+    export HOME='\(box.root)' LANG=C.UTF-8 TZ=UTC NO_COLOR=1
+    '\(Sandbox.binary)' browse
+    echo "exit=$?"
+    sleep 600
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return "sh '\(path)'"
+  }
+
+  @Test("list, questions, stats, search and the rest on a fresh HOME create no file, nor its folder")
+  func commands() throws {
+    let box = try Sandbox()
+    for command in [
+      ["list"], ["questions"], ["stats"], ["search", "dune"], ["favorites"], ["category", "list"],
+      ["filter", "show"], ["log"], ["export"], ["db", "path"],
+    ] {
+      let result = try box.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.root + "/.local"))
+  }
+
+  @Test("browse, looked at and quit, creates no database; another process's first add shows up")
+  func browse() throws {
+    let box = try Sandbox()
+    let tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "No books yet")
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0")
+    #expect(!FileManager.default.fileExists(atPath: box.root + "/.local"))
+
+    let again = try TmuxSession(command: try script(box))
+    try again.wait(for: "No books yet")
+    _ = try box.add("Dune")
+    try again.wait(for: "Dune")
+    try again.send("q")
+    try again.wait(for: "exit=0")
+  }
+
+  @Test("browse creates the database with the first change: a filter chosen")
+  func browseFirstChange() throws {
+    let box = try Sandbox()
+    let tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "No books yet")
+    try tmux.send("f")
+    try tmux.wait(for: "Filter · filter: none")
+    try tmux.send("s")
+    try tmux.wait(for: "★ starred")
+    try tmux.send("Enter")
+    try tmux.wait(for: "filter: ★ starred")
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0")
+    #expect(try box.run(["filter", "show"]).stdout == "--starred\n")
+  }
+}

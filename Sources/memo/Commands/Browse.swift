@@ -34,16 +34,14 @@ extension Memo {
         )
       }
       let context = try Context(global, format: .table)
-      let database = try DatabaseFile.open(
-        at: context.location.path, for: .write,
-        busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
-      let runner = EffectRunner(database: database)
+      let database = try LazyDatabase(
+        path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
       let store = BrowseStore(
         state: BrowseState(
           width: size.width, height: size.height,
           utcOffsetSeconds: context.style.utcOffsetSeconds),
-        runEffect: runner.run)
+        runEffect: database.run)
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
@@ -114,5 +112,62 @@ struct BrowseLoop {
   func draw() {
     let state = store.state
     screen.draw(BrowseView.frame(state), width: state.width, height: state.height)
+  }
+}
+
+/// The database of a long-lived front end that only looked need not exist: a missing file is
+/// read as empty and created by the first change (or picked up once another process makes
+/// it), as reading commands do (SPEC §2, issue 20).
+final class LazyDatabase {
+  let path: String
+  let busyTimeoutMilliseconds: Int32
+  private var database: Database
+  private var runner: EffectRunner
+  private var isOnFile: Bool
+
+  init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    database = try DatabaseFile.open(
+      at: path, for: .read, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    runner = EffectRunner(database: database)
+    isOnFile = database.path != ":memory:"
+  }
+
+  func close() { database.close() }
+
+  /// Runs `effect`, first opening (creating, for a change) the file when it is time.
+  func run(_ effect: Effect) -> Action {
+    if !isOnFile && (!effect.onlyReads || Terminal.fileExists(path)) {
+      do {
+        let file = try DatabaseFile.open(
+          at: path, for: .write, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        database.close()
+        database = file
+        runner = EffectRunner(database: file)
+        isOnFile = true
+      } catch let error as MemoError {
+        return .failed(error)
+      } catch {
+        return .failed(MemoError(code: .io, message: "cannot open \(path): \(error)"))
+      }
+    }
+    return runner.run(effect)
+  }
+}
+
+extension Effect {
+  /// Whether the effect only reads, so a missing database need not be created for it. An
+  /// effect not listed counts as a change: the safe side.
+  var onlyReads: Bool {
+    switch self {
+    case .loadPosts, .loadPost, .loadQuestions, .loadQuestion, .loadCategories, .loadFavorites,
+      .loadCurrentFilter, .loadSavedFilters, .search, .loadStats, .loadCompletions,
+      .loadJournal, .loadSyncStatus, .loadSyncConflicts, .loadPage, .loadDataVersion,
+      .loadCategoryNames, .checkDatabase:
+      return true
+    default:
+      return false
+    }
   }
 }

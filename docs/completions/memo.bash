@@ -301,7 +301,7 @@ _memo_edit() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--title --author --body --source --db --color --format)
+    non_repeating_options=(--title --author --body --source --from --db --color --format)
     __memo_offer_flags_options 1
 
     # Offer option value completions
@@ -316,6 +316,9 @@ _memo_edit() {
         return
         ;;
     '--source')
+        return
+        ;;
+    '--from')
         return
         ;;
     '--db')
@@ -511,7 +514,7 @@ _memo_question_edit() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--text --category --db --color --format)
+    non_repeating_options=(--text --category --from --db --color --format)
     __memo_offer_flags_options 1
 
     # Offer option value completions
@@ -521,6 +524,9 @@ _memo_question_edit() {
         ;;
     '--category')
         __memo_add_completions -W "$(__memo_custom_complete ---completion question edit -- --category "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--from')
         return
         ;;
     '--db')
@@ -1128,7 +1134,7 @@ _memo_filter_rm() {
 
 _memo_export() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(--force -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--format -o --output --since --cursor --db --color)
     __memo_offer_flags_options 0

@@ -98,7 +98,7 @@ _memo_add() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
-        ':title:'
+        ':title|-:'
         '--author[The book'\''s author.]:author:'
         '--body[The memo'\''s text; '\''-'\'' reads it from stdin.]:text|-:'
         '--source[Where the book comes from\: an ISBN, a URL, …]:source:'
@@ -175,6 +175,7 @@ _memo_edit() {
         '--author[A new author ("" clears it).]:author:'
         '--body[A new body; '\''-'\'' reads it from stdin ("" clears it).]:text|-:'
         '--source[A new source ("" clears it).]:source:'
+        '--from[Save the post from FILE, a file an editor session kept, without opening the editor.]:file:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -312,6 +313,7 @@ _memo_question_edit() {
         ':question:{__memo_custom_complete ---completion question edit -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
         '--text[The new text; '\''-'\'' reads it from stdin.]:text|-:'
         '--category[The new category (created if new; "" removes it).]:category:{__memo_custom_complete ---completion question edit -- --category "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--from[Save the question from FILE, a file an editor session kept, without opening the editor.]:file:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -745,6 +747,7 @@ _memo_export() {
         '(-o --output)'{-o,--output}'[Write to PATH ('\''-'\'' or none\: stdout).]:path:'
         '--since[Only what changed at or after DATE.]:date:'
         '--cursor[Export what changed since the last run under NAME, then remember this one.]:name:'
+        '--force[Markdown\: overwrite files you edited since memo wrote them.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -80,10 +80,13 @@ extension Memo.Db {
       abstract: "Copy the database to PATH, consistently, even while other memo processes write.",
       discussion: """
         Uses SQLite's online backup API; the copy is written under a temporary name and renamed
-        over PATH when complete (mode 0600).
+        over PATH when complete (mode 0600, or the mode of the file it replaces). A symlink is
+        written through; a FIFO, a device or /dev/fd/N receives the copy directly; the database
+        in use and its -wal/-shm/-journal files are refused (exit 64).
 
         Examples:
           memo db backup ~/backup/memo-$(date +%F).db
+          memo db backup >(gzip > memo.db.gz)
         """)
 
     @Argument(help: "Where to write the copy.")

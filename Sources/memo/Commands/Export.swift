@@ -12,18 +12,26 @@ extension Memo {
         "type". csv: one row per question with its post's columns (a post without questions:
         one row with empty question columns). markdown: one file per post in the folder --output
         names (YAML front matter, the body, the questions); a re-export rewrites only files whose
-        text changed and never touches a file memo did not write.
+        text changed and never touches a file memo did not write. A file you edited since memo
+        wrote it is never overwritten: its new version goes beside it (NAME.memo.md) with a
+        warning, and --force overwrites. The file of a deleted post is removed unless you edited
+        it.
 
         --output writes a file under a temporary name and renames it when complete, so a failed
-        or killed export leaves the previous file intact. --cursor NAME remembers where the last
-        successful export under NAME stopped in the change sequence (a number every change
-        moves on, not a time) and exports exactly what changed since: nothing missed, nothing
-        repeated; a failed export does not move the cursor.
+        or killed export leaves the previous file intact. A symlink is written through (the
+        file it points to is replaced, the link stays); a FIFO, a device or /dev/fd/N is
+        written to directly; the database in use and its -wal/-shm/-journal files are refused
+        (exit 64). --cursor NAME remembers where the last successful export under NAME stopped
+        in the change sequence (a number every change moves on, not a time) and exports exactly
+        what changed since: nothing missed, nothing repeated, nothing at all when nothing
+        changed; a failed export does not move the cursor.
 
         Examples:
           memo export --output backup.json
           memo export --format jsonl --cursor nightly --output changes.jsonl
           memo export --format csv --since 30d > recent.csv
+          memo export --format markdown --output ~/vault/books
+          memo export --output >(gzip > backup.json.gz)
         """)
 
     @Option(

@@ -39,7 +39,9 @@ extension Memo.Question {
       abstract: "Edit a question's text or category, from flags or in your editor.",
       discussion: """
         With no flag, opens $VISUAL (else $EDITOR, else vi) on the category and the text.
-        --category "" removes the category.
+        --category "" removes the category. A file that cannot be saved is never lost: on a
+        terminal memo offers to edit it again; otherwise it keeps the file and names the
+        command that saves it once fixed (--from FILE).
 
         Examples:
           memo question edit 41 --text "Why is spice addictive?"
@@ -109,7 +111,8 @@ extension Memo.Question {
       abstract: "Delete questions.",
       discussion: """
         Asks first on a terminal; --yes skips the question, and is needed when stdin is not a
-        terminal. Either every named question is deleted or none is.
+        terminal. Either every named question is deleted or none is. Answering no is not an
+        error: memo says "nothing removed" and exits 1.
 
         Examples:
           memo question rm 41

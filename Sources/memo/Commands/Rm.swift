@@ -9,6 +9,7 @@ extension Memo {
       discussion: """
         Asks first on a terminal; --yes skips the question. Without a terminal (a script, a
         pipe) it refuses unless --yes is given. Either every named post is deleted or none is.
+        Answering no is not an error: memo says "nothing removed" and exits 1.
 
         Examples:
           memo rm 12

@@ -152,9 +152,17 @@ struct OutputTargetTests {
     #expect(mode(box.root + "/copy.db") & 0o777 == 0o640)
   }
 
-  @Test("a folder as --output is a usage error naming it")
+  @Test("a folder or an empty path as --output is a usage error; a symlink loop exits 73")
   func folder() throws {
     let box = try box()
+    let empty = try box.run(["export", "--output", ""])
+    #expect(empty.status == 64)
+    #expect(empty.stderr == "memo: error: the output path is empty; name a file, or '-' for stdout\n")
+    symlink("b", box.root + "/a")
+    symlink("a", box.root + "/b")
+    let loop = try box.run(["db", "backup", "a"])
+    #expect(loop.status == 73)
+    #expect(loop.stderr == "memo: error: cannot write a: Too many levels of symbolic links\n")
     let result = try box.run(["export", "--output", box.root])
     #expect(result.status == 64)
     #expect(result.stderr == "memo: error: \(box.root) is a folder; name a file to write to\n")

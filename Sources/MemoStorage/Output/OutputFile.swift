@@ -18,10 +18,14 @@ final class OutputFile {
   let writer: ByteWriter
   private var isFinished = false
 
-  /// - Parameter database: the database in use, which the output must not be (nil: none).
+  /// - Parameters:
+  ///   - database: the database in use, which the output must not be (nil: none).
+  ///   - isUsersPath: whether `path` is one the user named (an export, a backup), resolved as
+  ///     `OutputTarget` says; memo's own files (sync's) are replaced as they are, never
+  ///     written through a symlink someone else could have put there.
   /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created, `.usage`
   ///   (64) when `path` is the database or one of its files, or a folder.
-  init(path: String?, database: String? = nil) throws {
+  init(path: String?, database: String? = nil, isUsersPath: Bool = false) throws {
     self.path = path
     guard let path else {
       target = nil
@@ -30,7 +34,10 @@ final class OutputFile {
       writer = ByteWriter(fd: fd, name: "stdout", bufferSize: 1 << 20)
       return
     }
-    let target = try OutputTarget.resolve(path, database: database)
+    let target =
+      isUsersPath
+      ? try OutputTarget.resolve(path, database: database)
+      : OutputTarget(given: path, path: path, kind: .replace(mode: nil, owner: nil))
     self.target = target
     switch target.kind {
     case .descriptor(let descriptor):

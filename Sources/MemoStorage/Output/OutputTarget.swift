@@ -39,6 +39,9 @@ struct OutputTarget: Equatable {
   /// - Throws: `MemoError` `.usage` (64) for the database or a folder; `.cannotCreate` (73)
   ///   when the path cannot be examined (a symlink loop, a permission).
   static func resolve(_ given: String, database: String?) throws -> OutputTarget {
+    guard !given.isEmpty else {
+      throw MemoError.usage("the output path is empty; name a file, or '-' for stdout")
+    }
     if let fd = standardDescriptor(given) {
       guard fcntl(fd, F_GETFD) >= 0 else {
         throw MemoError(

@@ -44,7 +44,7 @@ struct Exporter {
       summary.warnings = folder.warnings
       try folder.commit()
     } else {
-      let output = try OutputFile(path: request.output, database: database.path)
+      let output = try OutputFile(path: request.output, database: database.path, isUsersPath: true)
       summary = try database.inReadTransaction {
         lastSeq = try currentSeq()
         return try write(ExportEncoder(format: request.format), to: output, selection)

@@ -189,7 +189,7 @@ final class MarkdownFolder {
   }
 
   func writeAtomically(_ path: String, _ text: String) throws {
-    let file = try OutputFile(path: path, database: database)
+    let file = try OutputFile(path: path, database: database, isUsersPath: true)
     try file.write(text)
     try file.commit()
   }

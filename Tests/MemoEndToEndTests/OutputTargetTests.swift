@@ -139,6 +139,17 @@ struct OutputTargetTests {
     #expect(other.status == 64)
   }
 
+  @Test("a database not created yet is protected too: export refuses its path, creates nothing")
+  func databaseNotYetCreated() throws {
+    let box = try Sandbox()
+    let folder = box.root + "/.local/share/memo"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let result = try box.run(["export", "--output", folder + "/./memo.db"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("memo: error: refusing to write to \(folder)/./memo.db: it is the database in use"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+  }
+
   @Test("db backup through a symlink replaces the file it points to, keeping its mode")
   func backupThroughSymlink() throws {
     let box = try box()

@@ -8,7 +8,7 @@ import MemoCore
 /// issue 20): a regular file (or none yet) is replaced whole by a temporary file renamed over
 /// it; a symlink is followed to the file it points to, which is replaced, the link kept; a
 /// FIFO, a device, a socket or `/dev/fd/N` is written to directly, never renamed over.
-struct OutputTarget: Equatable {
+public struct OutputTarget: Equatable {
   enum Kind: Equatable {
     /// Write a temporary file beside `path` and rename it over `path`; `mode` and `owner`
     /// are the existing file's, to keep (nil: a new file, mode 0600).
@@ -86,6 +86,13 @@ struct OutputTarget: Equatable {
       try target.refuseDatabase(database, info: info, exists: exists)
     }
     return target
+  }
+
+  /// Refuses `output` when it is the database at `database` or one of its files, before the
+  /// database is opened: a database not created yet is protected too (its path is known, its
+  /// file is not there). - Throws: `MemoError` `.usage` (64), `.cannotCreate` (73).
+  public static func check(_ output: String, database: String) throws {
+    _ = try resolve(output, database: database)
   }
 
   /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor they name.

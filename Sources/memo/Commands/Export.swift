@@ -1,5 +1,6 @@
 import ArgumentParser
 import MemoCore
+import MemoStorage
 
 extension Memo {
   /// `memo export`: a complete backup, or what changed since a date or a cursor.
@@ -68,6 +69,9 @@ extension Memo {
       let request = ExportRequest(
         format: format.value, output: output == "-" ? nil : output,
         since: try since.map { try context.date($0).start }, cursor: cursor, isForced: force)
+      if let output = request.output, request.format != .markdown {
+        try OutputTarget.check(output, database: context.location.path)
+      }
       Output.flush()
       let state = try context.dispatch(.transfer(.export(request)), access: .read)
       guard let summary = state.exportSummary else { return }

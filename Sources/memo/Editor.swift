@@ -28,7 +28,8 @@ enum Editor {
       guard let edited = readFile(kept) else {
         throw MemoError(
           code: .noInput,
-          message: "cannot read \(kept): \(String(cString: strerror(errno))); name the file memo kept")
+          message:
+            "cannot read \(kept): \(String(cString: strerror(errno))); name the file memo kept")
       }
       do {
         return try save(edited)
@@ -160,12 +161,12 @@ enum Editor {
   /// The text of `question` as the editor shows it.
   static func text(of question: MemoCore.Question) -> String {
     """
-      # Edit the question, save and quit. Leave the category empty to remove it.
-      category: \(question.category ?? "")
-      \(separator)
-      \(question.text)
+    # Edit the question, save and quit. Leave the category empty to remove it.
+    category: \(question.category ?? "")
+    \(separator)
+    \(question.text)
 
-      """
+    """
   }
 
   /// The patch an edited question file asks for. - Throws: `MemoError` `.badData` (65).

@@ -284,7 +284,8 @@ struct ReadingCreatesNothingTests {
     return "sh '\(path)'"
   }
 
-  @Test("list, questions, stats, search and the rest on a fresh HOME create no file, nor its folder")
+  @Test(
+    "list, questions, stats, search and the rest on a fresh HOME create no file, nor its folder")
   func commands() throws {
     let box = try Sandbox()
     for command in [

@@ -74,7 +74,8 @@ struct EditorSessionTests {
     let untouched = try box.run(["edit", "1"], environment: ["EDITOR": "false"])
     #expect(untouched.status == 74)
     #expect(
-      untouched.stderr == "memo: error: the editor (false) exited with status 1; nothing was changed\n")
+      untouched.stderr
+        == "memo: error: the editor (false) exited with status 1; nothing was changed\n")
     #expect(try kept(box) == [])
     let missing = try box.run(["edit", "1"], environment: ["EDITOR": "no-such-editor-here"])
     #expect(missing.status == 74)
@@ -104,7 +105,8 @@ struct EditorSessionTests {
     #expect(mixed.status == 64)
     #expect(
       mixed.stderr
-        == "memo: error: --from saves a whole edited file; give it without field flags; see 'memo --help'\n")
+        == "memo: error: --from saves a whole edited file; give it without field flags; see 'memo --help'\n"
+    )
   }
 
   @Test("question edit keeps a broken file too, and --from saves it")
@@ -113,7 +115,8 @@ struct EditorSessionTests {
     _ = try box.add("Dune")
     _ = try box.run(["ask", "1", "Why spice?"])
     let broken = try box.run(
-      ["question", "edit", "1"], environment: ["EDITOR": "sed -i -e /^---$/d -e 's/^category:.*/category: ecology/'"])
+      ["question", "edit", "1"],
+      environment: ["EDITOR": "sed -i -e /^---$/d -e 's/^category:.*/category: ecology/'"])
     #expect(broken.status == 65)
     let path = try kept(box).first ?? ""
     #expect(broken.stderr.hasSuffix("then run 'memo question edit 1 --from \(path)'\n"))

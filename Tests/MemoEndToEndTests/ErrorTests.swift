@@ -83,7 +83,9 @@ struct ErrorTests {
     _ = try box.add("Dune")
     let failed = try box.run(["edit", "1"], environment: ["EDITOR": "false"])
     #expect(failed.status == 74)
-    #expect(failed.stderr == "memo: error: the editor (false) exited with status 1; nothing was changed\n")
+    #expect(
+      failed.stderr == "memo: error: the editor (false) exited with status 1; nothing was changed\n"
+    )
     let broken = try box.run(["edit", "1"], environment: ["EDITOR": "sed -i /^---$/d"])
     #expect(broken.status == 65)
     #expect(

@@ -49,7 +49,10 @@ struct ExactCursorTests {
         == "{\"type\":\"header\",\"format\":\"memo\",\"version\":1,\"since\":\"\(time)\",\"cursor\":\"nightly\",\"since_seq\":\(seq)}\n"
     )
     let json = try box.run(["export", "--cursor", "nightly"])
-    #expect(json.stdout.contains("\"categories\":[\n],\n\"posts\":[\n],\n\"favorites\":[],\n\"saved_filters\":[],\n\"current_filter\":null,\n\"deleted\":[]}"))
+    #expect(
+      json.stdout.contains(
+        "\"categories\":[\n],\n\"posts\":[\n],\n\"favorites\":[],\n\"saved_filters\":[],\n\"current_filter\":null,\n\"deleted\":[]}"
+      ))
   }
 
   @Test("one category, favorite or saved filter changed: only it travels")
@@ -65,7 +68,9 @@ struct ExactCursorTests {
     let favorite = try box.run(["export", "--format", "jsonl", "--cursor", "nightly"])
     #expect(types(favorite) == ["header", "favorite"])
     let emma = try box.rows("SELECT uuid FROM posts WHERE id = 2")[0][0]
-    #expect(lines(favorite)[1].hasPrefix("{\"type\":\"favorite\",\"post_uuid\":\"\(emma)\",\"position\":2,"))
+    #expect(
+      lines(favorite)[1].hasPrefix(
+        "{\"type\":\"favorite\",\"post_uuid\":\"\(emma)\",\"position\":2,"))
 
     _ = try box.run(["filter", "set", "--unanswered"])
     _ = try box.run(["filter", "save", "open"])

@@ -28,7 +28,8 @@ struct MarkdownEditsTests {
 
     // The post did not change: nothing to deliver, nothing said.
     let same = try export(box)
-    #expect(same.stderr == "memo: exported 1 posts to vault (0 files written, the others unchanged)\n")
+    #expect(
+      same.stderr == "memo: exported 1 posts to vault (0 files written, the others unchanged)\n")
     #expect(read(file) == edited)
 
     _ = try box.run(["edit", "1", "--body", "More spice."])
@@ -61,7 +62,8 @@ struct MarkdownEditsTests {
     _ = try export(box)
     _ = try box.run(["edit", "1", "--body", "More spice."])
     let result = try export(box)
-    #expect(result.stderr == "memo: exported 1 posts to vault (1 files written, the others unchanged)\n")
+    #expect(
+      result.stderr == "memo: exported 1 posts to vault (1 files written, the others unchanged)\n")
     #expect(read(box.root + "/vault/dune.md").contains("More spice."))
   }
 
@@ -84,7 +86,8 @@ struct MarkdownEditsTests {
     #expect(read(box.root + "/vault/emma.md").hasSuffix("Mine.\n"))
     // The kept file is the user's now: no warning again, never removed.
     let again = try export(box)
-    #expect(again.stderr == "memo: exported 0 posts to vault (0 files written, the others unchanged)\n")
+    #expect(
+      again.stderr == "memo: exported 0 posts to vault (0 files written, the others unchanged)\n")
     #expect(try files(box) == [".memo-export", "emma.md"])
   }
 

@@ -90,9 +90,10 @@ struct OutputTargetTests {
       #expect(mode(path) == before, "still the same character device, same mode")
     }
     #expect(mode(path) & S_IFMT == S_IFCHR)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: box.root).filter {
-      $0.contains("memo-tmp")
-    } == [])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: box.root).filter {
+        $0.contains("memo-tmp")
+      } == [])
   }
 
   @Test("/dev/fd/N from the shell (a process substitution) and /dev/stdout are written to")
@@ -146,7 +147,9 @@ struct OutputTargetTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let result = try box.run(["export", "--output", folder + "/./memo.db"])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("memo: error: refusing to write to \(folder)/./memo.db: it is the database in use"))
+    #expect(
+      result.stderr.hasPrefix(
+        "memo: error: refusing to write to \(folder)/./memo.db: it is the database in use"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
   }
 
@@ -168,7 +171,8 @@ struct OutputTargetTests {
     let box = try box()
     let empty = try box.run(["export", "--output", ""])
     #expect(empty.status == 64)
-    #expect(empty.stderr == "memo: error: the output path is empty; name a file, or '-' for stdout\n")
+    #expect(
+      empty.stderr == "memo: error: the output path is empty; name a file, or '-' for stdout\n")
     symlink("b", box.root + "/a")
     symlink("a", box.root + "/b")
     let loop = try box.run(["db", "backup", "a"])

@@ -79,7 +79,9 @@ enum BackupFile {
         throw MemoError(code: .io, message: "cannot read back the backup \(source)")
       }
       if count == 0 { break }
-      chunk.withUnsafeBufferPointer { output.writer.bytes(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+      chunk.withUnsafeBufferPointer {
+        output.writer.bytes(UnsafeBufferPointer(rebasing: $0[0..<count]))
+      }
       try output.writer.flushIfFull()
     }
     try output.commit()

@@ -133,7 +133,8 @@ struct Exporter {
     summary.deleted = deleted.count
     // The current filter is this device's, not a change: a cursor's later runs leave it out.
     let currentFilter =
-      selection.afterSeq == nil ? try FilterRepository(database: database).current().nilIfEmpty : nil
+      selection.afterSeq == nil
+      ? try FilterRepository(database: database).current().nilIfEmpty : nil
     try output.write(
       encoder.end(
         favorites: try favorites(afterSeq: selection.afterSeq),

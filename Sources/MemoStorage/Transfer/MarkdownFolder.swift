@@ -58,7 +58,8 @@ final class MarkdownFolder {
       for line in text.split(separator: "\n") {
         let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, !parts[1].isEmpty else { continue }
-        entries[parts[0]] = Entry(name: parts[1], hash: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
+        entries[parts[0]] = Entry(
+          name: parts[1], hash: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
         taken.insert(parts[1])
       }
     }

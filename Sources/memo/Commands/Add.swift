@@ -18,7 +18,8 @@ extension Memo {
           echo "Dune" | memo add -
         """)
 
-    @Argument(help: ArgumentHelp("The book's title; '-' reads it from stdin.", valueName: "title|-"))
+    @Argument(
+      help: ArgumentHelp("The book's title; '-' reads it from stdin.", valueName: "title|-"))
     var title: String
 
     @Option(help: "The book's author.")

@@ -100,7 +100,9 @@ func shellQuoted(_ text: String) -> String {
   let plain =
     !text.isEmpty
     && text.unicodeScalars.allSatisfy {
-      $0.isASCII && ("a"..."z" ~= $0 || "A"..."Z" ~= $0 || "0"..."9" ~= $0 || "/._-+=:,@".unicodeScalars.contains($0))
+      $0.isASCII
+        && ("a"..."z" ~= $0 || "A"..."Z" ~= $0 || "0"..."9" ~= $0
+          || "/._-+=:,@".unicodeScalars.contains($0))
     }
   guard !plain else { return text }
   var quoted = "'"

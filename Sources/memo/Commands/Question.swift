@@ -70,7 +70,8 @@ extension Memo.Question {
 
     func validate() throws {
       if from != nil && (text != nil || category != nil) {
-        throw MemoError.usage("--from saves a whole edited file; give it without --text or --category")
+        throw MemoError.usage(
+          "--from saves a whole edited file; give it without --text or --category")
       }
     }
 

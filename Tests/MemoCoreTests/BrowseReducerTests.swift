@@ -127,21 +127,26 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.cursor == 3)
   }
 
-  @Test("Enter on a book opens its questions; Enter on a question its detail; Escape goes back")
+  static let bookRead: [Effect] = [.loadPost(8), request(.bookQuestions(8), .top, 10_000)]
+
+  @Test("Enter on a book opens its screen (the post whole, its questions); Enter on a question its detail; Escape goes back")
   func openAndBack() {
     var state = Self.books(cursor: 1)
     let book = Post.fixture(8, title: "B8")
-    #expect(browseReducer(&state, .key(.enter)) == [Self.request(.bookQuestions(8), .top, 4)])
+    #expect(browseReducer(&state, .key(.enter)) == Self.bookRead)
     #expect(state.screens.count == 2)
-    #expect(Self.list(state) == ListScreen(list: .bookQuestions(8), post: book))
+    #expect(state.top == .book(BookScreen(post: book)))
     let question = Question.fixture(3, post: 8, text: "なぜ？")
     let request = PageRequest(
-      list: .bookQuestions(8), anchor: .top, limit: 4, filter: QuestionFilter())
+      list: .bookQuestions(8), anchor: .top, limit: 10_000, filter: QuestionFilter())
     _ = browseReducer(
       &state, .stored(.browse(.page(Page(request: request, rows: [.question(question)])))))
+    // No body: the cursor is on the first question.
+    #expect(
+      state.top == .book(BookScreen(post: book, questions: [question], cursor: 0, isLoaded: true)))
     #expect(browseReducer(&state, .key(.enter)) == [])
     #expect(state.top == .detail(question))
-    #expect(browseReducer(&state, .key(.escape)) == [Self.request(.bookQuestions(8), .top, 4)])
+    #expect(browseReducer(&state, .key(.escape)) == Self.bookRead)
     _ = browseReducer(&state, .key(.escape))
     #expect(state.screens.count == 1)
     #expect(browseReducer(&state, .key(.escape)) == [])
@@ -297,14 +302,31 @@ struct BrowseReducerTests {
   @Test("v puts the book under the cursor on the shelf, or takes it off")
   func favorite() {
     var state = Self.books()
-    #expect(browseReducer(&state, .key(.char("v"))) == [.addFavorites([9])])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: nil)])
     var book = Post.fixture(9, title: "B9")
     book.isFavorite = true
     _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
     #expect(Self.list(state)?.rows[0].post?.isFavorite == true)
     #expect(state.message == "put 'B9' on the shelf")
-    #expect(browseReducer(&state, .key(.char("v"))) == [.removeFavorites([9])])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
     #expect(browseReducer(&state, .key(.char("F"))) == [Self.request(.favorites, .top, 4)])
+  }
+
+  @Test("v twice toggles: a book taken off the shelf goes back to its place, not to the end")
+  func favoriteToggleKeepsPlace() {
+    var state = Self.books()
+    var book = Post.fixture(9, title: "B9")
+    book.isFavorite = true
+    _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
+    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
+    book.isFavorite = false
+    _ = browseReducer(&state, .stored(.browse(.unshelved(book, position: 3))))
+    #expect(state.message == "took 'B9' off the shelf")
+    #expect(Self.list(state)?.rows[0].post?.isFavorite == false)
+    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: 3)])
+    book.isFavorite = true
+    _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
+    #expect(state.shelfPositions.isEmpty)
   }
 
   @Test("/ types a search; Enter shows results; Enter on a question result loads its detail")
@@ -346,7 +368,15 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.cursor == 1)
     _ = browseReducer(&state, .key(.char("?")))
     #expect(state.isShowingHelp)
+    // j scrolls a help taller than the window; any other key closes it.
+    _ = browseReducer(&state, .measured(DocumentLayout(lineCount: 10)))
     #expect(browseReducer(&state, .key(.char("j"))) == [])
+    #expect(state.isShowingHelp && state.helpScroll == 1)
+    _ = browseReducer(&state, .key(.char("G")))
+    #expect(state.helpScroll == 8)
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(state.helpScroll == 8)
+    #expect(browseReducer(&state, .key(.char("x"))) == [])
     #expect(!state.isShowingHelp)
   }
 }

@@ -217,7 +217,7 @@ struct BrowseViewTests {
     _ = browseReducer(&state, .key(.char("j")))
     #expect(
       BrowseView.frame(state).texts
-        == Array(expected[2..<12]) + ["j/k scroll  Esc back  ? help  q quit"])
+        == [expected[0]] + Array(expected[2..<12]) + ["j/k scroll  Esc back  ? help  q quit"])
   }
 
   @Test("a detail keeps its paragraphs (blank lines between them) and scrolls to its end, no further")

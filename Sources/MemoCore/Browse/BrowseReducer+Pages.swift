@@ -261,13 +261,15 @@ func showQuestions(_ questions: [Question], on screen: inout BookScreen) {
     let new = questions.lastIndex { !previous.contains($0.id) }
     screen.cursor = new ?? (questions.isEmpty ? nil : questions.count - 1)
   } else if !wasLoaded {
-    let hasBody = !(screen.post.body ?? "").trimmingWhitespace().isEmpty
-    screen.cursor = !hasBody && !questions.isEmpty ? 0 : nil
+    screen.cursor = nil
   } else if let old, let i = questions.firstIndex(where: { $0.id == old }) {
     screen.cursor = i
   } else if let c = screen.cursor {
     screen.cursor = questions.isEmpty ? nil : min(c, questions.count - 1)
   }
+  // Without a body there is nothing to read above the questions: the cursor is on one.
+  let hasBody = !(screen.post.body ?? "").trimmingWhitespace().isEmpty
+  if screen.cursor == nil, !hasBody, !questions.isEmpty { screen.cursor = 0 }
 }
 
 /// The question as it is now, wherever a screen shows it.

@@ -205,7 +205,7 @@ struct BrowseTmuxTests {
     #expect(try box.run(["filter", "show"]).stdout == "--starred\n")
 
     try tmux.send("f", "s", "s", "Enter")
-    try tmux.wait(for: "Book · 吾輩は猫である · -/2 · filter: none")
+    try tmux.wait(for: "Book · 吾輩は猫である · 1/2 · filter: none")
     #expect(try box.run(["filter", "show"]).stdout == "no filter\n")
 
     try tmux.send("/")

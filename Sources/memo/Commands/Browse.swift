@@ -12,11 +12,14 @@ extension Memo {
     static let configuration = CommandConfiguration(
       abstract: "Browse books, questions, the filter, search and favorites, full screen.",
       discussion: """
-        Books first (newest first, with question counts, books on the shelf marked); Enter opens a
-        book's questions and a question's detail; Escape goes back; q quits. ? lists the keys:
-        j/k and the arrows move, g/G first/last, PgUp/PgDn and ^d/^u page, s stars, a answers,
-        f the Filter screen (its choice becomes the current filter), / searches, F the
-        Favorites shelf, v puts a book on it or takes it off, Q every question, u undoes.
+        Books first (newest first, with question counts, books on the shelf marked); Enter opens
+        a book (its body, Kindle highlights included, above its questions) and a question's
+        detail; Escape goes back; q quits. ? lists the keys: j/k and the arrows move (on a book:
+        read on, then question to question), g/G first/last, PgUp/PgDn and ^d/^u page; n adds a
+        book, A asks about the book under the cursor, s stars, a answers, c sets the category,
+        e edits in place, E in $EDITOR, d deletes (asks y/N); f the Filter screen (its choice
+        becomes the current filter), / searches (Up: the last search), F the Favorites shelf,
+        v puts a book on it or takes it off, Q every question, u undoes, ^r redoes.
         Every change is in the journal ('memo log', 'memo undo'); changes made elsewhere show
         up within a second. Needs a terminal on stdin and stdout.
 

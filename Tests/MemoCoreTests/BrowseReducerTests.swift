@@ -604,6 +604,22 @@ struct BrowseEditingKeyTests {
     #expect(books.message == "no change to book 9")
   }
 
+  @Test("u undoing the book shown (just added) goes back, the message saying what was undone")
+  func undoAddedBook() {
+    var state = BrowseReducerTests.books()
+    let added = Post.fixture(8, title: "Dune")
+    _ = browseReducer(&state, .stored(.posts(.added(added))))
+    #expect(browseReducer(&state, .key(.char("u"))) == [.undo(1)])
+    let entry = JournalEntry(
+      id: 3, createdAt: .t0, action: "add", summary: "add post 8 'Dune'", isUndone: true,
+      changeCount: 1)
+    _ = browseReducer(&state, .stored(.journal(.entries([entry]))))
+    _ = browseReducer(&state, .stored(.filters(.current(QuestionFilter()))))
+    #expect(browseReducer(&state, .stored(.failed(.postNotFound(8)))).count == 1)
+    #expect(state.screens.count == 1)
+    #expect(state.message == "undone: add post 8 'Dune'")
+  }
+
   @Test("a book's screen: j reads the body a line at a time, then goes question to question; k back")
   func bookScrolling() {
     var state = BrowseState(width: 40, height: 6)  // a body of 4 lines

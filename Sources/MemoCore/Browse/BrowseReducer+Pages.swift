@@ -183,17 +183,22 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     state.pendingMessage = nil
     state.pendingEditor = nil
     state.isRedoing = false
-    state.message = error.message
-    // The question or book shown was deleted (by another process, an undo): back.
+    // The question or book shown was deleted (by another process, an undo): back. What
+    // undid it (`undone: add post 3 …`) stays the message.
+    var isGone = false
     if case .detail(let shown) = state.top, error == .questionNotFound(shown.question.id) {
-      state.screens.removeLast()
-      return reload(&state)
+      isGone = true
     }
     if case .book(let screen) = state.top, error == .postNotFound(screen.post.id) {
-      state.screens.removeLast()
-      return reload(&state)
+      isGone = true
     }
-    return []
+    guard isGone else {
+      state.message = error.message
+      return []
+    }
+    state.message = state.message ?? error.message
+    state.screens.removeLast()
+    return reload(&state)
   default:
     return []
   }

@@ -317,6 +317,59 @@ struct BrowseViewTests {
     #expect(BrowseView.frame(state).texts.last == "★ starred question 4")
   }
 
+  @Test("the prompts of n, A, c, e and d at 80×24 and 40×12: the last line, the caret after the text")
+  func prompts() {
+    for (width, height) in [(80, 24), (40, 12)] {
+      var state = Self.books(width: width, height: height)
+      state.input = LineInput(purpose: .newTitle, text: "吾輩は猫")
+      var frame = BrowseView.frame(state)
+      #expect(frame.texts.count == height)
+      #expect(frame.texts.last == "new book title: 吾輩は猫")
+      #expect(frame.caret == BrowseFrame.Caret(row: height - 1, column: 24))
+      state.input = LineInput(purpose: .newAuthor(title: "吾輩は猫"))
+      #expect(BrowseView.frame(state).texts.last == "author (optional): ")
+      state.input = LineInput(purpose: .ask(3), text: "Why?")
+      #expect(BrowseView.frame(state).texts.last == "ask: Why?")
+      state.input = LineInput(purpose: .category(1, old: "文学"), text: "文学")
+      #expect(BrowseView.frame(state).texts.last == "category: 文学")
+      state.input = LineInput(purpose: .title(3, old: "Dune"), text: "Dune")
+      #expect(BrowseView.frame(state).texts.last == "title: Dune")
+      state.input = nil
+      state.confirming = .post(Self.post(3, "吾輩は猫である", count: 12))
+      frame = BrowseView.frame(state)
+      #expect(
+        frame.texts.last
+          == (width == 80
+            ? "delete book 3 and its 12 questions '吾輩は猫である'? y/N "
+            : "delete book 3 and its 12 question…? y/N "))
+      #expect(frame.texts.allSatisfy { displayWidth($0) <= width })
+      state.confirming = .question(Self.question(4, "Why?"))
+      #expect(BrowseView.frame(state).texts.last == "delete question 4 'Why?'? y/N ")
+    }
+  }
+
+  @Test("help at 40×12 reflows to the window (nothing cut) and scrolls")
+  func help40() {
+    var state = BrowseState(width: 40, height: 12)
+    state.isShowingHelp = true
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Help · filter: none",
+        "",
+        "  j k ↓ ↑    move (on a book: read on,",
+        "             then question to question)",
+        "  g G        first / last",
+        "  PgUp PgDn  page",
+        "  ^u ^d      half a page",
+        "  Enter      open",
+        "  Escape     back / cancel",
+        "  q          quit",
+        "  n          new book (title, then",
+        "j/k scroll  any key closes  q quit",
+      ])
+    #expect(!BrowseView(state: state).helpLines().contains { $0.text.hasSuffix("…") })
+  }
+
   @Test("a note cannot send escape sequences to the terminal")
   func controlCharacters() {
     var state = BrowseState(width: 40, height: 3)

@@ -106,4 +106,9 @@ public enum Effect: Equatable, Sendable {
   case loadDataVersion
   /// Every category's name (no counts); answers `.browse(.categoryNames)`.
   case loadCategoryNames
+  /// Take a post off the shelf, saying where it stood; answers `.browse(.unshelved)`.
+  case takeOffShelf(PostID)
+  /// Put a post on the shelf at `position` if that place is free, else at the end; answers
+  /// `.favorites(.listed)`.
+  case putOnShelf(PostID, position: Int64?)
 }

@@ -269,6 +269,18 @@ public final class EffectRunner {
       return .browse(.dataVersion(try database.int(sql: "PRAGMA data_version") ?? 0))
     case .loadCategoryNames:
       return .browse(.categoryNames(try browse.categoryNames()))
+    case .takeOffShelf(let id):
+      let (post, position) = try write("unfav", { _ in try browse.takeOffShelf(id) }) {
+        "unfav " + postLabel($0.0)
+      }
+      return .browse(.unshelved(post, position: position))
+    case .putOnShelf(let id, let position):
+      return .favorites(
+        .listed([
+          try write("fav", { try browse.putOnShelf(id, position: position, at: $0) }) {
+            "fav " + postLabel($0)
+          }
+        ]))
     case .checkDatabase:
       return .database(.checked(try database.problems()))
     case .backupDatabase(let path):

@@ -56,7 +56,7 @@ struct BrowseViewTests {
         "›  Dune · Frank Herbert                                                        3",
         "   ノルウェイの森 — a very long title that goes on and on                    120",
       ] + Array(repeating: "", count: 19) + [
-        "Enter open  v shelf  f filter  / search  F favorites  ? help  q quit"
+        "Enter open  n new  A ask  v shelf  f filter  / search  ? help  q quit"
       ]
     #expect(frame.texts == expected)
     #expect(frame.lines[2].style == .selected)
@@ -74,54 +74,96 @@ struct BrowseViewTests {
         " ♥ 吾輩は猫である · 夏目漱石          12",
         "›  Dune · Frank Herbert                3",
         "   ノルウェイの森 — a very long tit… 120",
-      ] + Array(repeating: "", count: 7) + ["Enter open  v shelf  ? help  q quit"]
+      ] + Array(repeating: "", count: 7) + ["Enter open  n new  A ask  ? help  q quit"]
     #expect(frame.texts == expected)
     #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 40 })
   }
 
-  static func bookQuestions(width: Int, height: Int) -> BrowseState {
+  /// A book's screen: a body with a paragraph, a blank line and an imported highlight, then
+  /// three questions.
+  static func book(width: Int, height: Int, cursor: Int? = 0, scroll: Int = 0) -> BrowseState {
     var state = BrowseState(width: width, height: height)
-    let book = post(3, "吾輩は猫である", count: 3)
+    var book = post(3, "吾輩は猫である", author: "夏目漱石", count: 3)
+    book.body = "Read in spring.\nThe cat never gets a name.\n\n> 吾輩は猫である。名前はまだ無い。\n> — Location 1-2"
     state.screens.append(
-      .list(
-        ListScreen(
-          list: .bookQuestions(3), post: book,
-          rows: [
-            .question(question(1, "猫の名前は何か？", category: "文学", starred: true, answer: "まだ無い")),
-            .question(
-              question(2, "Who is Meitei, and why does he lie so much?", category: "people")),
-            .question(question(3, "なぜ猫が語り手なのか、そしてその効果は何か", starred: true)),
-          ])))
+      .book(
+        BookScreen(
+          post: book,
+          questions: [
+            question(1, "猫の名前は何か？", category: "文学", starred: true, answer: "まだ無い"),
+            question(2, "Who is Meitei, and why does he lie so much?", category: "people"),
+            question(3, "なぜ猫が語り手なのか、そしてその効果は何か", starred: true),
+          ], cursor: cursor, scroll: scroll, isLoaded: true)))
+    state.layout = BrowseView.measure(state)
     return state
   }
 
-  @Test("a book's questions at 80×24: star and answered marks, category at the right")
-  func questions80() {
-    let frame = BrowseView.frame(Self.bookQuestions(width: 80, height: 24))
+  @Test("a book at 80×24: author, body in paragraphs with the highlight quoted, then the questions; the position in the header")
+  func book80() {
+    let frame = BrowseView.frame(Self.book(width: 80, height: 24))
     let expected =
       [
-        "Questions · 吾輩は猫である · filter: none",
+        "Book · 吾輩は猫である · 1/3 · filter: none",
+        "  by 夏目漱石",
+        "",
+        "  Read in spring.",
+        "  The cat never gets a name.",
+        "",
+        "  │ 吾輩は猫である。名前はまだ無い。",
+        "  │ — Location 1-2",
+        "",
         "›★✓ 猫の名前は何か？                                                        文学",
         "    Who is Meitei, and why does he lie so much?                           people",
         " ★  なぜ猫が語り手なのか、そしてその効果は何か",
-      ] + Array(repeating: "", count: 19) + [
-        "Enter open  s star  a answer  v shelf  f filter  Esc back  ? help  q quit"
+      ] + Array(repeating: "", count: 11) + [
+        "Enter open  A ask  s star  a answer  e edit  c category  ? help  q quit"
       ]
     #expect(frame.texts == expected)
+    #expect(frame.lines[9].style == .selected)
+    #expect(BrowseView.measure(Self.book(width: 80, height: 24)) == DocumentLayout(lineCount: 11, itemLines: [8, 9, 10]))
   }
 
-  @Test("a book's questions at 40×12")
-  func questions40() {
-    let frame = BrowseView.frame(Self.bookQuestions(width: 40, height: 12))
-    let expected =
+  @Test("a book at 40×12: the body wraps; scrolled, the questions come into view")
+  func book40() {
+    var state = Self.book(width: 40, height: 12, cursor: nil)
+    var expected =
       [
-        "Questions · 吾輩は猫である · filter: no…",
-        "›★✓ 猫の名前は何か？                文学",
+        "Book · 吾輩は猫である · -/3 · filter: n…",
+        "  by 夏目漱石",
+        "",
+        "  Read in spring.",
+        "  The cat never gets a name.",
+        "",
+        "  │ 吾輩は猫である。名前はまだ無い。",
+        "  │ — Location 1-2",
+        "",
+        " ★✓ 猫の名前は何か？                文学",
         "    Who is Meitei, and why does … people",
-        " ★  なぜ猫が語り手なのか、そしてその効…",
-      ] + Array(repeating: "", count: 7) + ["Enter open  s star  ? help  q quit"]
-    #expect(frame.texts == expected)
-    #expect(frame.texts.allSatisfy { displayWidth($0) <= 40 })
+        "j/k read  A ask  e title  ? help  q quit",
+      ]
+    #expect(BrowseView.frame(state).texts == expected)
+    // The first question shows: j puts the cursor on it; on the third (below the window), the
+    // window follows a line.
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(BrowseView.frame(state).texts[9] == "›★✓ 猫の名前は何か？                文学")
+    _ = browseReducer(&state, .key(.char("j")))
+    _ = browseReducer(&state, .key(.char("j")))
+    expected = [
+      "Book · 吾輩は猫である · 3/3 · filter: n…",
+      "",
+      "  Read in spring.",
+      "  The cat never gets a name.",
+      "",
+      "  │ 吾輩は猫である。名前はまだ無い。",
+      "  │ — Location 1-2",
+      "",
+      " ★✓ 猫の名前は何か？                文学",
+      "    Who is Meitei, and why does … people",
+      "›★  なぜ猫が語り手なのか、そしてその効…",
+      "Enter open  A ask  ? help  q quit",
+    ]
+    #expect(BrowseView.frame(state).texts == expected)
+    #expect(BrowseView.frame(state).texts.allSatisfy { displayWidth($0) <= 40 })
   }
 
   @Test("the flat Questions list names each question's book")
@@ -165,21 +207,39 @@ struct BrowseViewTests {
       "Esc back  s star  ? help  q quit",
     ]
     #expect(frame.texts == expected)
-    // At 40×12 the answer no longer fits: the last line says there is more.
+    // At 40×12 the answer no longer fits: the footer says j/k scroll, and j does.
     state.height = 12
-    let cut = Array(expected[0..<10]) + ["  …", "Esc back  s star  ? help  q quit"]
+    state.layout = BrowseView.measure(state)
+    let cut = Array(expected[0..<11]) + ["j/k scroll  Esc back  ? help  q quit"]
     #expect(BrowseView.frame(state).texts == cut)
+    _ = browseReducer(&state, .key(.char("j")))
+    _ = browseReducer(&state, .key(.char("j")))
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(
+      BrowseView.frame(state).texts
+        == [expected[0]] + Array(expected[2..<12]) + ["j/k scroll  Esc back  ? help  q quit"])
   }
 
-  @Test("a detail too long for the window ends in …")
-  func detailCut() {
-    var state = BrowseState(width: 80, height: 6)
-    state.screens.append(.detail(Self.question(7, "Why?")))
+  @Test("a detail keeps its paragraphs (blank lines between them) and scrolls to its end, no further")
+  func detailParagraphs() {
+    var state = BrowseState(width: 40, height: 8)
+    state.screens.append(
+      .detail(Self.question(7, "First paragraph.\n\nSecond one,\nits second line.")))
+    state.layout = BrowseView.measure(state)
     #expect(
       BrowseView.frame(state).texts == [
-        "Question 7 · filter: none", "", "  Why?", "", "  …",
-        "Esc back  s star  a answer  u undo  ? help  q quit",
+        "Question 7 · filter: none", "", "  First paragraph.", "", "  Second one,",
+        "  its second line.", "", "j/k scroll  Esc back  ? help  q quit",
       ])
+    for _ in 0..<20 { _ = browseReducer(&state, .key(.char("j"))) }
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Question 7 · filter: none", "  its second line.", "", "  Book: 吾輩は猫である",
+        "  not starred · asked 2026-01-01 00:00", "", "  No answer yet: a answers it.",
+        "j/k scroll  Esc back  ? help  q quit",
+      ])
+    _ = browseReducer(&state, .key(.char("g")))
+    #expect(BrowseView.frame(state).texts[2] == "  First paragraph.")
   }
 
   @Test("the Filter screen at 80×24: the draft, categories with the picked ones marked")
@@ -192,7 +252,8 @@ struct BrowseViewTests {
           categories: ["math", "physics", "文学"], cursor: 2)))
     let expected =
       [
-        "Filter · filter: ☆ unstarred · 文学",
+        // The header names the filter in force; the draft applies only on Enter.
+        "Filter · filter: none",
         "  Starred     ☆ unstarred",
         "  Answered    any",
         "  Categories  (c picks the one under the cursor)",
@@ -207,7 +268,7 @@ struct BrowseViewTests {
 
   @Test("the answer input shows the caret after wide characters, scrolled to stay in view")
   func input() {
-    var state = Self.bookQuestions(width: 20, height: 5)
+    var state = Self.book(width: 20, height: 5)
     state.input = LineInput(purpose: .answer(1, hadAnswer: false), text: "まだ名前は無い")
     var frame = BrowseView.frame(state)
     #expect(frame.texts.last == "answer: 名前は無い")
@@ -235,7 +296,7 @@ struct BrowseViewTests {
           ], cursor: 1)))
     #expect(
       BrowseView.frame(state).texts == [
-        "Search · 猫 · filter: none",
+        "Search · 猫 · 2/2 · filter: none",
         "  猫の名前は何か？ · 吾輩は猫である    q",
         "› 吾輩は猫である · 吾輩は猫である   book",
         "",
@@ -249,11 +310,64 @@ struct BrowseViewTests {
     state.isShowingHelp = true
     let frame = BrowseView.frame(state)
     #expect(frame.texts.first == "Help · filter: none")
-    #expect(frame.texts[2] == "  j k ↓ ↑  move        g G  first / last      PgUp PgDn ^d ^u  page")
-    #expect(frame.texts.last == "any key closes  q quit")
+    #expect(frame.texts[2] == "  j k ↓ ↑    move (on a book: read on, then question to question)")
+    #expect(frame.texts.last == "j/k scroll  any key closes  q quit")
     state.isShowingHelp = false
     state.message = "★ starred question 4"
     #expect(BrowseView.frame(state).texts.last == "★ starred question 4")
+  }
+
+  @Test("the prompts of n, A, c, e and d at 80×24 and 40×12: the last line, the caret after the text")
+  func prompts() {
+    for (width, height) in [(80, 24), (40, 12)] {
+      var state = Self.books(width: width, height: height)
+      state.input = LineInput(purpose: .newTitle, text: "吾輩は猫")
+      var frame = BrowseView.frame(state)
+      #expect(frame.texts.count == height)
+      #expect(frame.texts.last == "new book title: 吾輩は猫")
+      #expect(frame.caret == BrowseFrame.Caret(row: height - 1, column: 24))
+      state.input = LineInput(purpose: .newAuthor(title: "吾輩は猫"))
+      #expect(BrowseView.frame(state).texts.last == "author (optional): ")
+      state.input = LineInput(purpose: .ask(3), text: "Why?")
+      #expect(BrowseView.frame(state).texts.last == "ask: Why?")
+      state.input = LineInput(purpose: .category(1, old: "文学"), text: "文学")
+      #expect(BrowseView.frame(state).texts.last == "category: 文学")
+      state.input = LineInput(purpose: .title(3, old: "Dune"), text: "Dune")
+      #expect(BrowseView.frame(state).texts.last == "title: Dune")
+      state.input = nil
+      state.confirming = .post(Self.post(3, "吾輩は猫である", count: 12))
+      frame = BrowseView.frame(state)
+      #expect(
+        frame.texts.last
+          == (width == 80
+            ? "delete book 3 and its 12 questions '吾輩は猫である'? y/N "
+            : "delete book 3 and its 12 question…? y/N "))
+      #expect(frame.texts.allSatisfy { displayWidth($0) <= width })
+      state.confirming = .question(Self.question(4, "Why?"))
+      #expect(BrowseView.frame(state).texts.last == "delete question 4 'Why?'? y/N ")
+    }
+  }
+
+  @Test("help at 40×12 reflows to the window (nothing cut) and scrolls")
+  func help40() {
+    var state = BrowseState(width: 40, height: 12)
+    state.isShowingHelp = true
+    #expect(
+      BrowseView.frame(state).texts == [
+        "Help · filter: none",
+        "",
+        "  j k ↓ ↑    move (on a book: read on,",
+        "             then question to question)",
+        "  g G        first / last",
+        "  PgUp PgDn  page",
+        "  ^u ^d      half a page",
+        "  Enter      open",
+        "  Escape     back / cancel",
+        "  q          quit",
+        "  n          new book (title, then",
+        "j/k scroll  any key closes  q quit",
+      ])
+    #expect(!BrowseView(state: state).helpLines().contains { $0.text.hasSuffix("…") })
   }
 
   @Test("a note cannot send escape sequences to the terminal")
@@ -269,8 +383,8 @@ struct BrowseViewTests {
     state.screens = [.list(ListScreen(list: .books))]
     #expect(
       BrowseView.frame(state).texts == [
-        "Books · filter: none", "  No books yet: memo add TITLE",
-        "Enter open  v shelf  ? help  q quit",
+        "Books · filter: none", "  No books yet: n adds one.",
+        "Enter open  n new  A ask  ? help  q quit",
       ])
     state.width = 8
     state.height = 1
@@ -329,3 +443,4 @@ struct TerminalStyleTests {
     }
   }
 }
+

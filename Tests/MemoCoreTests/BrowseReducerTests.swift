@@ -127,21 +127,26 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.cursor == 3)
   }
 
-  @Test("Enter on a book opens its questions; Enter on a question its detail; Escape goes back")
+  static let bookRead: [Effect] = [.loadPost(8), request(.bookQuestions(8), .top, 10_000)]
+
+  @Test("Enter on a book opens its screen (the post whole, its questions); Enter on a question its detail; Escape goes back")
   func openAndBack() {
     var state = Self.books(cursor: 1)
     let book = Post.fixture(8, title: "B8")
-    #expect(browseReducer(&state, .key(.enter)) == [Self.request(.bookQuestions(8), .top, 4)])
+    #expect(browseReducer(&state, .key(.enter)) == Self.bookRead)
     #expect(state.screens.count == 2)
-    #expect(Self.list(state) == ListScreen(list: .bookQuestions(8), post: book))
+    #expect(state.top == .book(BookScreen(post: book)))
     let question = Question.fixture(3, post: 8, text: "なぜ？")
     let request = PageRequest(
-      list: .bookQuestions(8), anchor: .top, limit: 4, filter: QuestionFilter())
+      list: .bookQuestions(8), anchor: .top, limit: 10_000, filter: QuestionFilter())
     _ = browseReducer(
       &state, .stored(.browse(.page(Page(request: request, rows: [.question(question)])))))
+    // No body: the cursor is on the first question.
+    #expect(
+      state.top == .book(BookScreen(post: book, questions: [question], cursor: 0, isLoaded: true)))
     #expect(browseReducer(&state, .key(.enter)) == [])
     #expect(state.top == .detail(question))
-    #expect(browseReducer(&state, .key(.escape)) == [Self.request(.bookQuestions(8), .top, 4)])
+    #expect(browseReducer(&state, .key(.escape)) == Self.bookRead)
     _ = browseReducer(&state, .key(.escape))
     #expect(state.screens.count == 1)
     #expect(browseReducer(&state, .key(.escape)) == [])
@@ -297,14 +302,31 @@ struct BrowseReducerTests {
   @Test("v puts the book under the cursor on the shelf, or takes it off")
   func favorite() {
     var state = Self.books()
-    #expect(browseReducer(&state, .key(.char("v"))) == [.addFavorites([9])])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: nil)])
     var book = Post.fixture(9, title: "B9")
     book.isFavorite = true
     _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
     #expect(Self.list(state)?.rows[0].post?.isFavorite == true)
     #expect(state.message == "put 'B9' on the shelf")
-    #expect(browseReducer(&state, .key(.char("v"))) == [.removeFavorites([9])])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
     #expect(browseReducer(&state, .key(.char("F"))) == [Self.request(.favorites, .top, 4)])
+  }
+
+  @Test("v twice toggles: a book taken off the shelf goes back to its place, not to the end")
+  func favoriteToggleKeepsPlace() {
+    var state = Self.books()
+    var book = Post.fixture(9, title: "B9")
+    book.isFavorite = true
+    _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
+    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
+    book.isFavorite = false
+    _ = browseReducer(&state, .stored(.browse(.unshelved(book, position: 3))))
+    #expect(state.message == "took 'B9' off the shelf")
+    #expect(Self.list(state)?.rows[0].post?.isFavorite == false)
+    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: 3)])
+    book.isFavorite = true
+    _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
+    #expect(state.shelfPositions.isEmpty)
   }
 
   @Test("/ types a search; Enter shows results; Enter on a question result loads its detail")
@@ -346,8 +368,293 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.cursor == 1)
     _ = browseReducer(&state, .key(.char("?")))
     #expect(state.isShowingHelp)
+    // j scrolls a help taller than the window; any other key closes it.
+    _ = browseReducer(&state, .measured(DocumentLayout(lineCount: 10)))
     #expect(browseReducer(&state, .key(.char("j"))) == [])
+    #expect(state.isShowingHelp && state.helpScroll == 1)
+    _ = browseReducer(&state, .key(.char("G")))
+    #expect(state.helpScroll == 8)
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(state.helpScroll == 8)
+    #expect(browseReducer(&state, .key(.char("x"))) == [])
     #expect(!state.isShowingHelp)
+  }
+}
+
+/// The keys that change things (issue 22): each goes through the command's own reducer, so the
+/// effects are the commands' effects (and journal entries).
+@Suite("memo browse: keys that add, edit and delete")
+struct BrowseEditingKeyTests {
+  static func type(_ text: String, into state: inout BrowseState) {
+    for c in text { _ = browseReducer(&state, .key(.char(c))) }
+  }
+
+  static let bookRead = BrowseReducerTests.bookRead
+
+  @Test("/ opens an empty prompt; Up brings back the last search, Down what was typed")
+  func searchPrompt() {
+    var state = BrowseReducerTests.books()
+    _ = browseReducer(&state, .key(.char("/")))
+    Self.type("猫", into: &state)
+    _ = browseReducer(&state, .key(.enter))
+    _ = browseReducer(&state, .key(.char("/")))
+    #expect(state.input == LineInput(purpose: .search, choices: ["猫"]))
+    Self.type("名前", into: &state)
+    // Typing starts afresh: the query is 名前, not 猫名前.
+    #expect(browseReducer(&state, .key(.enter)) == [.search(SearchQuery(text: "名前", limit: 200))])
+    _ = browseReducer(&state, .key(.char("/")))
+    Self.type("x", into: &state)
+    _ = browseReducer(&state, .key(.up))
+    #expect(state.input.map { String($0.text) } == "名前")
+    _ = browseReducer(&state, .key(.up))
+    #expect(state.input.map { String($0.text) } == "猫")
+    _ = browseReducer(&state, .key(.up))
+    #expect(state.input.map { String($0.text) } == "猫")
+    _ = browseReducer(&state, .key(.down))
+    _ = browseReducer(&state, .key(.down))
+    #expect(state.input.map { String($0.text) } == "x")
+    #expect(state.searches == ["猫", "名前"])
+  }
+
+  @Test("n asks the title, then the author (optional), and adds the book as memo add does; its screen opens")
+  func newBook() {
+    var state = BrowseReducerTests.books()
+    _ = browseReducer(&state, .key(.char("n")))
+    #expect(state.input?.purpose == .newTitle)
+    Self.type("  Dune ", into: &state)
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.input?.purpose == .newAuthor(title: "Dune"))
+    Self.type("Frank Herbert", into: &state)
+    #expect(
+      browseReducer(&state, .key(.enter)) == [
+        .insertPost(NewPost(title: "Dune", author: "Frank Herbert"))
+      ])
+    let added = Post.fixture(8, title: "Dune")
+    #expect(browseReducer(&state, .stored(.posts(.added(added)))) == Self.bookRead)
+    #expect(state.message == "added book 8 'Dune'")
+    #expect(state.top == .book(BookScreen(post: added)))
+  }
+
+  @Test("n: an empty title adds nothing and says so; Escape at the author adds nothing")
+  func newBookCancelled() {
+    var state = BrowseReducerTests.books()
+    _ = browseReducer(&state, .key(.char("n")))
+    Self.type("  ", into: &state)
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.input == nil)
+    #expect(state.message == "no book added: the title was empty")
+    _ = browseReducer(&state, .key(.char("n")))
+    Self.type("Dune", into: &state)
+    _ = browseReducer(&state, .key(.enter))
+    #expect(browseReducer(&state, .key(.escape)) == [])
+    #expect(state.input == nil)
+    #expect(state.message == "no book added")
+  }
+
+  @Test("A asks a question about the book under the cursor (or the question's book)")
+  func ask() {
+    var state = BrowseReducerTests.books(cursor: 1)
+    _ = browseReducer(&state, .key(.char("A")))
+    #expect(state.input?.purpose == .ask(8))
+    Self.type("Why spice?", into: &state)
+    #expect(
+      browseReducer(&state, .key(.enter)) == [
+        .insertQuestion(NewQuestion(postID: 8, text: "Why spice?"))
+      ])
+    var question = Question.fixture(5, post: 8, text: "Why spice?")
+    question.postTitle = "B8"
+    _ = browseReducer(&state, .stored(.questions(.added(question))))
+    #expect(state.message == "asked question 5 about 'B8'")
+    _ = browseReducer(&state, .key(.char("A")))
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.message == "no question asked: it was empty")
+
+    var questions = BrowseReducerTests.questions([.fixture(4, post: 2)])
+    _ = browseReducer(&questions, .key(.char("A")))
+    #expect(questions.input?.purpose == .ask(2))
+  }
+
+  @Test("c edits the category: the current one typed, Up and Down the ones there are, empty none")
+  func category() {
+    var question = Question.fixture(4)
+    question.category = "physics"
+    var state = BrowseReducerTests.questions([question])
+    #expect(browseReducer(&state, .key(.char("c"))) == [.loadCategoryNames])
+    #expect(state.input.map { String($0.text) } == "physics")
+    _ = browseReducer(&state, .stored(.browse(.categoryNames(["math", "physics", "文学"]))))
+    _ = browseReducer(&state, .key(.up))
+    #expect(state.input.map { String($0.text) } == "文学")
+    #expect(
+      browseReducer(&state, .key(.enter)) == [
+        .updateQuestion(4, QuestionPatch(category: .some("文学")))
+      ])
+    _ = browseReducer(&state, .key(.char("c")))
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.message == "no change to question 4")
+    _ = browseReducer(&state, .key(.char("c")))
+    _ = browseReducer(&state, .key(.ctrl("u")))
+    #expect(
+      browseReducer(&state, .key(.enter)) == [
+        .updateQuestion(4, QuestionPatch(category: .some(nil)))
+      ])
+    question.category = nil
+    _ = browseReducer(&state, .stored(.questions(.updated([question]))))
+    #expect(state.message == "question 4 has no category now")
+  }
+
+  @Test("d asks y/N: n (or any key but y) keeps it without an error; y deletes as memo rm does")
+  func deleteQuestion() {
+    let question = Question.fixture(4)
+    var state = BrowseReducerTests.questions([question])
+    _ = browseReducer(&state, .key(.enter))
+    #expect(browseReducer(&state, .key(.char("d"))) == [])
+    #expect(state.confirming == .question(question))
+    #expect(browseReducer(&state, .key(.char("n"))) == [])
+    #expect(state.confirming == nil)
+    #expect(state.message == "kept question 4")
+    _ = browseReducer(&state, .key(.char("d")))
+    #expect(browseReducer(&state, .key(.char("y"))) == [.deleteQuestions([4])])
+    let effects = browseReducer(&state, .stored(.questions(.removed([question]))))
+    #expect(state.message == "deleted question 4 'Why?'")
+    // Its detail closes; the list is read again.
+    #expect(state.screens.count == 2)
+    #expect(effects == [BrowseReducerTests.request(.questions, .top, 4)])
+  }
+
+  @Test("d on a book deletes it and its questions; its screens close")
+  func deleteBook() {
+    var state = BrowseReducerTests.books()
+    var book = Post.fixture(9, title: "B9")
+    book.questionCount = 2
+    _ = browseReducer(&state, .key(.enter))
+    state.screens[1] = .book(BookScreen(post: book, isLoaded: true))
+    _ = browseReducer(&state, .key(.char("d")))
+    #expect(state.confirming == .post(book))
+    #expect(browseReducer(&state, .key(.char("Y"))) == [.deletePosts([9])])
+    _ = browseReducer(&state, .stored(.posts(.removed([book]))))
+    #expect(state.message == "deleted book 9 'B9' and its 2 questions")
+    #expect(state.screens.count == 1)
+  }
+
+  @Test("Ctrl-R redoes through the journal; the message says redone")
+  func redo() {
+    var state = BrowseReducerTests.books()
+    #expect(browseReducer(&state, .key(.ctrl("r"))) == [.redo(1)])
+    let entry = JournalEntry(
+      id: 3, createdAt: .t0, action: "rm", summary: "rm question 4 \"Why?\"", isUndone: false,
+      changeCount: 1)
+    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.loadCurrentFilter])
+    #expect(state.message == "redone: rm question 4 \"Why?\"")
+    _ = browseReducer(&state, .key(.char("u")))
+    _ = browseReducer(&state, .stored(.journal(.entries([entry]))))
+    #expect(state.message == "undone: rm question 4 \"Why?\"")
+    _ = browseReducer(&state, .key(.ctrl("r")))
+    _ = browseReducer(&state, .stored(.failed(.nothingToRedo())))
+    #expect(state.message == MemoError.nothingToRedo().message)
+  }
+
+  @Test("e edits in place: a question's text, a book's title; empty or unchanged changes nothing")
+  func editInPlace() {
+    var state = BrowseReducerTests.questions([.fixture(4)])
+    _ = browseReducer(&state, .key(.char("e")))
+    #expect(state.input?.purpose == .questionText(4, old: "Why?"))
+    #expect(state.input.map { String($0.text) } == "Why?")
+    _ = browseReducer(&state, .key(.backspace))
+    Self.type(" not?", into: &state)
+    #expect(
+      browseReducer(&state, .key(.enter)) == [.updateQuestion(4, QuestionPatch(text: "Why not?"))])
+    _ = browseReducer(&state, .key(.char("e")))
+    _ = browseReducer(&state, .key(.ctrl("u")))
+    #expect(browseReducer(&state, .key(.enter)) == [])
+    #expect(state.message == "a question cannot be empty; question 4 was not changed")
+
+    var books = BrowseReducerTests.books()
+    _ = browseReducer(&books, .key(.char("e")))
+    #expect(books.input?.purpose == .title(9, old: "B9"))
+    Self.type("!", into: &books)
+    #expect(browseReducer(&books, .key(.enter)) == [.updatePost(9, PostPatch(title: "B9!"))])
+    _ = browseReducer(&books, .key(.char("e")))
+    #expect(browseReducer(&books, .key(.enter)) == [])
+    #expect(books.message == "no change to book 9")
+  }
+
+  @Test("E asks the loop for $EDITOR (a book read whole first); what it gives back is an edit")
+  func editInEditor() {
+    let question = Question.fixture(4)
+    var state = BrowseReducerTests.questions([question])
+    #expect(browseReducer(&state, .key(.char("E"))) == [])
+    #expect(state.editorRequest == .question(question))
+    #expect(
+      browseReducer(&state, .edited(.question(question, QuestionPatch(text: "How?"))))
+        == [.updateQuestion(4, QuestionPatch(text: "How?"))])
+    #expect(state.editorRequest == nil)
+    _ = browseReducer(&state, .edited(.failed(MemoError(code: .io, message: "the editor failed"))))
+    #expect(state.message == "the editor failed")
+
+    var books = BrowseReducerTests.books()
+    #expect(browseReducer(&books, .key(.char("E"))) == [.loadPost(9)])
+    var post = Post.fixture(9, title: "B9")
+    post.body = "Notes."
+    _ = browseReducer(&books, .stored(.posts(.loaded(post))))
+    #expect(books.editorRequest == .post(post))
+    #expect(
+      browseReducer(&books, .edited(.post(post, NewPost(title: "B9", body: "More notes."))))
+        == [.updatePost(9, PostPatch(body: .some("More notes.")))])
+    _ = browseReducer(&books, .edited(.post(post, nil)))
+    #expect(books.message == "no change to book 9")
+  }
+
+  @Test("u undoing the book shown (just added) goes back, the message saying what was undone")
+  func undoAddedBook() {
+    var state = BrowseReducerTests.books()
+    let added = Post.fixture(8, title: "Dune")
+    _ = browseReducer(&state, .stored(.posts(.added(added))))
+    #expect(browseReducer(&state, .key(.char("u"))) == [.undo(1)])
+    let entry = JournalEntry(
+      id: 3, createdAt: .t0, action: "add", summary: "add post 8 'Dune'", isUndone: true,
+      changeCount: 1)
+    _ = browseReducer(&state, .stored(.journal(.entries([entry]))))
+    _ = browseReducer(&state, .stored(.filters(.current(QuestionFilter()))))
+    #expect(browseReducer(&state, .stored(.failed(.postNotFound(8)))).count == 1)
+    #expect(state.screens.count == 1)
+    #expect(state.message == "undone: add post 8 'Dune'")
+  }
+
+  @Test("a book's screen: j reads the body a line at a time, then goes question to question; k back")
+  func bookScrolling() {
+    var state = BrowseState(width: 40, height: 6)  // a body of 4 lines
+    var post = Post.fixture(8, title: "B8")
+    post.body = "long"
+    state.screens.append(
+      .book(
+        BookScreen(
+          post: post, questions: [.fixture(1, post: 8), .fixture(2, post: 8)], isLoaded: true)))
+    // 10 lines of body, a blank, the questions on lines 11 and 12.
+    _ = browseReducer(&state, .measured(DocumentLayout(lineCount: 13, itemLines: [11, 12])))
+    func screen() -> BookScreen? {
+      if case .book(let screen) = state.top { return screen }
+      return nil
+    }
+    for _ in 0..<8 { _ = browseReducer(&state, .key(.char("j"))) }
+    #expect(screen()?.scroll == 8 && screen()?.cursor == nil)
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(screen()?.scroll == 8 && screen()?.cursor == 0)
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(screen()?.scroll == 9 && screen()?.cursor == 1)
+    _ = browseReducer(&state, .key(.char("j")))
+    #expect(screen()?.scroll == 9 && screen()?.cursor == 1)
+    _ = browseReducer(&state, .key(.char("k")))
+    _ = browseReducer(&state, .key(.char("k")))
+    #expect(screen()?.scroll == 8 && screen()?.cursor == nil)
+    _ = browseReducer(&state, .key(.char("G")))
+    #expect(screen()?.scroll == 9 && screen()?.cursor == 1)
+    _ = browseReducer(&state, .key(.char("g")))
+    #expect(screen()?.scroll == 0 && screen()?.cursor == nil)
+    // A smaller window: the layout is measured again, the scroll stays within the end.
+    _ = browseReducer(&state, .key(.char("G")))
+    _ = browseReducer(&state, .resize(width: 40, height: 20))
+    _ = browseReducer(&state, .measured(DocumentLayout(lineCount: 13, itemLines: [11, 12])))
+    #expect(screen()?.scroll == 0 && screen()?.cursor == 1)
   }
 }
 

@@ -94,7 +94,7 @@ final class TmuxSession {
   /// Waits (up to `seconds`) until the screen satisfies `condition`. - Returns: the screen.
   @discardableResult
   func wait(
-    _ what: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String = "the screen", seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(seconds)
@@ -166,9 +166,10 @@ struct BrowseTmuxTests {
     #expect(lines[23].hasSuffix("? help  q quit"))
 
     try tmux.send("Enter")
-    lines = try tmux.wait(for: "Questions · 吾輩は猫である")
-    #expect(lines[1].hasPrefix("›   猫の名前は何か？ "))
-    #expect(lines[1].hasSuffix(" 文学"))
+    lines = try tmux.wait(for: "Book · 吾輩は猫である · 1/2")
+    #expect(lines[1] == "  by 夏目漱石")
+    #expect(lines[3].hasPrefix("›   猫の名前は何か？ "))
+    #expect(lines[3].hasSuffix(" 文学"))
 
     try tmux.send("a")
     try tmux.wait(for: "answer:")
@@ -179,7 +180,7 @@ struct BrowseTmuxTests {
     try tmux.wait(for: "answered question 1")
     try tmux.send("s")
     lines = try tmux.wait(for: "★ starred question 1")
-    #expect(lines[1].hasPrefix("›★✓ 猫の名前は何か？ "))
+    #expect(lines[3].hasPrefix("›★✓ 猫の名前は何か？ "))
 
     let starred = try box.run(["questions", "--starred", "--format", "jsonl"])
     #expect(starred.stdout.contains("\"text\":\"猫の名前は何か？\""))
@@ -191,27 +192,27 @@ struct BrowseTmuxTests {
 
     // Undone in another shell: the star goes, here too, without a key.
     #expect(try box.run(["undo"]).status == 0)
-    try tmux.wait("the star to go") { $0[1].hasPrefix("› ✓ 猫の名前は何か？") }
+    try tmux.wait("the star to go") { $0[3].hasPrefix("› ✓ 猫の名前は何か？") }
 
     try tmux.send("f")
     try tmux.wait(for: "Filter · filter: none")
     try tmux.send("s")
     try tmux.wait(for: "Starred     ★ starred")
     try tmux.send("Enter")
-    lines = try tmux.wait(for: "Questions · 吾輩は猫である · filter: ★ starred")
-    #expect(lines[0] == "Questions · 吾輩は猫である · filter: ★ starred")
-    #expect(lines[1] == "  No question matches the filter; f changes it.")
+    lines = try tmux.wait(for: "Book · 吾輩は猫である · filter: ★ starred")
+    #expect(lines[0] == "Book · 吾輩は猫である · filter: ★ starred")
+    #expect(lines[3] == "  No question matches the filter; f changes it.")
     #expect(try box.run(["filter", "show"]).stdout == "--starred\n")
 
     try tmux.send("f", "s", "s", "Enter")
-    try tmux.wait(for: "Questions · 吾輩は猫である · filter: none")
+    try tmux.wait(for: "Book · 吾輩は猫である · 1/2 · filter: none")
     #expect(try box.run(["filter", "show"]).stdout == "no filter\n")
 
     try tmux.send("/")
     try tmux.type("Meitei")
     try tmux.send("Enter")
     lines = try tmux.wait(for: "Search · Meitei")
-    #expect(lines[0] == "Search · Meitei · filter: none")
+    #expect(lines[0] == "Search · Meitei · 1/1 · filter: none")
     #expect(lines[1].hasPrefix("› Who is Meitei? · 吾輩は猫である"))
     try tmux.send("Enter")
     try tmux.wait(for: "Question 2 · filter: none")
@@ -228,11 +229,152 @@ struct BrowseTmuxTests {
     #expect(lines[0] == "Books · filter: none")
     #expect(lines[1].hasPrefix("   新しい本 ") && lines[1].hasSuffix(" 0"))
     #expect(lines[1].count == 50 - 4)  // four wide characters: 50 columns
-    #expect(lines[19] == "Enter open  v shelf  f filter  ? help  q quit")
+    #expect(lines[19] == "Enter open  n new  A ask  v shelf  ? help  q quit")
 
     try tmux.send("q")
     try tmux.wait(for: "exit=0 tty=icanon echo")
     #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+    #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test(
+    "issue 22: a book added, a question asked, edited, re-categorised, deleted, undone and redone, a body read, searched twice, E in $EDITOR, help and resize"
+  )
+  func readingApp() throws {
+    let box = try Sandbox()
+    var body = "First impressions of the desert planet.\n\n"
+    for i in 1...30 { body += "Paragraph \(i) about sand and water.\n\n" }
+    body += "> The spice must flow.\n> — Location 1-2"
+    _ = try box.add("Dune", ["--author", "Frank Herbert", "--body", body])
+    let tmux = try TmuxSession(
+      command: try script(box, environment: "NO_COLOR=1 EDITOR='sed -i s/Dune/Dune_Messiah/'"))
+    try tmux.wait(for: "Dune · Frank Herbert")
+
+    // n: a new book, title then author; its screen opens.
+    try tmux.send("n")
+    try tmux.wait { $0[23] == "new book title:" }
+    try tmux.type("吾輩は猫である")
+    try tmux.send("Enter")
+    try tmux.wait { $0[23] == "author (optional):" }
+    try tmux.type("夏目漱石")
+    try tmux.send("Enter")
+    var lines = try tmux.wait(for: "added book 2 '吾輩は猫である'")
+    #expect(lines[0] == "Book · 吾輩は猫である · filter: none")
+    #expect(lines[1] == "  by 夏目漱石")
+    #expect(lines[3] == "  No questions yet: A asks one.")
+
+    // A: a question; e: its text edited in place; c: its category.
+    try tmux.send("A")
+    try tmux.wait { $0[23] == "ask:" }
+    try tmux.type("猫の名前は？")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "asked question 1 about '吾輩は猫である'")
+    #expect(lines[0] == "Book · 吾輩は猫である · 1/1 · filter: none")
+    #expect(lines[3] == "›   猫の名前は？")
+    try tmux.send("e")
+    try tmux.wait { $0[23] == "question: 猫の名前は？" }
+    try tmux.send("BSpace")
+    try tmux.type("何か？")
+    try tmux.send("Enter")
+    try tmux.wait(for: "edited question 1")
+    try tmux.send("c")
+    try tmux.wait { $0[23] == "category:" }
+    try tmux.type("文学")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "question 1 is in 文学 now")
+    #expect(lines[3].hasPrefix("›   猫の名前は何か？ ") && lines[3].hasSuffix(" 文学"))
+    #expect(
+      try box.rows(
+        "SELECT q.text, c.name FROM questions q JOIN categories c ON c.id = q.category_id")
+        == [["猫の名前は何か？", "文学"]])
+
+    // d asks; n keeps it; y deletes; u brings it back; Ctrl-R deletes it again; u again.
+    try tmux.send("d")
+    try tmux.wait { $0[23] == "delete question 1 '猫の名前は何か？'? y/N" }
+    try tmux.send("n")
+    try tmux.wait(for: "kept question 1")
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["1"]])
+    try tmux.send("d")
+    try tmux.wait(for: "? y/N")
+    try tmux.send("y")
+    lines = try tmux.wait(for: "deleted question 1 '猫の名前は何か？'")
+    #expect(lines[3] == "  No questions yet: A asks one.")
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+    try tmux.send("u")
+    lines = try tmux.wait(for: "undone: rm question 1")
+    try tmux.wait("the question back") { $0[3].hasPrefix("›   猫の名前は何か？ ") }
+    try tmux.send("C-r")
+    try tmux.wait(for: "redone: rm question 1")
+    try tmux.wait("the question gone again") { $0[3] == "  No questions yet: A asks one." }
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+    try tmux.send("u")
+    try tmux.wait("the question back") { $0[3].hasPrefix("›   猫の名前は何か？ ") }
+    let log = try box.run(["log", "--limit", "7"]).stdout
+    for entry in [
+      "add post 2", "ask question 1", "edit question 1", "rm question 1",
+    ] {
+      #expect(log.contains(entry), "memo log lacks \(entry): \(log)")
+    }
+
+    // Dune's body: paragraphs kept, read on with j and PgDn down to the highlight.
+    try tmux.send("Escape")
+    try tmux.wait(for: "Books · filter: none")
+    try tmux.send("j", "Enter")
+    lines = try tmux.wait {
+      $0[0] == "Book · Dune · filter: none" && $0[3] == "  First impressions of the desert planet."
+    }
+    #expect(lines[1] == "  by Frank Herbert")
+    #expect(lines[4] == "")
+    #expect(lines[5] == "  Paragraph 1 about sand and water.")
+    #expect(lines[6] == "")
+    try tmux.send("PageDown", "PageDown", "PageDown")
+    lines = try tmux.wait(for: "  │ The spice must flow.")
+    #expect(lines.contains("  │ — Location 1-2"))
+    #expect(lines[23].hasPrefix("j/k read"))
+
+    // E: the whole post in $EDITOR (here sed), the terminal handed over and taken back.
+    try tmux.send("E")
+    lines = try tmux.wait(for: "edited book 1 'Dune_Messiah'")
+    #expect(lines[0] == "Book · Dune_Messiah · filter: none")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "1\n")
+    #expect(try box.rows("SELECT title FROM posts WHERE id = 1") == [["Dune_Messiah"]])
+
+    // Two searches in a row: the prompt opens empty each time; Up brings the last one back.
+    try tmux.send("/")
+    try tmux.wait { $0[23] == "search:" }
+    try tmux.type("spice")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "Search · spice · 1/1")
+    try tmux.send("/")
+    try tmux.wait { $0[23] == "search:" }
+    try tmux.type("名前")
+    try tmux.send("Enter")
+    lines = try tmux.wait(for: "Search · 名前 · 1/1")
+    #expect(lines[1].hasPrefix("› 猫の名前は何か？"))
+    try tmux.send("/", "Up")
+    try tmux.wait { $0[23] == "search: 名前" }
+    try tmux.send("Escape")
+    try tmux.wait(for: "Search · 名前 · 1/1")
+
+    // Resized to 50×12: help reflows (nothing cut), then 40×12.
+    try tmux.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "12"])
+    try tmux.wait("the 50×12 redraw") { $0.count == 12 && $0[11].hasSuffix("q quit") }
+    try tmux.send("?")
+    lines = try tmux.wait(for: "Help · filter: none")
+    #expect(lines[2] == "  j k ↓ ↑    move (on a book: read on, then")
+    #expect(lines[3] == "             question to question)")
+    #expect(lines[11] == "j/k scroll  any key closes  q quit")
+    try tmux.send("G")
+    lines = try tmux.wait(for: "this help")
+    #expect(lines[10] == "             key closes it)")
+    try tmux.send("x")
+    try tmux.wait(for: "Search · 名前")
+    try tmux.tmux(["resize-window", "-t", "t", "-x", "40", "-y", "12"])
+    lines = try tmux.wait("the 40×12 redraw") { $0.count == 12 && $0[0].count < 40 && $0[11].hasSuffix("q quit") }
+    #expect(lines[0] == "Search · 名前 · 1/1 · filter: none")
+
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
     #expect(try box.run(["db", "check"]).status == 0)
   }
 

@@ -51,6 +51,38 @@ struct BrowseRepositoryTests {
     PageKey(order: Timestamp(millis: t0.millis + id * 1000).rfc3339, id: id)
   }
 
+  @Test("v twice: a book taken off the shelf and put back is in its place again, in the journal")
+  func shelfToggle() throws {
+    let temp = try fixture()
+    let runner = temp.runner(at: t0)
+    _ = runner.run(.addFavorites([1]))
+    #expect(ids(temp, .favorites, .top, 5) == [5, 3, 1])
+    guard case .browse(.unshelved(let post, let position)) = runner.run(.takeOffShelf(5)) else {
+      Issue.record("no unshelved answer")
+      return
+    }
+    #expect(post.id == 5 && !post.isFavorite && position == 1)
+    #expect(ids(temp, .favorites, .top, 5) == [3, 1])
+    guard case .favorites(.listed(let back)) = runner.run(.putOnShelf(5, position: position))
+    else {
+      Issue.record("no listed answer")
+      return
+    }
+    #expect(back.map(\.isFavorite) == [true])
+    #expect(ids(temp, .favorites, .top, 5) == [5, 3, 1])
+    // The place taken meanwhile: the end.
+    _ = runner.run(.takeOffShelf(3))
+    _ = runner.run(.putOnShelf(4, position: 2))
+    _ = runner.run(.putOnShelf(3, position: 2))
+    #expect(ids(temp, .favorites, .top, 5) == [5, 4, 1, 3])
+    #expect(
+      try temp.rows("SELECT action, summary FROM journal_entries ORDER BY id DESC LIMIT 2") == [
+        ["fav", "fav post 3 'Book 3'"], ["fav", "fav post 4 'Book 4'"],
+      ])
+    // A book not on the shelf: an error, nothing changed.
+    #expect(runner.run(.takeOffShelf(2)) == .failed(MemoError(code: .notFound, message: "post 2 is not on the shelf")))
+  }
+
   @Test("books: newest first, a page after, before (nearest first), from, and the bottom")
   func books() throws {
     let temp = try fixture()

@@ -114,6 +114,8 @@ public enum BrowseResult: Equatable, Sendable {
   case dataVersion(Int64)
   /// Every category's name, by name.
   case categoryNames([String])
+  /// The post taken off the shelf, and the position it had there.
+  case unshelved(Post, position: Int64)
 }
 
 extension QuestionFilter {

@@ -34,8 +34,10 @@ func reload(_ state: inout BrowseState) -> [Effect] {
     let anchor: PageAnchor = screen.isAtTop && start == 0 ? .top : .from(screen.rows[start].key)
     state.screens[index] = .list(screen)
     return [pageEffect(state, screen.list, anchor, state.bodyHeight)]
-  case .detail(let question):
-    return [.loadQuestion(question.id)]
+  case .book(let screen):
+    return bookEffects(state, screen.post.id)
+  case .detail(let screen):
+    return [.loadQuestion(screen.question.id)]
   case .search(let screen):
     return [.search(SearchQuery(text: screen.query, limit: BrowseState.searchLimit))]
   case .filter:
@@ -47,6 +49,11 @@ func reload(_ state: inout BrowseState) -> [Effect] {
 func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
   switch action {
   case .browse(.page(let page)):
+    if case .book(var screen) = state.top, page.request.list == .bookQuestions(screen.post.id) {
+      showQuestions(page.rows.compactMap(\.question), on: &screen)
+      state.screens[state.screens.count - 1] = .book(screen)
+      return []
+    }
     apply(page, to: &state)
     if case .from = page.request.anchor, page.rows.isEmpty {
       return [pageEffect(state, page.request.list, .bottom, state.bodyHeight)]
@@ -57,6 +64,11 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     guard let old = state.dataVersion, old != version else { return [] }
     return [.loadCurrentFilter]
   case .browse(.categoryNames(let names)):
+    if var input = state.input, case .category = input.purpose {
+      input.choices = names
+      state.input = input
+      return []
+    }
     if case .filter(var screen) = state.top {
       screen.categories = names
       screen.cursor = min(screen.cursor, max(0, names.count - 1))
@@ -69,23 +81,96 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     return reload(&state)
   case .questions(.updated(let questions)):
     takeMessage(&state)
+    if questions.isEmpty, state.message == nil { state.message = "no change" }
     for question in questions { replace(question, in: &state) }
     if case .detail = state.top { return [] }
     return reload(&state)
   case .questions(.loaded(let question)):
-    if case .detail(let shown) = state.top, shown.id == question.id {
-      state.screens[state.screens.count - 1] = .detail(question)
+    if case .detail(var shown) = state.top, shown.question.id == question.id {
+      shown.question = question
+      state.screens[state.screens.count - 1] = .detail(shown)
     } else {
       state.screens.append(.detail(question))
     }
     return []
+  case .questions(.added(let question)):
+    state.pendingMessage = nil
+    state.message = "asked question \(question.id) about '\(question.postTitle)'"
+    if case .book(var screen) = state.top, screen.post.id == question.postID {
+      // The cursor goes to the new question once the book is read again.
+      screen.cursor = Int.max
+      state.screens[state.screens.count - 1] = .book(screen)
+    }
+    return reload(&state)
+  case .questions(.removed(let removed)):
+    state.pendingMessage = nil
+    state.message = removed.map { "deleted question \($0.id) '\($0.text)'" }
+      .joined(separator: "; ")
+    let ids = Set(removed.map(\.id))
+    state.screens.removeAll {
+      if case .detail(let shown) = $0 { return ids.contains(shown.question.id) }
+      return false
+    }
+    return reload(&state)
+  case .posts(.loaded(let post)):
+    if case .post(let asked)? = state.pendingEditor, asked.id == post.id {
+      state.pendingEditor = nil
+      state.editorRequest = .post(post)
+      return []
+    }
+    for i in state.screens.indices {
+      guard case .book(var screen) = state.screens[i], screen.post.id == post.id else { continue }
+      var read = post
+      read.questions = []
+      screen.post = read
+      state.screens[i] = .book(screen)
+    }
+    return []
+  case .posts(.added(let post)):
+    state.pendingMessage = nil
+    state.message = "added book \(post.id) '\(post.title)'"
+    return openBook(&state, post)
+  case .posts(.edited(let post)):
+    state.pendingMessage = nil
+    state.message = "edited book \(post.id) '\(post.title)'"
+    replace(post, in: &state)
+    return reload(&state)
+  case .posts(.removed(let removed)):
+    state.pendingMessage = nil
+    state.message = removed.map {
+      "deleted book \($0.id) '\($0.title)'"
+        + ($0.questionCount == 0
+          ? "" : " and its \($0.questionCount == 1 ? "question" : "\($0.questionCount) questions")")
+    }.joined(separator: "; ")
+    let ids = Set(removed.map(\.id))
+    state.screens.removeAll {
+      switch $0 {
+      case .book(let screen): return ids.contains(screen.post.id)
+      case .detail(let shown): return ids.contains(shown.question.postID)
+      case .list(let screen): return screen.post.map { ids.contains($0.id) } ?? false
+      default: return false
+      }
+    }
+    if state.screens.isEmpty { state.screens = [.list(ListScreen(list: .books))] }
+    return reload(&state)
+  case .browse(.unshelved(let post, let position)):
+    state.shelfPositions[post.id] = position
+    takeMessage(&state)
+    replace(post, in: &state)
+    return reload(&state)
   case .favorites(.listed(let posts)):
     takeMessage(&state)
-    for post in posts { replace(post, in: &state) }
+    for post in posts {
+      state.shelfPositions[post.id] = nil
+      replace(post, in: &state)
+    }
     return reload(&state)
   case .journal(.entries(let entries)):
     state.pendingMessage = nil
-    state.message = "undone: " + entries.map(\.summary).joined(separator: "; ")
+    state.message =
+      (state.isRedoing ? "redone: " : "undone: ")
+      + entries.map(\.summary).joined(separator: "; ")
+    state.isRedoing = false
     return [.loadCurrentFilter]
   case .search(.found(let results)):
     if case .search(var screen) = state.top {
@@ -96,13 +181,24 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     return []
   case .failed(let error):
     state.pendingMessage = nil
-    state.message = error.message
-    // The question shown was deleted by another process: back to the list.
-    if case .detail(let shown) = state.top, error == .questionNotFound(shown.id) {
-      state.screens.removeLast()
-      return reload(&state)
+    state.pendingEditor = nil
+    state.isRedoing = false
+    // The question or book shown was deleted (by another process, an undo): back. What
+    // undid it (`undone: add post 3 …`) stays the message.
+    var isGone = false
+    if case .detail(let shown) = state.top, error == .questionNotFound(shown.question.id) {
+      isGone = true
     }
-    return []
+    if case .book(let screen) = state.top, error == .postNotFound(screen.post.id) {
+      isGone = true
+    }
+    guard isGone else {
+      state.message = error.message
+      return []
+    }
+    state.message = state.message ?? error.message
+    state.screens.removeLast()
+    return reload(&state)
   default:
     return []
   }
@@ -157,12 +253,42 @@ func apply(_ page: Page, to state: inout BrowseState) {
   state.screens[index] = .list(screen)
 }
 
+/// A book's questions as read: the cursor stays on its question (or goes to a new one, asked
+/// here: `Int.max`); the first read puts it on the first question of a book without a body.
+func showQuestions(_ questions: [Question], on screen: inout BookScreen) {
+  let old = screen.current?.id
+  let wasLoaded = screen.isLoaded
+  let askedHere = screen.cursor == Int.max
+  let previous = screen.questions.map(\.id)
+  screen.questions = questions
+  screen.isLoaded = true
+  if askedHere {
+    let new = questions.lastIndex { !previous.contains($0.id) }
+    screen.cursor = new ?? (questions.isEmpty ? nil : questions.count - 1)
+  } else if !wasLoaded {
+    screen.cursor = nil
+  } else if let old, let i = questions.firstIndex(where: { $0.id == old }) {
+    screen.cursor = i
+  } else if let c = screen.cursor {
+    screen.cursor = questions.isEmpty ? nil : min(c, questions.count - 1)
+  }
+  // Without a body there is nothing to read above the questions: the cursor is on one.
+  let hasBody = !(screen.post.body ?? "").trimmingWhitespace().isEmpty
+  if screen.cursor == nil, !hasBody, !questions.isEmpty { screen.cursor = 0 }
+}
+
 /// The question as it is now, wherever a screen shows it.
 func replace(_ question: Question, in state: inout BrowseState) {
   for i in state.screens.indices {
     switch state.screens[i] {
-    case .detail(let shown) where shown.id == question.id:
-      state.screens[i] = .detail(question)
+    case .detail(var shown) where shown.question.id == question.id:
+      shown.question = question
+      state.screens[i] = .detail(shown)
+    case .book(var screen):
+      for q in screen.questions.indices where screen.questions[q].id == question.id {
+        screen.questions[q] = question
+      }
+      state.screens[i] = .book(screen)
     case .list(var screen):
       for r in screen.rows.indices where screen.rows[r].question?.id == question.id {
         screen.rows[r].item = .question(question)
@@ -177,6 +303,13 @@ func replace(_ question: Question, in state: inout BrowseState) {
 /// The post as it is now (on the shelf or not), wherever a screen shows it.
 func replace(_ post: Post, in state: inout BrowseState) {
   for i in state.screens.indices {
+    if case .book(var screen) = state.screens[i], screen.post.id == post.id {
+      let body = screen.post.body
+      screen.post = post
+      if post.body == nil { screen.post.body = body }
+      screen.post.questions = []
+      state.screens[i] = .book(screen)
+    }
     guard case .list(var screen) = state.screens[i] else { continue }
     for r in screen.rows.indices where screen.rows[r].post?.id == post.id {
       screen.rows[r].item = .post(post)

@@ -18,6 +18,43 @@ public enum BrowseAction: Equatable, Sendable {
   case tick
   /// Storage's answer to an effect.
   case stored(Action)
+  /// How the document shown (help, a book, a question) lays out at the window's width:
+  /// the view measures it before each key, so that scrolling stops at its end.
+  case measured(DocumentLayout)
+  /// What `$EDITOR` gave back for `BrowseState.editorRequest` (the terminal was handed over).
+  case edited(EditorResult)
+}
+
+/// The lines a document takes at the window's width, and the line each item (a book's
+/// question) starts on.
+public struct DocumentLayout: Equatable, Sendable {
+  public var lineCount: Int
+  public var itemLines: [Int]
+
+  public init(lineCount: Int, itemLines: [Int] = []) {
+    self.lineCount = lineCount
+    self.itemLines = itemLines
+  }
+}
+
+/// A record to open in `$EDITOR`: the loop hands the terminal over, runs the editor, and
+/// answers with `BrowseAction.edited`.
+public enum EditorRequest: Equatable, Sendable {
+  case post(Post)
+  case question(Question)
+}
+
+/// What came back from `$EDITOR`: the edited fields (nil: saved unchanged), or what went wrong.
+public enum EditorResult: Equatable, Sendable {
+  case post(Post, NewPost?)
+  case question(Question, QuestionPatch?)
+  case failed(MemoError)
+}
+
+/// What `d` asks to delete (y/N).
+public enum DeleteTarget: Equatable, Sendable {
+  case post(Post)
+  case question(Question)
 }
 
 /// A list screen: one page of rows (as many as fit), and the row under the cursor.
@@ -73,12 +110,57 @@ public struct SearchScreen: Equatable, Sendable {
   }
 }
 
+/// A book's screen: its body (the memo, imported highlights included) above its questions
+/// (those the filter keeps, in the order asked), scrolled as one document. The cursor is on a
+/// question, or on none while the body is read.
+public struct BookScreen: Equatable, Sendable {
+  public var post: Post
+  public var questions: [Question]
+  public var cursor: Int?
+  /// The first line shown.
+  public var scroll: Int
+  /// Whether the post and its questions were read (until then the screen says "reading…").
+  public var isLoaded: Bool
+
+  public init(
+    post: Post, questions: [Question] = [], cursor: Int? = nil, scroll: Int = 0,
+    isLoaded: Bool = false
+  ) {
+    self.post = post
+    self.questions = questions
+    self.cursor = cursor
+    self.scroll = scroll
+    self.isLoaded = isLoaded
+  }
+
+  public var current: Question? {
+    cursor.flatMap { questions.indices.contains($0) ? questions[$0] : nil }
+  }
+}
+
+/// A question's detail, scrolled.
+public struct DetailScreen: Equatable, Sendable {
+  public var question: Question
+  public var scroll: Int
+
+  public init(question: Question, scroll: Int = 0) {
+    self.question = question
+    self.scroll = scroll
+  }
+}
+
 /// One screen of `memo browse`.
 public enum BrowseScreen: Equatable, Sendable {
   case list(ListScreen)
-  case detail(Question)
+  case book(BookScreen)
+  case detail(DetailScreen)
   case filter(FilterScreen)
   case search(SearchScreen)
+
+  /// A question's detail screen, at its top.
+  public static func detail(_ question: Question) -> BrowseScreen {
+    .detail(DetailScreen(question: question))
+  }
 }
 
 /// The one-line input at the bottom: an answer or a search being typed.
@@ -86,23 +168,46 @@ public struct LineInput: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     case answer(QuestionID, hadAnswer: Bool)
     case search
+    /// `n`: the new book's title, then its author.
+    case newTitle
+    case newAuthor(title: String)
+    /// `A`: a question about the book.
+    case ask(PostID)
+    /// `c`: the question's category (empty removes it).
+    case category(QuestionID, old: String?)
+    /// `e`: a question's text, a book's title.
+    case questionText(QuestionID, old: String)
+    case title(PostID, old: String)
   }
 
   public var purpose: Purpose
   public var text: [Character]
   /// Where typing goes: an index into `text`.
   public var caret: Int
+  /// What Up and Down bring back, oldest first: earlier searches, the categories.
+  public var choices: [String]
+  /// The choice shown (nil: the text typed).
+  public var choice: Int?
+  /// What was typed before Up brought a choice back.
+  public var draft: String = ""
 
-  public init(purpose: Purpose, text: String = "") {
+  public init(purpose: Purpose, text: String = "", choices: [String] = []) {
     self.purpose = purpose
     self.text = Array(text)
     self.caret = self.text.count
+    self.choices = choices
   }
 
   public var prompt: String {
     switch purpose {
     case .answer: return "answer: "
     case .search: return "search: "
+    case .newTitle: return "new book title: "
+    case .newAuthor: return "author (optional): "
+    case .ask: return "ask: "
+    case .category: return "category: "
+    case .questionText: return "question: "
+    case .title: return "title: "
     }
   }
 }
@@ -111,6 +216,8 @@ public struct LineInput: Equatable, Sendable {
 /// input being typed, the last message. One page of rows per screen, never a table.
 public struct BrowseState: Equatable, Sendable {
   public static let searchLimit = 200
+  /// A book's screen reads at most this many of its questions.
+  public static let bookQuestionLimit = 10_000
 
   public var width: Int
   public var height: Int
@@ -127,7 +234,26 @@ public struct BrowseState: Equatable, Sendable {
   public var pendingMessage: String?
   public var isShowingHelp: Bool
   public var isFinished: Bool
-  public var lastSearch: String
+  /// The searches made, oldest first (the last one is Up away in the `/` prompt).
+  public var searches: [String]
+  /// The help's first line shown.
+  public var helpScroll: Int
+  /// How the document on top lays out (as the view measured it).
+  public var layout: DocumentLayout?
+  /// `d` waits for y (anything else keeps it).
+  public var confirming: DeleteTarget?
+  /// A record for the loop to open in `$EDITOR` (it answers `.edited`).
+  public var editorRequest: EditorRequest?
+  /// `E` waits for the record (read whole) to open.
+  public var pendingEditor: DeleteTarget?
+  /// Where books taken off the shelf here stood, so that `v` puts them back there.
+  public var shelfPositions: [PostID: Int64]
+  /// Whether the journal answer expected is a redo's (else an undo's).
+  public var isRedoing: Bool
+  /// The book just added, for the cursor to land on.
+  public var selectAfterAdd: PostID?
+
+  public var lastSearch: String { searches.last ?? "" }
 
   public init(width: Int = 80, height: Int = 24, utcOffsetSeconds: Int = 0) {
     self.width = width
@@ -137,7 +263,10 @@ public struct BrowseState: Equatable, Sendable {
     filter = QuestionFilter()
     isShowingHelp = false
     isFinished = false
-    lastSearch = ""
+    searches = []
+    helpScroll = 0
+    shelfPositions = [:]
+    isRedoing = false
   }
 
   /// The rows between the header and the footer.

@@ -106,4 +106,42 @@ public struct BrowseRepository {
     while try statement.step() { names.append(statement.string(0)) }
     return names
   }
+
+  /// Takes a post off the shelf. - Returns: the post (off the shelf now) and where it stood.
+  /// - Throws: `.notFound` for a post that does not exist or is not on the shelf.
+  public func takeOffShelf(_ id: PostID) throws -> (Post, Int64) {
+    _ = try PostRepository(database: database).require([id])
+    let find = try database.cachedStatement(sql: "SELECT position FROM favorites WHERE post_id = ?")
+    defer { find.reset() }
+    try find.bind(id.rawValue, at: 1)
+    guard try find.step() else {
+      throw MemoError(code: .notFound, message: "post \(id) is not on the shelf")
+    }
+    let position = find.int64(0)
+    find.reset()
+    let delete = try database.cachedStatement(sql: "DELETE FROM favorites WHERE post_id = ?")
+    defer { delete.reset() }
+    try delete.bind(id.rawValue, at: 1)
+    try delete.execute()
+    return (try PostRepository(database: database).require([id])[0], position)
+  }
+
+  /// Puts a post on the shelf at `position` when that place is free (where `v` took it off),
+  /// else at the end; a post already there stays where it is. - Returns: the post.
+  public func putOnShelf(_ id: PostID, position: Int64?, at time: Timestamp) throws -> Post {
+    _ = try PostRepository(database: database).require([id])
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO favorites (post_id, position, added_at)
+        VALUES (?1, CASE WHEN ?2 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM favorites WHERE position = ?2)
+          THEN ?2 ELSE (SELECT coalesce(max(position), 0) + 1 FROM favorites) END, ?3)
+        ON CONFLICT (post_id) DO NOTHING
+        """)
+    defer { statement.reset() }
+    try statement.bind(id.rawValue, at: 1)
+    try statement.bind(position, at: 2)
+    try statement.bind(time.rfc3339, at: 3)
+    try statement.execute()
+    return try PostRepository(database: database).require([id])[0]
+  }
 }

@@ -40,9 +40,32 @@ struct BrowseView {
     BrowseView(state: state).frame()
   }
 
+  /// How the document on top (help, a book, a question's detail) lays out at this width, for
+  /// the reducer to scroll it; nil for the screens that are not documents.
+  static func measure(_ state: BrowseState) -> DocumentLayout? {
+    let view = BrowseView(state: state)
+    if state.isShowingHelp { return DocumentLayout(lineCount: view.helpLines().count) }
+    switch state.top {
+    case .book(let screen):
+      let (lines, items) = view.bookDocument(screen)
+      return DocumentLayout(lineCount: lines.count, itemLines: items)
+    case .detail(let screen):
+      return DocumentLayout(lineCount: view.detailDocument(screen.question).count)
+    default:
+      return nil
+    }
+  }
+
   func frame() -> BrowseFrame {
     let bodyHeight = max(0, state.height - 2)
-    var body = state.isShowingHelp ? helpLines() : screenLines(height: bodyHeight)
+    var body: [BrowseLine]
+    if state.isShowingHelp {
+      let help = helpLines()
+      let first = min(state.helpScroll, max(0, help.count - bodyHeight))
+      body = Array(help.dropFirst(first))
+    } else {
+      body = screenLines(height: bodyHeight)
+    }
     body = Array(body.prefix(bodyHeight))
     while body.count < bodyHeight { body.append(BrowseLine("")) }
     var lines = [BrowseLine(fit(header()), .header)] + body
@@ -71,20 +94,36 @@ struct BrowseView {
           let title = screen.post?.title ?? screen.rows.first?.question?.postTitle
           name = "Questions" + (title.map { " · " + clean($0) } ?? "")
         }
-      case .detail(let question): name = "Question \(question.id)"
-      case .filter(let screen): return "Filter · filter: \(screen.draft.label)"
-      case .search(let screen): name = "Search · \(clean(screen.query))"
+      case .book(let screen):
+        name = "Book · " + clean(screen.post.title) + position(screen.cursor, screen.questions.count)
+      case .detail(let screen): name = "Question \(screen.question.id)"
+      // The filter in force; the one being edited is in the body until Enter applies it.
+      case .filter: name = "Filter"
+      case .search(let screen):
+        name = "Search · \(clean(screen.query))" + position(screen.cursor, screen.results.count)
       }
     }
     return name + " · filter: " + state.filter.label
   }
 
+  /// ` · 3/16`: the row under the cursor and how many there are (`-/16` with none under it).
+  func position(_ cursor: Int?, _ count: Int) -> String {
+    guard count > 0 else { return "" }
+    let at = cursor.flatMap { (0..<count).contains($0) ? String($0 + 1) : nil } ?? "-"
+    return " · \(at)/\(count)"
+  }
+
   /// The footer: the input being typed, else the last message, else the keys that work here
   /// (as many as fit, then `? help  q quit`). - Returns: the line and the caret's column.
   func footerLine() -> (String, Int?) {
+    if let target = state.confirming { return confirmLine(target) }
     if let input = state.input { return inputLine(input) }
     if let message = state.message { return (fit(clean(message)), nil) }
-    let always = state.isShowingHelp ? ["any key closes", "q quit"] : ["? help", "q quit"]
+    let helpScrolls = state.isShowingHelp && helpLines().count > state.bodyHeight
+    let always =
+      state.isShowingHelp
+      ? (helpScrolls ? ["j/k scroll", "any key closes", "q quit"] : ["any key closes", "q quit"])
+      : ["? help", "q quit"]
     var line = always.joined(separator: "  ")
     if displayWidth(line) > width { return (fit("q quit"), nil) }
     var hints: [String] = []
@@ -103,19 +142,53 @@ struct BrowseView {
       switch screen.list {
       case .books:
         return [
-          "Enter open", "v shelf", "f filter", "/ search", "F favorites", "Q questions", "u undo",
+          "Enter open", "n new", "A ask", "v shelf", "f filter", "/ search", "F favorites",
+          "Q questions", "u undo",
         ]
-      case .favorites: return ["Enter open", "v shelf", "Esc back", "u undo"]
+      case .favorites: return ["Enter open", "v shelf", "A ask", "Esc back", "u undo"]
       case .questions:
-        return ["Enter open", "s star", "a answer", "f filter", "/ search", "Esc back", "u undo"]
+        return [
+          "Enter open", "s star", "a answer", "e edit", "c category", "f filter", "/ search",
+          "Esc back", "u undo",
+        ]
       case .bookQuestions:
         return ["Enter open", "s star", "a answer", "v shelf", "f filter", "Esc back", "u undo"]
       }
-    case .detail: return ["Esc back", "s star", "a answer", "u undo"]
+    case .book(let screen):
+      if screen.current != nil {
+        return [
+          "Enter open", "A ask", "s star", "a answer", "e edit", "c category", "d delete",
+          "Esc back",
+        ]
+      }
+      return ["j/k read", "A ask", "e title", "E edit", "v shelf", "d delete", "Esc back"]
+    case .detail(let screen):
+      let scrolls = detailDocument(screen.question).count > state.bodyHeight
+      return (scrolls ? ["j/k scroll"] : [])
+        + ["Esc back", "s star", "a answer", "e edit", "c category", "d delete", "u undo"]
     case .search: return ["Enter open", "/ search", "Esc back"]
     case .filter:
       return ["s starred", "a answered", "c category", "Enter apply", "Esc cancel"]
     }
+  }
+
+  /// `d`'s question: what goes, and y/N.
+  func confirmLine(_ target: DeleteTarget) -> (String, Int?) {
+    let what: String
+    switch target {
+    case .post(let post):
+      let count = post.questionCount
+      what =
+        "book \(post.id)"
+        + (count == 0 ? "" : count == 1 ? " and its question" : " and its \(count) questions")
+        + " '\(clean(post.title))'"
+    case .question(let question):
+      what = "question \(question.id) '\(clean(question.text))'"
+    }
+    // The y/N stays in view: the title is cut, not the question.
+    let tail = "? y/N "
+    let line = truncate("delete " + what, to: max(1, width - displayWidth(tail))) + tail
+    return (fit(line), min(displayWidth(line), width - 1))
   }
 
   /// The prompt and the text, scrolled so the caret stays in view.
@@ -142,7 +215,11 @@ struct BrowseView {
   func screenLines(height: Int) -> [BrowseLine] {
     switch state.top {
     case .list(let screen): return listLines(screen)
-    case .detail(let question): return detailLines(question, height: height)
+    case .book(let screen): return bookLines(screen, height: height)
+    case .detail(let screen):
+      let lines = detailDocument(screen.question)
+      let first = min(screen.scroll, max(0, lines.count - height))
+      return lines.dropFirst(first).map { BrowseLine($0) }
     case .filter(let screen): return filterLines(screen, height: height)
     case .search(let screen): return searchLines(screen, height: height)
     }
@@ -169,7 +246,7 @@ struct BrowseView {
     case .books:
       return filtered
         ? "  No book has questions this filter keeps; f changes it."
-        : "  No books yet: memo add TITLE"
+        : "  No books yet: n adds one."
     case .favorites: return "  The shelf is empty: v puts the book under the cursor on it."
     case .questions, .bookQuestions:
       return filtered ? "  No question matches the filter; f changes it." : "  No questions yet."
@@ -210,9 +287,10 @@ struct BrowseView {
     return lead + shown + padding + right
   }
 
-  func detailLines(_ question: Question, height: Int) -> [BrowseLine] {
+  /// A question's detail, whole: its text and answer in paragraphs as written.
+  func detailDocument(_ question: Question) -> [String] {
     var lines: [String] = [""]
-    lines += wrap(clean(question.text), indent: "  ")
+    lines += paragraphs(question.text, indent: "  ")
     lines.append("")
     lines += wrap("Book: " + clean(question.postTitle), indent: "  ")
     var facts: [String] = []
@@ -227,15 +305,84 @@ struct BrowseView {
         " (" + $0.localMinuteString(utcOffsetSeconds: state.utcOffsetSeconds) + ")"
       }
       lines.append(fit("  Answer" + (when ?? "") + ":"))
-      lines += wrap(clean(answer), indent: "  ")
+      lines += paragraphs(answer, indent: "  ")
     } else {
       lines.append(fit("  No answer yet: a answers it."))
     }
-    if lines.count > height, height > 0 {
-      lines = Array(lines.prefix(height))
-      lines[height - 1] = fit("  …")
+    return lines
+  }
+
+  /// A book's screen, whole: the body (paragraphs kept, highlights as `│ ` quotes), then its
+  /// questions. - Returns: the lines, and the line each question is on.
+  func bookDocument(_ screen: BookScreen) -> (lines: [BrowseLine], items: [Int]) {
+    var lines: [BrowseLine] = []
+    if let author = screen.post.author, !author.isEmpty {
+      lines += wrap("by " + clean(author), indent: "  ").map { BrowseLine($0) }
     }
-    return lines.map { BrowseLine($0) }
+    if let body = screen.post.body, !body.trimmingWhitespace().isEmpty {
+      if !lines.isEmpty { lines.append(BrowseLine("")) }
+      lines += bodyLines(body).map { BrowseLine($0) }
+    }
+    if !lines.isEmpty { lines.append(BrowseLine("")) }
+    guard screen.isLoaded else {
+      return (lines + [BrowseLine(fit("  Reading…"))], [])
+    }
+    guard !screen.questions.isEmpty else {
+      let text =
+        state.filter.isEmpty
+        ? "  No questions yet: A asks one." : "  No question matches the filter; f changes it."
+      return (lines + [BrowseLine(fit(text))], [])
+    }
+    var items: [Int] = []
+    for (i, question) in screen.questions.enumerated() {
+      let selected = i == screen.cursor
+      items.append(lines.count)
+      lines.append(
+        BrowseLine(
+          questionLine(question, selected: selected, isFlat: false), selected ? .selected : .body))
+    }
+    return (lines, items)
+  }
+
+  func bookLines(_ screen: BookScreen, height: Int) -> [BrowseLine] {
+    let lines = bookDocument(screen).lines
+    let first = min(screen.scroll, max(0, lines.count - height))
+    return Array(lines.dropFirst(first))
+  }
+
+  /// A body: each line wrapped, blank lines kept; a quoted line (`> `, as imported highlights
+  /// are) shown behind a bar.
+  func bodyLines(_ body: String) -> [String] {
+    var lines: [String] = []
+    for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+      var text = String(line)
+      if text.hasSuffix("\r") { text.removeLast() }
+      if text.hasPrefix(">") {
+        text.removeFirst()
+        if text.hasPrefix(" ") { text.removeFirst() }
+        lines += wrap(clean(text), indent: "  │ ")
+      } else if text.trimmingWhitespace().isEmpty {
+        lines.append("")
+      } else {
+        lines += wrap(clean(text), indent: "  ")
+      }
+    }
+    while lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Text as written: each line wrapped, blank lines between paragraphs kept.
+  func paragraphs(_ text: String, indent: String) -> [String] {
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let text = String(line)
+      if text.trimmingWhitespace().isEmpty {
+        lines.append("")
+      } else {
+        lines += wrap(clean(text), indent: indent)
+      }
+    }
+    return lines
   }
 
   func filterLines(_ screen: FilterScreen, height: Int) -> [BrowseLine] {
@@ -280,19 +427,53 @@ struct BrowseView {
     }
   }
 
+  /// Every key, as `keys  what`: the descriptions wrap to the window (under themselves),
+  /// so the help is whole at any width; taller than the window, it scrolls.
+  static let helpEntries: [(keys: String, what: String)] = [
+    ("j k ↓ ↑", "move (on a book: read on, then question to question)"),
+    ("g G", "first / last"),
+    ("PgUp PgDn", "page"),
+    ("^u ^d", "half a page"),
+    ("Enter", "open"),
+    ("Escape", "back / cancel"),
+    ("q", "quit"),
+    ("n", "new book (title, then author; Enter saves, Escape cancels)"),
+    ("A", "ask a question about the book under the cursor"),
+    ("s", "star / unstar the question"),
+    ("a", "answer it (one-line input: Enter saves, Escape cancels)"),
+    ("c", "the question's category (Up / Down: those there are; empty: none)"),
+    ("e", "edit in place: the question's text, the book's title"),
+    ("E", "edit the whole question or book in $EDITOR"),
+    ("d", "delete the question or book under the cursor (asks y/N)"),
+    ("f", "Filter screen: s cycles starred, a cycles answered, c picks categories, Enter applies, Escape cancels"),
+    ("/", "search (Up brings back the last search)"),
+    ("v", "put the book on the shelf / take it off"),
+    ("F", "Favorites shelf"),
+    ("B", "Books"),
+    ("Q", "all Questions"),
+    ("u", "undo"),
+    ("^r", "redo"),
+    ("?", "this help (j/k scroll it, any other key closes it)"),
+  ]
+
   func helpLines() -> [BrowseLine] {
-    [
-      "",
-      "  j k ↓ ↑  move        g G  first / last      PgUp PgDn ^d ^u  page",
-      "  Enter    open        Escape  back / cancel  q  quit",
-      "  s        star / unstar the question",
-      "  a        answer it (one-line input: Enter saves, Escape cancels)",
-      "  f        Filter screen: s cycles starred, a cycles answered,",
-      "           c picks categories, Enter applies, Escape cancels",
-      "  /        search      F  Favorites shelf     v  put the book on the shelf / take it off",
-      "  B        Books       Q  all Questions       u  undo",
-      "  ?        help",
-    ].map { BrowseLine(fit($0)) }
+    let keyWidth = Self.helpEntries.map { displayWidth($0.keys) }.max() ?? 0
+    // Narrow windows put the description under its keys.
+    let side = width >= keyWidth + 4 + 24
+    var lines = [BrowseLine("")]
+    for (keys, what) in Self.helpEntries {
+      if side {
+        let pad = String(repeating: " ", count: keyWidth - displayWidth(keys))
+        let indent = String(repeating: " ", count: keyWidth + 4)
+        var wrapped = wrap(what, indent: indent)
+        wrapped[0] = "  " + keys + pad + "  " + wrapped[0].dropFirst(indent.count)
+        lines += wrapped.map { BrowseLine(fit($0)) }
+      } else {
+        lines.append(BrowseLine(fit("  " + keys)))
+        lines += wrap(what, indent: "    ").map { BrowseLine($0) }
+      }
+    }
+    return lines
   }
 
   // MARK: - Text

@@ -52,6 +52,13 @@ final class TerminalScreen {
     _ = Glibc.pipe(&pipe)
     for fd in pipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     wakeFD = pipe[1]
+    try makeRaw()
+    installHandlers()
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J")
+  }
+
+  /// Raw input (the attributes saved by `enter()`, changed).
+  private func makeRaw() throws {
     var raw = savedTermios
     raw.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -66,13 +73,25 @@ final class TerminalScreen {
       isRaw = 0
       throw MemoError.terminalSetUp()
     }
-    installHandlers()
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J")
   }
 
   /// Gives the terminal back. Idempotent.
   func leave() {
     restoreTerminal()
+  }
+
+  /// Hands the terminal to another program (`$EDITOR`): the main screen, the saved modes.
+  func suspend() {
+    restoreTerminal()
+  }
+
+  /// Takes the terminal back after `suspend()`: raw again, the alternate screen, and the next
+  /// frame drawn whole.
+  func resume() throws {
+    try makeRaw()
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J")
+    drawn = []
+    drawnSize = (0, 0)
   }
 
   private func installHandlers() {

@@ -12,11 +12,14 @@ extension Memo {
     static let configuration = CommandConfiguration(
       abstract: "Browse books, questions, the filter, search and favorites, full screen.",
       discussion: """
-        Books first (newest first, with question counts, books on the shelf marked); Enter opens a
-        book's questions and a question's detail; Escape goes back; q quits. ? lists the keys:
-        j/k and the arrows move, g/G first/last, PgUp/PgDn and ^d/^u page, s stars, a answers,
-        f the Filter screen (its choice becomes the current filter), / searches, F the
-        Favorites shelf, v puts a book on it or takes it off, Q every question, u undoes.
+        Books first (newest first, with question counts, books on the shelf marked); Enter opens
+        a book (its body, Kindle highlights included, above its questions) and a question's
+        detail; Escape goes back; q quits. ? lists the keys: j/k and the arrows move (on a book:
+        read on, then question to question), g/G first/last, PgUp/PgDn and ^d/^u page; n adds a
+        book, A asks about the book under the cursor, s stars, a answers, c sets the category,
+        e edits in place, E in $EDITOR, d deletes (asks y/N); f the Filter screen (its choice
+        becomes the current filter), / searches (Up: the last search), F the Favorites shelf,
+        v puts a book on it or takes it off, Q every question, u undoes, ^r redoes.
         Every change is in the journal ('memo log', 'memo undo'); changes made elsewhere show
         up within a second. Needs a terminal on stdin and stdout.
 
@@ -45,7 +48,7 @@ extension Memo {
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let signal = BrowseLoop(store: store, screen: screen).run()
+      let signal = try BrowseLoop(store: store, screen: screen).run()
       screen.leave()
       database.close()
       if signal != 0 {
@@ -68,7 +71,8 @@ struct BrowseLoop {
   let timings = Environment.get("MEMO_BROWSE_TIMINGS").map { fopen($0, "w") } ?? nil
 
   /// - Returns: the signal that ended it (0: q).
-  func run() -> Int32 {
+  /// - Throws: when the terminal cannot be taken back after `$EDITOR`.
+  func run() throws -> Int32 {
     defer { if let timings { fclose(timings) } }
     var decoder = KeyDecoder()
     store.dispatch(.start)
@@ -86,12 +90,12 @@ struct BrowseLoop {
       case .timeout:
         let keys = decoder.flushEscape()
         store.dispatch(.tick)
-        for key in keys { store.dispatch(.key(key)) }
+        for key in keys { try dispatch(key) }
       case .input(let bytes):
         // Another process's change shows up by this key at the latest.
         store.dispatch(.tick)
         for key in decoder.feed(bytes) {
-          store.dispatch(.key(key))
+          try dispatch(key)
           if store.state.isFinished { break }
         }
       }
@@ -109,7 +113,43 @@ struct BrowseLoop {
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
   }
 
+  /// A key, with the document on top measured first (so scrolling knows its end), and
+  /// `$EDITOR` run when the key asked for it.
+  func dispatch(_ key: BrowseKey) throws {
+    measure()
+    store.dispatch(.key(key))
+    try runEditor()
+  }
+
+  func measure() {
+    let layout = BrowseView.measure(store.state)
+    if layout != store.state.layout, let layout { store.dispatch(.measured(layout)) }
+  }
+
+  /// Hands the terminal to `$EDITOR` for the record asked for, then takes it back.
+  func runEditor() throws {
+    // The record may need reading first (a book's body): the request comes with its answer.
+    guard let request = store.state.editorRequest else { return }
+    screen.suspend()
+    let result: EditorResult
+    do {
+      switch request {
+      case .post(let post): result = .post(post, try Editor.edit(post))
+      case .question(let question): result = .question(question, try Editor.edit(question))
+      }
+    } catch let error as MemoError {
+      result = .failed(error)
+    } catch {
+      result = .failed(MemoError(code: .io, message: "the editor failed: \(error)"))
+    }
+    try screen.resume()
+    let size = TerminalScreen.size()
+    store.dispatch(.resize(width: size.width, height: size.height))
+    store.dispatch(.edited(result))
+  }
+
   func draw() {
+    measure()
     let state = store.state
     screen.draw(BrowseView.frame(state), width: state.width, height: state.height)
   }

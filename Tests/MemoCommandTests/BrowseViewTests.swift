@@ -62,7 +62,7 @@ struct BrowseViewTests {
     #expect(frame.lines[2].style == .selected)
     #expect(frame.lines[0].style == .header)
     #expect(frame.caret == nil)
-    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 80 })
+    #expect(frame.texts[1...3].allSatisfy { DisplayWidth.of($0) == 80 })
   }
 
   @Test("Books at 40×12: titles cut to fit by display width, the footer keeps q quit")
@@ -76,7 +76,7 @@ struct BrowseViewTests {
         "   ノルウェイの森 — a very long tit… 120",
       ] + Array(repeating: "", count: 7) + ["Enter open  v shelf  ? help  q quit"]
     #expect(frame.texts == expected)
-    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 40 })
+    #expect(frame.texts[1...3].allSatisfy { DisplayWidth.of($0) == 40 })
   }
 
   static func bookQuestions(width: Int, height: Int) -> BrowseState {
@@ -121,7 +121,7 @@ struct BrowseViewTests {
         " ★  なぜ猫が語り手なのか、そしてその効…",
       ] + Array(repeating: "", count: 7) + ["Enter open  s star  ? help  q quit"]
     #expect(frame.texts == expected)
-    #expect(frame.texts.allSatisfy { displayWidth($0) <= 40 })
+    #expect(frame.texts.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 
   @Test("the flat Questions list names each question's book")

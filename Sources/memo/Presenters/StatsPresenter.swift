@@ -82,12 +82,12 @@ struct StatsPresenter {
     guard let top = rows.map(\.1).max(), top > 0 else {
       return style.dim("  no questions yet") + "\n"
     }
-    let width = min(20, rows.map { displayWidth($0.0) }.max() ?? 0)
+    let width = min(20, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
     var out = ""
     for (name, count) in rows {
-      let label = truncate(visible(oneLine(name)), to: width)
+      let label = DisplayWidth.truncate(visible(oneLine(name)), to: width)
       let bar = String(repeating: "█", count: max(1, count * 30 / top))
-      out += "  " + label + String(repeating: " ", count: width - displayWidth(label)) + "  "
+      out += "  " + label + String(repeating: " ", count: width - DisplayWidth.of(label)) + "  "
       out += (style.useColor ? "\u{1B}[32m\(bar)\u{1B}[0m" : bar) + " \(count)\n"
     }
     return out

@@ -136,10 +136,15 @@ struct SearchAndDatabaseTests {
     #expect(try box.run(["db", "path"]).stdout == box.defaultDatabase + "\n")
     let json = try box.run(["db", "path", "--format", "json"])
     #expect(
-      json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
+      json.stdout
+        == "{\n  \"path\": \"\(box.defaultDatabase)\",\n  \"from\": \"default\",\n  \"exists\": true\n}\n")
     let other = box.root + "/not-yet.db"
     let flag = try box.run(["db", "path", "--db", other, "--format", "json"])
-    #expect(flag.stdout == "{\"path\":\"\(other)\",\"from\":\"--db\",\"exists\":false}\n")
+    #expect(
+      flag.stdout == "{\n  \"path\": \"\(other)\",\n  \"from\": \"--db\",\n  \"exists\": false\n}\n")
+    // CSV: a header and the line.
+    let csv = try box.run(["db", "path", "--db", other, "--format", "csv"])
+    #expect(csv.stdout == "path,from,exists\r\n\(other),--db,false\r\n")
     let check = try box.run(["db", "check"])
     #expect(check.status == 0)
     #expect(check.stdout == "ok: \(box.defaultDatabase)\n")

@@ -30,13 +30,13 @@ extension Memo.Db {
       let location = context.location
       let exists = Terminal.fileExists(location.path)
       switch context.format {
-      case .json, .jsonl:
-        var o = JSONObjectWriter()
-        o.add("path", location.path)
-        o.add("from", location.reason.rawValue)
-        o.add("exists", exists)
-        Output.line(o.object)
-      default:
+      case .json, .jsonl, .csv, .tsv:
+        let record = Record([
+          ("path", .string(location.path)), ("from", .string(location.reason.rawValue)),
+          ("exists", .bool(exists)),
+        ])
+        Renderer.print(Document(single: record), context)
+      case .table, .plain:
         if context.isQuiet || context.format == .plain && !Terminal.stdoutIsTerminal {
           Output.line(location.path)
         } else {

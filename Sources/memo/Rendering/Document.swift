@@ -76,3 +76,13 @@ struct Style {
   func yellow(_ text: String) -> String { useColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
   func cyan(_ text: String) -> String { useColor ? "\u{1B}[36m\(text)\u{1B}[0m" : text }
 }
+
+extension Document {
+  /// One record with its fields as the columns: an object in JSON, a header and a line in CSV
+  /// and TSV.
+  init(single record: Record) {
+    self.init(
+      columns: record.fields.map { Column(key: $0.key, title: $0.key) }, records: [record],
+      isSingle: true)
+  }
+}

@@ -139,6 +139,29 @@ struct BrowseViewTests {
       ])
   }
 
+  @Test("the flat Questions list with emoji: each measured as drawn, the category kept whole")
+  func emojiQuestions() {
+    var state = BrowseState(width: 40, height: 5)
+    state.screens.append(
+      .list(
+        ListScreen(
+          list: .questions,
+          rows: [
+            .question(Self.question(1, "🚀 🚲 🛒 🛸 🪐 ⌚ ☕ ⭐ ✅", category: "engineering")),
+            .question(Self.question(2, "👍🏽 👨‍👩‍👧 🇯🇵 café", category: "eng")),
+          ])))
+    let frame = BrowseView.frame(state)
+    #expect(
+      frame.texts == [
+        "Questions · filter: none",
+        "›   🚀 🚲 🛒 🛸 🪐 ⌚ ☕ ⭐ … engineeri…",
+        "    👍🏽 👨‍👩‍👧 🇯🇵 café · 吾輩は猫である   eng",
+        "",
+        "Enter open  s star  ? help  q quit",
+      ])
+    #expect(frame.texts[1...2].allSatisfy { DisplayWidth.of($0) == 40 })
+  }
+
   @Test("a question's detail at 40×14: wrapped by display width, with its answer")
   func detail40() {
     var state = BrowseState(width: 40, height: 14)

@@ -48,3 +48,15 @@ import Testing
     #expect(DisplayWidth.truncate("abc", to: 0) == "")
   }
 }
+
+extension DisplayWidthTests {
+  @Test("a string's width is the sum of its characters' widths, whichever path measures it")
+  func sumOfCharacters() {
+    for text in [
+      "Ship 🚀 👍🏽 to 東京 🇯🇵 café", "한국어 \u{1112}\u{1161}\u{11AB} e\u{301}", "❤️ ☺ 1️⃣ ab",
+      "👨‍👩‍👧 and 猫", "\u{301}x", "ｶﾀｶﾅ ＡＢ",
+    ] {
+      #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text)")
+    }
+  }
+}

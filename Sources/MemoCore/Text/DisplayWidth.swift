@@ -7,6 +7,17 @@ public enum DisplayWidth {
   /// The columns `text` takes. ASCII (the common case) is one column a byte.
   public static func of(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    // Scalar by scalar (faster than finding grapheme clusters) gives the same sum unless the
+    // text has an emoji sequence: a presentation selector, a joiner, a skin tone or a flag.
+    var width = 0
+    for scalar in text.unicodeScalars {
+      if scalar.value == 0xFE0F || joinsEmoji(scalar) { return byCharacter(text) }
+      width += of(scalar)
+    }
+    return width
+  }
+
+  static func byCharacter(_ text: String) -> Int {
     var width = 0
     for character in text { width += of(character) }
     return width

@@ -62,7 +62,7 @@ struct BrowseViewTests {
     #expect(frame.lines[2].style == .selected)
     #expect(frame.lines[0].style == .header)
     #expect(frame.caret == nil)
-    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 80 })
+    #expect(frame.texts[1...3].allSatisfy { DisplayWidth.of($0) == 80 })
   }
 
   @Test("Books at 40×12: titles cut to fit by display width, the footer keeps q quit")
@@ -76,7 +76,7 @@ struct BrowseViewTests {
         "   ノルウェイの森 — a very long tit… 120",
       ] + Array(repeating: "", count: 7) + ["Enter open  n new  A ask  ? help  q quit"]
     #expect(frame.texts == expected)
-    #expect(frame.texts[1...3].allSatisfy { displayWidth($0) == 40 })
+    #expect(frame.texts[1...3].allSatisfy { DisplayWidth.of($0) == 40 })
   }
 
   /// A book's screen: a body with a paragraph, a blank line and an imported highlight, then
@@ -163,7 +163,7 @@ struct BrowseViewTests {
       "Enter open  A ask  ? help  q quit",
     ]
     #expect(BrowseView.frame(state).texts == expected)
-    #expect(BrowseView.frame(state).texts.allSatisfy { displayWidth($0) <= 40 })
+    #expect(BrowseView.frame(state).texts.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 
   @Test("the flat Questions list names each question's book")
@@ -179,6 +179,29 @@ struct BrowseViewTests {
         "",
         "Enter open  s star  ? help  q quit",
       ])
+  }
+
+  @Test("the flat Questions list with emoji: each measured as drawn, the category kept whole")
+  func emojiQuestions() {
+    var state = BrowseState(width: 40, height: 5)
+    state.screens.append(
+      .list(
+        ListScreen(
+          list: .questions,
+          rows: [
+            .question(Self.question(1, "🚀 🚲 🛒 🛸 🪐 ⌚ ☕ ⭐ ✅", category: "engineering")),
+            .question(Self.question(2, "👍🏽 👨‍👩‍👧 🇯🇵 café", category: "eng")),
+          ])))
+    let frame = BrowseView.frame(state)
+    #expect(
+      frame.texts == [
+        "Questions · filter: none",
+        "›   🚀 🚲 🛒 🛸 🪐 ⌚ ☕ ⭐ … engineeri…",
+        "    👍🏽 👨‍👩‍👧 🇯🇵 café · 吾輩は猫である   eng",
+        "",
+        "Enter open  s star  ? help  q quit",
+      ])
+    #expect(frame.texts[1...2].allSatisfy { DisplayWidth.of($0) == 40 })
   }
 
   @Test("a question's detail at 40×14: wrapped by display width, with its answer")
@@ -342,7 +365,7 @@ struct BrowseViewTests {
           == (width == 80
             ? "delete book 3 and its 12 questions '吾輩は猫である'? y/N "
             : "delete book 3 and its 12 question…? y/N "))
-      #expect(frame.texts.allSatisfy { displayWidth($0) <= width })
+      #expect(frame.texts.allSatisfy { DisplayWidth.of($0) <= width })
       state.confirming = .question(Self.question(4, "Why?"))
       #expect(BrowseView.frame(state).texts.last == "delete question 4 'Why?'? y/N ")
     }

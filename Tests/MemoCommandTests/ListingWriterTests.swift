@@ -1,6 +1,6 @@
 import Foundation
 import MemoCore
-import MemoStorage
+@testable import MemoStorage
 import Testing
 
 @testable import memo
@@ -23,7 +23,8 @@ struct ListingWriterTests {
   /// Writes `rows` rows of `sql` as `listing` in `format` and returns the bytes written.
   func render(
     _ listing: Listing, _ format: OutputFormat, sql: String, rows: Int = 1,
-    nestedSQL: String? = nil, filter: QuestionFilter? = nil, lookahead: Int = 1000
+    nestedSQL: String? = nil, filter: QuestionFilter? = nil, lookahead: Int = 1000,
+    width: Int? = nil, isNarrowed: Bool = false
   ) throws -> String {
     let database = try Database(path: ":memory:")
     let statement = try database.makeStatement(sql: sql)
@@ -37,12 +38,19 @@ struct ListingWriterTests {
     }
     let out = ByteWriter(fd: fd, name: path)
     let writer = ListingWriter(
-      format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: nil),
+      format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: width),
       out: out, lookahead: lookahead)
+    writer.isNarrowed = isNarrowed
     let hasRow = try statement.step()
     #expect(hasRow == (rows > 0))
     try writer.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
-    for _ in 0..<rows {
+    for n in 0..<rows {
+      // The statement's next row; past its last, its first again.
+      if n > 0, try !statement.step() {
+        statement.reset()
+        try statement.bind(Self.text, at: 1)
+        _ = try statement.step()
+      }
       try writer.row(Row(statement), nested: nil)
     }
     try writer.end()
@@ -109,7 +117,7 @@ struct ListingWriterTests {
   func questionTable() throws {
     // The text is 45 columns wide: 猫 and 🐈 take two each, the bell shows as ^G.
     let shown = "tab here, \"quoted\", line break, bell^G, 猫 🐈"
-    #expect(displayWidth(shown) == 45)
+    #expect(DisplayWidth.of(shown) == 45)
     let spaces = { (n: Int) in String(repeating: " ", count: n) }
     #expect(
       try render(.questions, .table, sql: Self.questionSQL)
@@ -152,7 +160,7 @@ struct ListingWriterTests {
     #expect(lines[1].contains("short   "))
     #expect(lines[2].contains("a much …"))
     // Every row as wide as the first (the header's last cell is not padded).
-    #expect(Set(lines.dropFirst().map { displayWidth(String($0)) }).count == 1, "\(lines)")
+    #expect(Set(lines.dropFirst().map { DisplayWidth.of(String($0)) }).count == 1, "\(lines)")
   }
 
   @Test("a post with its questions nested: JSON indents them; JSON Lines keeps them on the line")

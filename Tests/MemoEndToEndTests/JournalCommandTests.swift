@@ -114,7 +114,7 @@ struct JournalCommandTests {
     #expect(pruned.stderr == "memo: pruned 1 journal entries\n")
     #expect(try box.run(["log"]).stdout.split(separator: "\n").count == 1)
     let stats = try box.run(["stats", "--format", "json"]).stdout
-    #expect(stats.contains("\"journal_entries\":1"))
+    #expect(stats.contains("\n  \"journal_entries\": 1,\n"))
   }
 
   @Test("undo 0 and a non-number are usage errors")

@@ -73,6 +73,20 @@ struct QuestionCommandTests {
     #expect(try box.questionIDs(["--since", "2026-02-01T00:00:11Z"]) == [12, 11])
   }
 
+  @Test("answer --format csv quotes a leading space, as listings do; the same field in a listing")
+  func answerCSV() throws {
+    let box = try Sandbox()
+    _ = try box.run(["add", "Dune"])
+    _ = try box.run(["ask", "1", "Spice?"])
+    let answered = try box.run(["answer", "1", " yes", "--format", "csv"])
+    #expect(answered.status == 0, "\(answered.stderr)")
+    let lines = answered.stdout.split(separator: "\r\n")
+    #expect(lines.count == 2)
+    #expect(lines[1].contains(",Spice?,,false,\" yes\","))
+    let listed = try box.run(["questions", "--format", "csv"]).stdout.split(separator: "\r\n")
+    #expect(listed[1].contains(",Spice?,,false,\" yes\","))
+  }
+
   @Test("ask prints only the id, creates a new category, reuses one named in another case")
   func askCreatesCategory() throws {
     let box = try Sandbox()

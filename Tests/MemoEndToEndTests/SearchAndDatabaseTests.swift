@@ -136,13 +136,23 @@ struct SearchAndDatabaseTests {
     #expect(try box.run(["db", "path"]).stdout == box.defaultDatabase + "\n")
     let json = try box.run(["db", "path", "--format", "json"])
     #expect(
-      json.stdout == "{\"path\":\"\(box.defaultDatabase)\",\"from\":\"default\",\"exists\":true}\n")
+      json.stdout
+        == "{\n  \"path\": \"\(box.defaultDatabase)\",\n  \"from\": \"default\",\n  \"exists\": true\n}\n")
     let other = box.root + "/not-yet.db"
     let flag = try box.run(["db", "path", "--db", other, "--format", "json"])
-    #expect(flag.stdout == "{\"path\":\"\(other)\",\"from\":\"--db\",\"exists\":false}\n")
+    #expect(
+      flag.stdout == "{\n  \"path\": \"\(other)\",\n  \"from\": \"--db\",\n  \"exists\": false\n}\n")
+    // CSV: a header and the line.
+    let csv = try box.run(["db", "path", "--db", other, "--format", "csv"])
+    #expect(csv.stdout == "path,from,exists\r\n\(other),--db,false\r\n")
     let check = try box.run(["db", "check"])
     #expect(check.status == 0)
     #expect(check.stdout == "ok: \(box.defaultDatabase)\n")
+    let checkJSON = try box.run(["db", "check", "--format", "json"])
+    #expect(
+      checkJSON.stdout
+        == "{\n  \"path\": \"\(box.defaultDatabase)\",\n  \"ok\": true,\n  \"problems\": []\n}\n")
+    #expect(try box.run(["db", "check", "--format", "csv"]).stdout == "problem\r\n")
   }
 
   @Test("db check exits 74 on a broken foreign key")
@@ -153,6 +163,13 @@ struct SearchAndDatabaseTests {
     #expect(check.status == 74)
     #expect(check.stdout == "row 1 of questions points to a missing row of posts\n")
     #expect(check.stderr.hasPrefix("memo: error: \(box.defaultDatabase) has 1 problem(s)"))
+    let json = try box.run(["db", "check", "--format", "json"])
+    #expect(json.status == 74)
+    #expect(
+      json.stdout.hasSuffix(
+        "\n  \"ok\": false,\n  \"problems\": [\"row 1 of questions points to a missing row of posts\"]\n}\n"))
+    let tsv = try box.run(["db", "check", "--format", "tsv"])
+    #expect(tsv.stdout == "problem\nrow 1 of questions points to a missing row of posts\n")
   }
 
   @Test("db backup writes a consistent 0600 copy, even while another connection writes")

@@ -68,6 +68,33 @@ struct StatsTests {
   func empty() throws {
     let result = try Sandbox().run(["stats", "--format", "json"])
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("{\"posts\":0,\"questions\":0,"))
+    #expect(result.stdout.hasPrefix("{\n  \"posts\": 0,\n  \"questions\": 0,\n"))
+  }
+
+  @Test("stats in CSV, TSV and plain: section, name, value rows (totals, categories, days)")
+  func rows() throws {
+    let box = try Sandbox()
+    _ = try box.run(["add", "Dune"])
+    _ = try box.run(["ask", "1", "Why, though?", "--category", "eco, logy"])
+    let csv = try box.run(["stats", "--format", "csv"])
+    #expect(csv.status == 0)
+    let lines = csv.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)
+    #expect(
+      Array(lines.prefix(11)) == [
+        "section,name,value", "total,posts,1", "total,questions,1", "total,starred,0",
+        "total,answered,0", "total,favorites,0", "total,uncategorized,0",
+        "total,journal_entries,2", "total,journal_changes,3", "category,\"eco, logy\",1",
+        lines[10],
+      ])
+    #expect(lines[10].hasPrefix("activity,"))
+    // A row a day from the Monday 52 weeks back to today (365 to 371 days), then the final
+    // line break.
+    #expect((365...371).contains(lines.count - 11))
+    #expect(lines.last == "")
+    let tsv = try box.run(["stats", "--format", "tsv"]).stdout
+    #expect(tsv.hasPrefix("section\tname\tvalue\ntotal\tposts\t1\n"))
+    #expect(tsv.contains("\ncategory\teco, logy\t1\n"))
+    let plain = try box.run(["stats", "--format", "plain"]).stdout
+    #expect(plain.hasPrefix("total\tposts\t1\n"))
   }
 }

@@ -22,7 +22,7 @@ struct SyncTests {
       "sync", "init", lab.remote, "--name", "desktop", "--format", "json",
     ])
     #expect(joined.status == 0, "\(joined.stderr)")
-    #expect(joined.stdout.hasPrefix("{\"pushed\":0,\"applied\":5,\"conflicts\":0,"))
+    #expect(joined.stdout.hasPrefix("{\n  \"pushed\": 0,\n  \"applied\": 5,\n  \"conflicts\": 0,\n"))
     #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
     // Per device: the current filter stays where it was set.
     #expect(
@@ -62,9 +62,9 @@ struct SyncTests {
       ])
     #expect(try lab.remoteHead() == head)
     let status = try a.run(["sync", "status", "--format", "json"])
-    #expect(status.stdout.contains("\"pending\":0"))
+    #expect(status.stdout.contains("\n  \"pending\": 0,\n"))
     _ = try a.add("Hyperion")
-    #expect(try a.run(["sync", "status", "--format", "json"]).stdout.contains("\"pending\":1"))
+    #expect(try a.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 1,\n"))
   }
 
   @Test("three devices and one joining late all end with the same notes")
@@ -120,7 +120,19 @@ struct SyncTests {
       #expect(listed.stdout.hasSuffix("; b's version won\n"))
     }
     let json = try a.run(["sync", "conflicts", "--format", "json"]).stdout
-    #expect(json.contains("\"summary\":\"Dune (a)\""))
+    #expect(json.contains("\n    \"summary\": \"Dune (a)\",\n"))
+    // TSV and CSV: a header and one line per kept version.
+    let tsv = try a.run(["sync", "conflicts", "--format", "tsv"]).stdout.split(separator: "\n")
+    #expect(tsv.count == 2)
+    #expect(tsv[0] == "id\tkind\tkey\tsummary\tdeleted\tdevice\tchanged_at\twinner\tdetected_at")
+    #expect(tsv[1].hasPrefix("1\tpost\t"))
+    #expect(tsv[1].contains("\tDune (a)\tfalse\ta\t"))
+    let csv = try a.run(["sync", "conflicts", "--format", "csv"]).stdout
+    #expect(csv.hasPrefix("id,kind,key,summary,deleted,device,changed_at,winner,detected_at\r\n1,post,"))
+    #expect(csv.split(separator: "\r\n").count == 2)
+    let status = try a.run(["sync", "status", "--format", "csv"]).stdout
+    #expect(status.hasPrefix("remote,device_id,device_name,pending,conflicts,other_devices\r\n"))
+    #expect(status.hasSuffix(",a,0,1,b\r\n"))
     let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])

@@ -125,11 +125,11 @@ struct BrowseView {
       ? (helpScrolls ? ["j/k scroll", "any key closes", "q quit"] : ["any key closes", "q quit"])
       : ["? help", "q quit"]
     var line = always.joined(separator: "  ")
-    if displayWidth(line) > width { return (fit("q quit"), nil) }
+    if DisplayWidth.of(line) > width { return (fit("q quit"), nil) }
     var hints: [String] = []
     for hint in state.isShowingHelp ? [] : keyHints() {
       let candidate = (hints + [hint] + always).joined(separator: "  ")
-      guard displayWidth(candidate) <= width else { break }
+      guard DisplayWidth.of(candidate) <= width else { break }
       hints.append(hint)
       line = candidate
     }
@@ -187,25 +187,25 @@ struct BrowseView {
     }
     // The y/N stays in view: the title is cut, not the question.
     let tail = "? y/N "
-    let line = truncate("delete " + what, to: max(1, width - displayWidth(tail))) + tail
-    return (fit(line), min(displayWidth(line), width - 1))
+    let line = DisplayWidth.truncate("delete " + what, to: max(1, width - DisplayWidth.of(tail))) + tail
+    return (fit(line), min(DisplayWidth.of(line), width - 1))
   }
 
   /// The prompt and the text, scrolled so the caret stays in view.
   func inputLine(_ input: LineInput) -> (String, Int?) {
     let prompt = input.prompt
-    let room = max(1, width - displayWidth(prompt) - 1)
+    let room = max(1, width - DisplayWidth.of(prompt) - 1)
     var before = input.text[..<input.caret].map { visible(String($0)) }
-    var used = before.reduce(0) { $0 + displayWidth($1) }
-    while used > room, !before.isEmpty { used -= displayWidth(before.removeFirst()) }
+    var used = before.reduce(0) { $0 + DisplayWidth.of($1) }
+    while used > room, !before.isEmpty { used -= DisplayWidth.of(before.removeFirst()) }
     var line = prompt + before.joined()
-    let caret = displayWidth(line)
+    let caret = DisplayWidth.of(line)
     var total = caret
     for c in input.text[input.caret...] {
       let shown = visible(String(c))
-      guard total + displayWidth(shown) <= width else { break }
+      guard total + DisplayWidth.of(shown) <= width else { break }
       line += shown
-      total += displayWidth(shown)
+      total += DisplayWidth.of(shown)
     }
     return (fit(line), min(caret, width - 1))
   }
@@ -268,22 +268,22 @@ struct BrowseView {
       + " "
     var text = clean(question.text)
     if isFlat { text += " · " + clean(question.postTitle) }
-    let category = question.category.map { truncate(clean($0), to: max(4, width / 4)) } ?? ""
+    let category = question.category.map { DisplayWidth.truncate(clean($0), to: max(4, width / 4)) } ?? ""
     return columns(lead, text, right: category)
   }
 
   /// `lead`, then `text` cut to fit, then `right` against the right edge (left out when the
   /// window is too narrow for both).
   func columns(_ lead: String, _ text: String, right: String) -> String {
-    let leadWidth = displayWidth(lead)
-    let rightWidth = right.isEmpty ? 0 : displayWidth(right) + 1
+    let leadWidth = DisplayWidth.of(lead)
+    let rightWidth = right.isEmpty ? 0 : DisplayWidth.of(right) + 1
     let room = width - leadWidth - rightWidth
     guard room >= 8 || (right.isEmpty && room > 0) else {
       return fit(lead + text)
     }
-    let shown = truncate(text, to: room)
+    let shown = DisplayWidth.truncate(text, to: room)
     guard !right.isEmpty else { return lead + shown }
-    let padding = String(repeating: " ", count: room - displayWidth(shown) + 1)
+    let padding = String(repeating: " ", count: room - DisplayWidth.of(shown) + 1)
     return lead + shown + padding + right
   }
 
@@ -457,13 +457,13 @@ struct BrowseView {
   ]
 
   func helpLines() -> [BrowseLine] {
-    let keyWidth = Self.helpEntries.map { displayWidth($0.keys) }.max() ?? 0
+    let keyWidth = Self.helpEntries.map { DisplayWidth.of($0.keys) }.max() ?? 0
     // Narrow windows put the description under its keys.
     let side = width >= keyWidth + 4 + 24
     var lines = [BrowseLine("")]
     for (keys, what) in Self.helpEntries {
       if side {
-        let pad = String(repeating: " ", count: keyWidth - displayWidth(keys))
+        let pad = String(repeating: " ", count: keyWidth - DisplayWidth.of(keys))
         let indent = String(repeating: " ", count: keyWidth + 4)
         var wrapped = wrap(what, indent: indent)
         wrapped[0] = "  " + keys + pad + "  " + wrapped[0].dropFirst(indent.count)
@@ -482,17 +482,17 @@ struct BrowseView {
   func clean(_ text: String) -> String { visible(oneLine(text)) }
 
   /// Cut to the window's width.
-  func fit(_ text: String) -> String { truncate(text, to: width) }
+  func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: width) }
 
   /// `text` in lines of at most `width` columns (after `indent`), broken at a space where the
   /// line has one, anywhere in text without spaces (Japanese).
   func wrap(_ text: String, indent: String) -> [String] {
-    let room = max(1, width - displayWidth(indent))
+    let room = max(1, width - DisplayWidth.of(indent))
     var lines: [String] = []
     var line: [Character] = []
     var used = 0
     for c in text {
-      let w = displayWidth(String(c))
+      let w = DisplayWidth.of(c)
       if used + w > room, !line.isEmpty {
         if let space = line.lastIndex(of: " "), space > 0, c != " " {
           lines.append(indent + String(line[..<space]))
@@ -502,12 +502,12 @@ struct BrowseView {
           line = []
         }
         if c == " " && line.isEmpty { used = 0; continue }
-        used = line.reduce(0) { $0 + displayWidth(String($1)) }
+        used = line.reduce(0) { $0 + DisplayWidth.of($1) }
       }
       line.append(c)
       used += w
     }
     if !line.isEmpty || lines.isEmpty { lines.append(indent + String(line)) }
-    return lines.map { truncate($0, to: width) }
+    return lines.map { DisplayWidth.truncate($0, to: width) }
   }
 }

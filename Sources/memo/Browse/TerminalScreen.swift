@@ -172,7 +172,7 @@ final class TerminalScreen {
       guard line.text.contains("★") else { return line.text }
       return line.text.replacing("★", with: "\u{1B}[33m★\u{1B}[39m")
     case .header, .footer, .selected:
-      let padding = String(repeating: " ", count: max(0, width - displayWidth(line.text)))
+      let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(line.text)))
       let attribute = line.style == .selected ? "\u{1B}[7m" : "\u{1B}[1;7m"
       return attribute + line.text + padding + "\u{1B}[0m"
     }

@@ -30,13 +30,13 @@ extension Memo.Db {
       let location = context.location
       let exists = Terminal.fileExists(location.path)
       switch context.format {
-      case .json, .jsonl:
-        var o = JSONObjectWriter()
-        o.add("path", location.path)
-        o.add("from", location.reason.rawValue)
-        o.add("exists", exists)
-        Output.line(o.object)
-      default:
+      case .json, .jsonl, .csv, .tsv:
+        let record = Record([
+          ("path", .string(location.path)), ("from", .string(location.reason.rawValue)),
+          ("exists", .bool(exists)),
+        ])
+        Renderer.print(Document(single: record), context)
+      case .table, .plain:
         if context.isQuiet || context.format == .plain && !Terminal.stdoutIsTerminal {
           Output.line(location.path)
         } else {
@@ -63,7 +63,21 @@ extension Memo.Db {
       let context = try Context(global)
       let state = try context.dispatch(.database(.check), access: .read)
       let problems = state.databaseProblems ?? []
-      for problem in problems { Output.line(problem) }
+      switch context.format {
+      case .json, .jsonl:
+        Renderer.print(
+          Document(
+            single: Record([
+              ("path", .string(context.location.path)), ("ok", .bool(problems.isEmpty)),
+              ("problems", .strings(problems)),
+            ])), context)
+      case .csv, .tsv:
+        let rows = problems.map { Record([("problem", .string($0))]) }
+        Renderer.print(
+          Document(columns: [Column(key: "problem", title: "problem")], records: rows), context)
+      case .table, .plain:
+        for problem in problems { Output.line(visible(oneLine(problem))) }
+      }
       guard problems.isEmpty else {
         throw MemoError(
           code: .io,
@@ -71,7 +85,9 @@ extension Memo.Db {
             "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left"
         )
       }
-      if !context.isQuiet { Output.line("ok: \(context.location.path)") }
+      if !context.isQuiet, context.format == .table || context.format == .plain {
+        Output.line("ok: \(context.location.path)")
+      }
     }
   }
 

@@ -63,7 +63,10 @@ extension Memo {
         until: try until.map { try context.date($0).end },
         limit: limit, offset: offset, favoritesOnly: favorites,
         selection: try filters.selection(context))
-      _ = try context.dispatch(.posts(.list(query)), access: .read, sink: context.listingWriter)
+      let writer = context.listingWriter
+      writer.isNarrowed =
+        favorites || author != nil || since != nil || until != nil || limit == 0 || offset > 0
+      _ = try context.dispatch(.posts(.list(query)), access: .read, sink: writer)
     }
   }
 }

@@ -50,8 +50,9 @@ extension Memo {
       let query = QuestionQuery(
         selection: try filters.selection(context, since: since, until: until), postID: post,
         limit: limit, offset: offset)
-      _ = try context.dispatch(
-        .questions(.list(query)), access: .read, sink: context.listingWriter)
+      let writer = context.listingWriter
+      writer.isNarrowed = post != nil || since != nil || until != nil || limit == 0 || offset > 0
+      _ = try context.dispatch(.questions(.list(query)), access: .read, sink: writer)
     }
   }
 }

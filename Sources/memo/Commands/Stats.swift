@@ -22,11 +22,7 @@ extension Memo {
       let request = StatsRequest(now: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)
       let state = try context.dispatch(.stats(request), access: .read)
       guard let stats = state.stats else { return }
-      switch context.format {
-      case .json, .jsonl: Output.write(StatsPresenter(style: context.style).json(stats))
-      case .table: Output.write(StatsPresenter(style: context.style).text(stats))
-      default: Output.write(StatsPresenter(style: .plain).text(stats))
-      }
+      StatsPresenter.print(stats, context)
     }
   }
 }

@@ -43,24 +43,7 @@ extension Memo {
     }
 
     static func report(_ summary: SyncSummary, _ context: Context) {
-      switch context.format {
-      case .json, .jsonl:
-        var o = JSONObjectWriter()
-        o.add("pushed", Int64(summary.pushed))
-        o.add("applied", Int64(summary.applied))
-        o.add("conflicts", Int64(summary.conflicts))
-        o.add("retries", Int64(summary.retries))
-        o.add("compacted", Int64(summary.compacted))
-        Output.line(o.object)
-      default:
-        guard !context.isQuiet else { return }
-        Output.line(summary.description)
-        if summary.conflicts > 0 {
-          Diagnostics.line(
-            "memo: the later version won each conflict; 'memo sync conflicts' lists the other versions, 'memo sync restore ID' brings one back"
-          )
-        }
-      }
+      SyncPresenter.print(summary, context)
     }
   }
 }
@@ -149,34 +132,7 @@ extension Memo.Sync {
       let state = try context.dispatch(
         .sync(.showStatus(repository: Memo.Sync.repository(for: context))), access: .read)
       guard let status = state.syncStatus else { return }
-      switch context.format {
-      case .json, .jsonl:
-        var o = JSONObjectWriter()
-        o.add("remote", status.remote)
-        o.add("device", raw: device(status.device))
-        o.add("devices", raw: "[" + status.others.map(device).joined(separator: ",") + "]")
-        o.add("pending", Int64(status.pending))
-        o.add("conflicts", Int64(status.conflicts))
-        Output.line(o.object)
-      default:
-        Output.line("remote: \(status.remote)")
-        Output.line("this device: \(status.device.name) (\(status.device.id))")
-        Output.line("waiting to be pushed: \(status.pending)")
-        Output.line("kept versions from conflicts: \(status.conflicts)")
-        Output.line(status.others.isEmpty ? "other devices: none yet" : "other devices:")
-        for other in status.others {
-          let last = other.lastRound.map { "last change \($0.rfc3339)" } ?? "no changes yet"
-          Output.line("  \(other.name) (\(other.id)): \(last)")
-        }
-      }
-    }
-
-    func device(_ device: SyncDevice) -> String {
-      var o = JSONObjectWriter()
-      o.add("id", device.id)
-      o.add("name", device.name)
-      o.add("last_round", device.lastRound)
-      return o.object
+      SyncPresenter.print(status, context)
     }
   }
 
@@ -222,44 +178,15 @@ extension Memo.Sync {
       let context = try Context(global)
       let state = try context.dispatch(.sync(.restore(id)), access: .write)
       switch context.format {
-      case .json, .jsonl: Memo.Sync.list(state.syncConflicts, context)
+      case .json, .jsonl, .csv, .tsv: SyncPresenter.print(state.syncConflicts, context)
       default:
         guard !context.isQuiet, let restored = state.syncConflicts.first else { return }
-        Output.line(
-          "restored \(restored.kind.rawValue) \(restored.summary.map { "'\($0)'" } ?? restored.key) as \(restored.device) had it; 'memo sync' pushes it"
-        )
+        Output.line(SyncPresenter.restored(restored))
       }
     }
   }
 
   static func list(_ conflicts: [SyncConflict], _ context: Context) {
-    switch context.format {
-    case .json, .jsonl:
-      let objects = conflicts.map { c -> String in
-        var o = JSONObjectWriter()
-        o.add("id", c.id)
-        o.add("kind", c.kind.rawValue)
-        o.add("key", c.key)
-        o.add("summary", c.summary)
-        o.add("deleted", c.summary == nil)
-        o.add("device", c.device)
-        o.add("changed_at", Timestamp(millis: c.time.millis))
-        o.add("winner", c.winner)
-        o.add("detected_at", c.detectedAt)
-        return o.object
-      }
-      if context.format == .jsonl {
-        for object in objects { Output.line(object) }
-      } else {
-        Output.line("[" + objects.joined(separator: ",") + "]")
-      }
-    default:
-      for c in conflicts {
-        let what = c.summary.map { "'\($0)'" } ?? "(deleted)"
-        Output.line(
-          "\(c.id)  \(c.kind.rawValue) \(what) as \(c.device) had it at \(Timestamp(millis: c.time.millis).rfc3339); \(c.winner)'s version won"
-        )
-      }
-    }
+    SyncPresenter.print(conflicts, context)
   }
 }

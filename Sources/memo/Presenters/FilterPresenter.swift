@@ -25,7 +25,7 @@ struct FilterPresenter {
     Document(
       columns: [
         Column(key: "name", title: "NAME", isFlexible: true),
-        Column(key: "arguments", title: "FILTER", isFlexible: true),
+        Column(key: "arguments", title: "FILTER", isFlexible: true, shrinkRank: 1),
       ],
       records: saved.map(record))
   }

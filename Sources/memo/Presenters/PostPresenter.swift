@@ -30,10 +30,10 @@ struct PostPresenter {
   /// The columns a list of posts shows in a table, plain, CSV or TSV.
   static let columns = [
     Column(key: "id", title: "ID", alignsRight: true),
-    Column(key: "title", title: "TITLE", isFlexible: true),
-    Column(key: "author", title: "AUTHOR", isFlexible: true),
-    Column(key: "question_count", title: "QUESTIONS", alignsRight: true),
-    Column(key: "favorite", title: "FAV", mark: "★"),
+    Column(key: "title", title: "TITLE", isFlexible: true, shrinkRank: 1, floor: 20),
+    Column(key: "author", title: "AUTHOR", isFlexible: true, floor: 10),
+    Column(key: "question_count", title: "QUESTIONS", alignsRight: true, dropRank: 1),
+    Column(key: "favorite", title: "FAV", mark: "★", dropRank: 0),
     Column(key: "created_at", title: "CREATED"),
   ]
 

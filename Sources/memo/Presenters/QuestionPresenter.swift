@@ -32,9 +32,9 @@ struct QuestionPresenter {
     Column(key: "id", title: "ID", alignsRight: true),
     Column(key: "post_id", title: "POST", alignsRight: true),
     Column(key: "starred", title: "★", mark: "★"),
-    Column(key: "text", title: "QUESTION", isFlexible: true),
+    Column(key: "text", title: "QUESTION", isFlexible: true, shrinkRank: 1, floor: 16),
     Column(key: "category", title: "CATEGORY", isFlexible: true),
-    Column(key: "answer", title: "ANSWER", isFlexible: true),
+    Column(key: "answer", title: "ANSWER", isFlexible: true, shrinkRank: 1, floor: 12),
     Column(key: "created_at", title: "CREATED"),
   ]
 

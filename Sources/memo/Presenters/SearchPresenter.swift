@@ -10,7 +10,7 @@ struct SearchPresenter {
       Field("snippet", .snippet), Field("rank", .number),
     ], table: columns)
 
-  /// Zero-width private-use marks around a match while a table is laid out (`scalarWidth`
+  /// Zero-width private-use marks around a match while a table is laid out (`DisplayWidth`
   /// counts them as nothing); colour codes replace them once the line is cut to width.
   static let markStart: Unicode.Scalar = "\u{E000}"
   static let markEnd: Unicode.Scalar = "\u{E001}"
@@ -18,7 +18,7 @@ struct SearchPresenter {
   static let columns = [
     Column(key: "kind", title: "KIND"),
     Column(key: "id", title: "ID", alignsRight: true),
-    Column(key: "post_title", title: "POST", isFlexible: true),
-    Column(key: "snippet", title: "MATCH", isFlexible: true),
+    Column(key: "post_title", title: "POST", isFlexible: true, floor: 12),
+    Column(key: "snippet", title: "MATCH", isFlexible: true, shrinkRank: 1, floor: 20),
   ]
 }

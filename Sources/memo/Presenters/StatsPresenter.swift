@@ -82,43 +82,70 @@ struct StatsPresenter {
     guard let top = rows.map(\.1).max(), top > 0 else {
       return style.dim("  no questions yet") + "\n"
     }
-    let width = min(20, rows.map { displayWidth($0.0) }.max() ?? 0)
+    let width = min(20, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
     var out = ""
     for (name, count) in rows {
-      let label = truncate(visible(oneLine(name)), to: width)
+      let label = DisplayWidth.truncate(visible(oneLine(name)), to: width)
       let bar = String(repeating: "█", count: max(1, count * 30 / top))
-      out += "  " + label + String(repeating: " ", count: width - displayWidth(label)) + "  "
+      out += "  " + label + String(repeating: " ", count: width - DisplayWidth.of(label)) + "  "
       out += (style.useColor ? "\u{1B}[32m\(bar)\u{1B}[0m" : bar) + " \(count)\n"
     }
     return out
   }
 
-  /// The same numbers for scripts.
-  func json(_ stats: Stats) -> String {
-    var o = JSONObjectWriter()
-    o.add("posts", Int64(stats.posts))
-    o.add("questions", Int64(stats.questions))
-    o.add("starred", Int64(stats.starred))
-    o.add("answered", Int64(stats.answered))
-    o.add("favorites", Int64(stats.favorites))
-    o.add("uncategorized", Int64(stats.uncategorized))
-    o.add("journal_entries", Int64(stats.journalEntries))
-    o.add("journal_changes", Int64(stats.journalChanges))
-    let categories = stats.categories.map { category -> String in
-      var c = JSONObjectWriter()
-      c.add("name", category.name)
-      c.add("questions", Int64(category.questionCount))
-      return c.object
+  /// The same numbers for scripts, one record: the counts, then `categories` and `activity`
+  /// as arrays of records (JSON and JSON Lines).
+  static func record(_ stats: Stats) -> Record {
+    Record(
+      totals(stats).map { t -> (key: String, value: Value) in (t.key, Value.int(Int64(t.count))) } + [
+        (
+          "categories",
+          .records(
+            stats.categories.map {
+              Record([("name", .string($0.name)), ("questions", .int(Int64($0.questionCount)))])
+            })
+        ),
+        (
+          "activity",
+          .records(
+            stats.activity.enumerated().map {
+              Record([("date", .string(stats.date(at: $0))), ("count", .int(Int64($1)))])
+            })
+        ),
+      ])
+  }
+
+  static func totals(_ stats: Stats) -> [(key: String, count: Int)] {
+    [
+      ("posts", stats.posts), ("questions", stats.questions), ("starred", stats.starred),
+      ("answered", stats.answered), ("favorites", stats.favorites),
+      ("uncategorized", stats.uncategorized), ("journal_entries", stats.journalEntries),
+      ("journal_changes", stats.journalChanges),
+    ]
+  }
+
+  /// The same numbers as rows for CSV, TSV and plain text: `section,name,value` — the totals,
+  /// then a row per category, then a row per day of the calendar.
+  static let rowColumns = ["section", "name", "value"].map { Column(key: $0, title: $0) }
+
+  static func rows(_ stats: Stats) -> [Record] {
+    func row(_ section: String, _ name: String, _ value: Int) -> Record {
+      Record([("section", .string(section)), ("name", .string(name)), ("value", .int(Int64(value)))])
     }
-    o.add("categories", raw: "[" + categories.joined(separator: ",") + "]")
-    let days = stats.activity.enumerated().map { index, count -> String in
-      var d = JSONObjectWriter()
-      d.add("date", stats.date(at: index))
-      d.add("count", Int64(count))
-      return d.object
+    return totals(stats).map { row("total", $0.key, $0.count) }
+      + stats.categories.map { row("category", $0.name, $0.questionCount) }
+      + stats.activity.enumerated().map { row("activity", stats.date(at: $0), $1) }
+  }
+
+  /// What `memo stats` prints in `context`'s format.
+  static func print(_ stats: Stats, _ context: Context) {
+    switch context.format {
+    case .table: Output.write(StatsPresenter(style: context.style).text(stats))
+    case .json, .jsonl:
+      Renderer.print(Document(columns: [], records: [record(stats)], isSingle: true), context)
+    case .csv, .tsv, .plain:
+      Renderer.print(Document(columns: rowColumns, records: rows(stats)), context)
     }
-    o.add("activity", raw: "[" + days.joined(separator: ",") + "]")
-    return o.object + "\n"
   }
 }
 

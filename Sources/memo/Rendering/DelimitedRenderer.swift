@@ -1,3 +1,5 @@
+import MemoCore
+
 /// Writes the scalar columns of a document as CSV (RFC 4180), TSV, or plain text (TSV
 /// without a header, for `grep`, `cut` and `awk`).
 struct DelimitedRenderer {
@@ -33,13 +35,8 @@ struct DelimitedRenderer {
   func escape(_ field: String) -> String {
     switch kind {
     case .csv:
-      // RFC 4180: quote fields holding a comma, quote or line break; double inner quotes.
-      guard
-        field.contains(where: {
-          $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
-        })
-      else { return field }
-      return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+      // RFC 4180, as every CSV memo writes (edge white space quoted too).
+      return csvField(field)
     case .tsv, .plain:
       guard
         field.unicodeScalars.contains(where: {
@@ -58,16 +55,5 @@ struct DelimitedRenderer {
       }
       return out
     }
-  }
-}
-
-extension String {
-  /// The string with every `target` replaced (no Foundation needed).
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for c in self {
-      if c == target { out += replacement } else { out.append(c) }
-    }
-    return out
   }
 }

@@ -40,10 +40,18 @@ struct Column: Equatable, Sendable {
   var title: String
   /// Numbers align right.
   var alignsRight = false
-  /// Shortened first when a table is wider than the terminal.
+  /// Shortened when a table is wider than the terminal.
   var isFlexible = false
   /// What a table shows for `true` in this column.
   var mark = "✓"
+  /// Among flexible columns, the lower ones give up their width first (down to `floor`);
+  /// columns of one rank share the cut, widest first.
+  var shrinkRank = 0
+  /// The width a flexible column keeps until every column of a later rank is at its own.
+  var floor = 8
+  /// A column a table leaves out (lowest first) before it shortens any flexible one: counts
+  /// and marks that matter less than the titles they stand beside.
+  var dropRank: Int? = nil
 }
 
 /// What a presenter hands to a renderer.
@@ -67,4 +75,14 @@ struct Style {
   func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
   func yellow(_ text: String) -> String { useColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
   func cyan(_ text: String) -> String { useColor ? "\u{1B}[36m\(text)\u{1B}[0m" : text }
+}
+
+extension Document {
+  /// One record with its fields as the columns: an object in JSON, a header and a line in CSV
+  /// and TSV.
+  init(single record: Record) {
+    self.init(
+      columns: record.fields.map { Column(key: $0.key, title: $0.key) }, records: [record],
+      isSingle: true)
+  }
 }

@@ -27,6 +27,11 @@ final class ListingWriter: RowSink {
   var lastMinute: (utc: [UInt8], local: String) = ([], "")
   /// `jsonPrefixes`, by layout (the listing's, its nested rows') and indentation.
   private(set) var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
+  /// The command narrowed the listing by options other than a question filter (an author, a
+  /// date, an offset, a post): an empty table then says nothing matched, not "yet".
+  var isNarrowed = false
+  private(set) var listing = Listing.posts
+  private(set) var hasQuestionFilter = false
 
   enum Mode {
     /// A list of records (JSON array or lines, CSV, TSV, plain, table).
@@ -58,7 +63,8 @@ final class ListingWriter: RowSink {
     if let inner = layout.nested?.layout, let nested {
       nestedColumns = try Self.resolve(inner, in: nested)
     }
-    let hasQuestionFilter = !(filter?.isEmpty ?? true)
+    self.listing = listing
+    hasQuestionFilter = !(filter?.isEmpty ?? true)
     let isText = format == .table || format == .plain
     switch listing {
     case .post: mode = isText ? .page : format == .json ? .single : .records
@@ -120,11 +126,40 @@ final class ListingWriter: RowSink {
     if mode == .records {
       switch format {
       case .json: out.raw(rowCount == 0 ? "]\n" : "\n]\n")
-      case .table: table?.finish(to: out)
+      case .table:
+        table?.finish(to: out)
+        // On a terminal, an empty table says what to do next.
+        if rowCount == 0, style.width != nil, !isQuiet {
+          out.write(style.dim(emptyMessage))
+          out.byte(0x0A)
+        }
       default: break
       }
     }
     try out.flushIfFull()
+  }
+
+  /// What an empty table on a terminal says beneath its header.
+  var emptyMessage: String {
+    let noun: String
+    switch listing {
+    case .posts, .post: noun = "posts"
+    case .questions: noun = "questions"
+    case .favorites: noun = "favorites"
+    case .search: return "nothing found: fewer or shorter words find more"
+    case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
+    case .categories: noun = "categories"
+    }
+    if hasQuestionFilter {
+      return "no \(noun) match the filter: --all ignores it, 'memo filter clear' removes it"
+    }
+    if isNarrowed { return "no \(noun) match" }
+    switch listing {
+    case .questions: return "no questions yet: memo ask POST QUESTION"
+    case .favorites: return "no favorites yet: memo fav POST"
+    case .categories: return "no categories yet: memo category add NAME"
+    default: return "no posts yet: memo add TITLE"
+    }
   }
 
   // MARK: - Layouts

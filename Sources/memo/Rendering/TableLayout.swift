@@ -1,3 +1,4 @@
+import MemoCore
 import MemoStorage
 
 /// A table streamed: the first rows (up to `lookahead`) size the columns, then every row is
@@ -28,9 +29,9 @@ struct TableLayout {
   mutating func finish(to out: ByteWriter) {
     guard widths == nil else { return }
     let renderer = TableRenderer(style: style)
-    var sized = columns.map { displayWidth($0.title) }
+    var sized = columns.map { DisplayWidth.of($0.title) }
     for row in pending {
-      for (i, cell) in row.enumerated() { sized[i] = max(sized[i], displayWidth(cell)) }
+      for (i, cell) in row.enumerated() { sized[i] = max(sized[i], DisplayWidth.of(cell)) }
     }
     renderer.fit(&sized, columns: columns)
     widths = sized
@@ -57,16 +58,19 @@ struct TableLayout {
       return
     }
     // Straight into the writer: the same line as `TableRenderer.line`, without building it.
-    for (i, cell) in cells.enumerated() {
-      if i > 0 { out.raw("  ") }
+    let last = widths.lastIndex { $0 >= 0 } ?? 0
+    var first = true
+    for (i, cell) in cells.enumerated() where widths[i] >= 0 {
+      if !first { out.raw("  ") }
+      first = false
       var shown = cell
-      var width = displayWidth(cell)
+      var width = DisplayWidth.of(cell)
       if width > widths[i] {
-        shown = truncate(cell, to: widths[i])
-        width = displayWidth(shown)
+        shown = DisplayWidth.truncate(cell, to: widths[i])
+        width = DisplayWidth.of(shown)
       }
       let padding = max(0, widths[i] - width)
-      let isLast = i == cells.count - 1
+      let isLast = i == last
       if i == 0 && style.useColor { out.raw("\u{1B}[33m") }
       if columns[i].alignsRight { out.spaces(padding) }
       out.write(shown)

@@ -10,9 +10,9 @@ struct TableRenderer {
     let cells = document.records.map { record in
       columns.map { cellText(record[$0.key], mark: $0.mark) }
     }
-    var widths = columns.map { displayWidth($0.title) }
+    var widths = columns.map { DisplayWidth.of($0.title) }
     for row in cells {
-      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
+      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
     }
     fit(&widths, columns: columns)
     var out = ""
@@ -23,17 +23,34 @@ struct TableRenderer {
     return out
   }
 
-  /// Shrinks flexible columns (widest first) until the table fits the terminal.
+  /// Makes the table fit the terminal, by value: first the columns that may go are left out
+  /// (their width becomes -1), then the flexible ones shrink by rank to their floors, then
+  /// all flexible ones to their headers' widths.
   func fit(_ widths: inout [Int], columns: [Column]) {
     guard let width = style.width, width > 20 else { return }
-    let gaps = 2 * (columns.count - 1)
-    var excess = widths.reduce(0, +) + gaps - width
+    func excess() -> Int {
+      let shown = widths.filter { $0 >= 0 }
+      return shown.reduce(0, +) + 2 * (shown.count - 1) - width
+    }
+    let droppable = columns.indices.filter { columns[$0].dropRank != nil }
+      .sorted { columns[$0].dropRank! < columns[$1].dropRank! }
+    for i in droppable where excess() > 0 { widths[i] = -1 }
+    let flexible = columns.indices.filter { columns[$0].isFlexible && widths[$0] >= 0 }
+    for rank in Set(flexible.map { columns[$0].shrinkRank }).sorted() {
+      let group = flexible.filter { columns[$0].shrinkRank == rank }
+      shrink(&widths, group, excess: excess(), floor: { columns[$0].floor })
+    }
+    shrink(&widths, flexible, excess: excess()) { max(4, DisplayWidth.of(columns[$0].title)) }
+  }
+
+  /// Takes `excess` columns from `group`, the widest first, none below its floor.
+  func shrink(_ widths: inout [Int], _ group: [Int], excess: Int, floor: (Int) -> Int) {
+    var excess = excess
     while excess > 0 {
-      guard
-        let widest = widths.indices.filter({ columns[$0].isFlexible && widths[$0] > 8 })
-          .max(by: { widths[$0] < widths[$1] })
-      else { return }
-      let cut = min(excess, widths[widest] - 8)
+      let open = group.filter { widths[$0] > floor($0) }
+      guard let widest = open.max(by: { widths[$0] < widths[$1] }) else { return }
+      let next = open.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+      let cut = min(excess, widths[widest] - floor(widest), max(1, widths[widest] - next))
       widths[widest] -= cut
       excess -= cut
     }
@@ -43,11 +60,11 @@ struct TableRenderer {
     -> String
   {
     var parts: [String] = []
-    for (i, cell) in cells.enumerated() {
-      let shown = truncate(cell, to: widths[i])
-      let padding = String(repeating: " ", count: max(0, widths[i] - displayWidth(shown)))
-      let isLast = i == cells.count - 1
-      var text = columns[i].alignsRight ? padding + shown : shown + (isLast ? "" : padding)
+    let last = widths.lastIndex { $0 >= 0 } ?? 0
+    for (i, cell) in cells.enumerated() where widths[i] >= 0 {
+      let shown = DisplayWidth.truncate(cell, to: widths[i])
+      let padding = String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(shown)))
+      var text = columns[i].alignsRight ? padding + shown : shown + (i == last ? "" : padding)
       if let decorate { text = decorate(text) } else if i == 0 { text = style.yellow(text) }
       parts.append(text)
     }
@@ -107,50 +124,4 @@ func visible(_ text: String) -> String {
 func isControl(_ scalar: Unicode.Scalar) -> Bool {
   (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
     || (0x80...0x9F).contains(scalar.value)
-}
-
-/// Columns a string takes in a terminal: wide East Asian characters count 2, combining
-/// marks 0.
-func displayWidth(_ text: String) -> Int {
-  // Most cells are ASCII: one column a byte.
-  if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-  var width = 0
-  for scalar in text.unicodeScalars { width += scalarWidth(scalar) }
-  return width
-}
-
-func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
-  let v = scalar.value
-  if v < 0x300 { return 1 }
-  if v == 0xE000 || v == 0xE001 { return 0 }  // the search presenter's highlight marks
-  switch scalar.properties.generalCategory {
-  case .nonspacingMark, .enclosingMark, .format: return 0
-  default: break
-  }
-  if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-    || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
-    || (0xA000...0xA4CF).contains(v)
-    || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
-    || (0xFE30...0xFE4F).contains(v)
-    || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
-    || (0x1F300...0x1F64F).contains(v)
-    || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
-  {
-    return 2
-  }
-  return 1
-}
-
-/// Shortens `text` to `width` columns, ending in "…" when cut.
-func truncate(_ text: String, to width: Int) -> String {
-  guard displayWidth(text) > width else { return text }
-  var out = ""
-  var used = 0
-  for scalar in text.unicodeScalars {
-    let w = scalarWidth(scalar)
-    if used + w > width - 1 { break }
-    out.unicodeScalars.append(scalar)
-    used += w
-  }
-  return out + "…"
 }

@@ -249,3 +249,24 @@ extension MemoError {
     return kept
   }
 }
+
+// MARK: - memo browse's E
+
+extension Editor {
+  /// Opens `post` for `memo browse`. - Returns: the edited fields, nil when saved unchanged.
+  /// A file that cannot be saved is offered again, else kept and named, as by `memo edit`.
+  static func edit(_ post: Post) throws -> NewPost? {
+    try session(
+      text(of: post), name: "post-\(post.id)", from: nil,
+      retry: { "memo edit \(post.id) --from \(shellQuoted($0))" }
+    ) { edited in try Editor.post(from: edited, original: post) }
+  }
+
+  /// Opens `question` for `memo browse`. - Returns: the patch, nil when saved unchanged.
+  static func edit(_ question: MemoCore.Question) throws -> QuestionPatch? {
+    try session(
+      text(of: question), name: "question-\(question.id)", from: nil,
+      retry: { "memo question edit \(question.id) --from \(shellQuoted($0))" }
+    ) { edited in try Editor.patch(from: edited, original: question) }
+  }
+}

@@ -99,7 +99,7 @@ struct SyncMergeTests {
     #expect(reason("not json")?.isEmpty == false)
     #expect(
       reason(#"{"kind":"book","key":"u1"}"#)
-        == "\"kind\" is not one of post, question, category, favorite, saved_filter")
+        == "\"kind\" is not one of post, question, category, favorite, saved_filter, resolution")
     #expect(
       reason(line.replacingOccurrences(of: "\"title\":\"Dune\"", with: "\"title\":\" \""))
         == "row.title is not a non-empty string")

@@ -114,22 +114,30 @@ struct SyncTests {
     #expect(try SyncLab.round(b)["conflicts"] == 1)
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
-      let listed = try box.run(["sync", "conflicts"])
+      let listed = try box.run(["sync", "conflicts", "--format", "tsv"])
       #expect(listed.status == 0)
-      #expect(listed.stdout.hasPrefix("1  post 'Dune (a)' as a had it at "))
-      #expect(listed.stdout.hasSuffix("; b's version won\n"))
+      #expect(
+        listed.stdout.split(separator: "\n").dropFirst().first?.hasPrefix(
+          "1\tpost\t") == true)
+      #expect(listed.stdout.contains("\ttitle\tDune (b)\tDune (b)\tDune (a)\tfalse\ta\tb\t"))
     }
     let json = try a.run(["sync", "conflicts", "--format", "json"]).stdout
-    #expect(json.contains("\"summary\":\"Dune (a)\""))
+    #expect(json.contains("\"field\": \"title\""))
+    #expect(json.contains("\"kept\": \"Dune (b)\""))
+    #expect(json.contains("\"lost\": \"Dune (a)\""))
+    // `memo sync restore` still works (an alias of `memo sync conflicts restore`).
     let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
-    #expect(try SyncLab.round(a)["pushed"] == 1)
+    // The title and the resolution.
+    #expect(try SyncLab.round(a)["pushed"] == 2)
     #expect(try SyncLab.round(b)["conflicts"] == 0)
     #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
+    // Restored on a: gone on b too.
+    #expect(try b.rows("SELECT count(*) FROM sync_conflicts") == [["0"]])
     let missing = try a.run(["sync", "restore", "1"])
     #expect(missing.status == 1)
-    #expect(missing.stderr == "memo: error: no kept version 1; 'memo sync conflicts' lists them\n")
+    #expect(missing.stderr == "memo: error: no conflict 1; 'memo sync conflicts' lists them\n")
   }
 
   @Test("a change made after seeing another wins, even on a machine whose clock is hours behind")

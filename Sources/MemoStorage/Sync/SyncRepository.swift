@@ -133,10 +133,18 @@ struct SyncRepository {
   /// it was made, from its stamp, the same on every device (issue 20).
   func dateTombstone(_ kind: SyncChange.Kind, _ key: String, _ version: SyncVersion) throws {
     guard kind.hasTombstone else { return }
+    // Made here too when the record never was (made and deleted on another device between two
+    // of its rounds): every device lists the same deletions.
     let statement = try database.cachedStatement(
-      sql: "UPDATE tombstones SET deleted_at = ?2 WHERE uuid = ?1")
+      sql: """
+        INSERT INTO tombstones (uuid, kind, deleted_at) SELECT ?1, ?3, ?2
+        WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = ?1)
+          AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = ?1)
+        ON CONFLICT (uuid) DO UPDATE SET deleted_at = excluded.deleted_at, kind = excluded.kind
+        """)
     try statement.bind(key, at: 1)
     try statement.bind(Timestamp(millis: version.time.millis).rfc3339, at: 2)
+    try statement.bind(kind.rawValue, at: 3)
     try statement.execute()
   }
 
@@ -226,9 +234,10 @@ struct SyncRepository {
       guard let kind = SyncChange.Kind(rawValue: kindName) else { continue }
       let row = try image(kind, key)
       let held = try version(kind, key)
-      // Made and deleted again between two rounds, or deleted where sync knows it deleted
-      // (undone and done again): no other device needs to hear of it.
-      if row == nil && (held == nil || held?.row == nil) { continue }
+      // Deleted where sync knows it deleted (undone and done again), or made and deleted
+      // again between two rounds (but for its tombstone, which every device's backup lists
+      // alike): no other device needs to hear of it.
+      if row == nil && (held == nil ? !kind.hasTombstone : held?.row == nil) { continue }
       var stamps = try fieldStamps(kind, key, held: held?.version)
       var changed: [String: SyncVersion?] = [:]
       if let row {

@@ -166,8 +166,16 @@ struct SyncTests {
     #expect(try b.run(["log", "--limit", "1"]).stdout.contains("sync: 2 changes from a"))
     let undo = try b.run(["undo"])
     #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(
+      undo.stderr
+        == "memo: the next 'memo sync' pushes this undo: it will delete 2 posts on the other devices ('memo redo' brings the round back first)\n"
+    )
+    // An undo of anything else says nothing of sync.
+    _ = try b.add("Solaris")
+    #expect(try b.run(["undo"]).stderr == "")
     #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
-    #expect(try SyncLab.round(b)["pushed"] == 2)
+    // The two deletions, and Solaris's (made and undone: its tombstone is in every backup).
+    #expect(try SyncLab.round(b)["pushed"] == 3)
     try SyncLab.round(a)
     #expect(try a.rows("SELECT count(*) FROM posts") == [["0"]])
   }

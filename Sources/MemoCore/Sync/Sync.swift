@@ -73,6 +73,10 @@ public struct SyncStatus: Equatable, Sendable {
   public var conflicts: Int
   /// This device's last round that completed: when, and what it did.
   public var lastRound: Round?
+  /// Of the changes waiting: posts and questions deleted here (the next round deletes them
+  /// on the other devices).
+  public var pendingDeletedPosts = 0
+  public var pendingDeletedQuestions = 0
 
   public struct Round: Equatable, Sendable {
     public var at: Timestamp

@@ -213,12 +213,28 @@ struct SyncEngine {
       last = SyncStatus.Round(
         at: at, summary: SyncSummary(pushed: pushed, applied: applied, conflicts: conflicts))
     }
-    return SyncStatus(
+    let deleted = try database.cachedStatement(
+      sql: """
+        SELECT count(*) FILTER (WHERE kind = 'post'), count(*) FILTER (WHERE kind = 'question')
+        FROM changes c WHERE origin IS NULL AND seq > ? AND kind IN ('post', 'question')
+          AND NOT EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
+          AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+          AND NOT EXISTS (SELECT 1 FROM sync_versions v
+                          WHERE v.kind = c.kind AND v.key = c.key AND v.row IS NULL)
+        """)
+    defer { deleted.reset() }
+    try deleted.bind(try store.number("pushed_seq"), at: 1)
+    let (posts, questions) = try deleted.step() ? (deleted.int(0), deleted.int(1)) : (0, 0)
+    deleted.reset()
+    var status = SyncStatus(
       remote: remote,
       device: SyncDevice(
         id: device, name: try store.setting("device_name") ?? device, lastRound: last?.at),
       others: others, pending: waiting,
       conflicts: Int(try database.int(sql: "SELECT count(*) FROM sync_conflicts") ?? 0),
       lastRound: last)
+    status.pendingDeletedPosts = posts
+    status.pendingDeletedQuestions = questions
+    return status
   }
 }

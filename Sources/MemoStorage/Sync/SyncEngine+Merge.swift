@@ -23,7 +23,8 @@ extension SyncEngine {
     let key = change.key
     let held = try store.version(kind, key)
     if let held, held.version == change.version { return (.skipped, 0) }
-    let here = try store.image(kind, key)
+    // A record sync never held is new here (no need to read it).
+    let here = held == nil ? nil : try store.image(kind, key)
     let follows = held.map { change.base == $0.version } ?? false
     let stamps = try store.fieldStamps(kind, key, held: held?.version)
     var conflicts = 0

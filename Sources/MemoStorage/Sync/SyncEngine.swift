@@ -178,13 +178,15 @@ struct SyncEngine {
     return true
   }
 
-  /// Remembers what the round did, for `memo sync status`.
+  /// Remembers what the round did, for `memo sync status`: in the local repository, so that
+  /// a round with nothing to do still writes nothing to the database.
   func remember(_ summary: SyncSummary) throws {
-    try database.inTransaction {
-      try store.setSetting(
-        "last_round",
-        "\(clock().rfc3339) \(summary.pushed) \(summary.applied) \(summary.conflicts)")
-    }
+    let line = "\(clock().rfc3339) \(summary.pushed) \(summary.applied) \(summary.conflicts)\n"
+    let fd = open(
+      request.repository + "/.git/memo-last-round", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    _ = Array(line.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
   }
 
   /// `memo sync status`, from what the last round saw (no network).
@@ -206,7 +208,9 @@ struct SyncEngine {
       + (try outbox().filter { $0.name.hasSuffix(".jsonl") && !$0.name.hasPrefix("snapshot") }
         .reduce(0) { $0 + Self.lineCount($1.content) })
     var last: SyncStatus.Round?
-    let parts = (try store.setting("last_round") ?? "").split(separator: " ").map(String.init)
+    let saved = (try? TemporaryFile.read(path: request.repository + "/.git/memo-last-round")) ?? []
+    let parts = String(decoding: saved, as: UTF8.self).trimmingWhitespace().split(separator: " ")
+      .map(String.init)
     if parts.count == 4, let at = Timestamp(rfc3339: parts[0]), let pushed = Int(parts[1]),
       let applied = Int(parts[2]), let conflicts = Int(parts[3])
     {

@@ -244,7 +244,7 @@ struct SyncRepository {
         // Which fields the change set: against the record as of the last round (all of them
         // for a new record, or one that comes back).
         let before = held?.row.flatMap { try? JSONParser.parse($0) }
-        let after = try? JSONParser.parse(row)
+        let after = before == nil ? nil : try? JSONParser.parse(row)
         for (name, columns) in kind.fields
         where before == nil || after == nil || columns.contains(where: { before?[$0] != after?[$0] })
         {

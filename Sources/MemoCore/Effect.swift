@@ -99,6 +99,11 @@ public enum Effect: Equatable, Sendable {
   case loadSyncConflicts
   /// Make a kept version current again, as a new local change; answers `.sync(.restored)`.
   case restoreSyncConflict(Int64)
+  /// Forget a conflict on every device; answers `.sync(.dismissed)`.
+  case dismissSyncConflict(Int64)
+  /// Show the remote (request.remote nil) or move to the one given, checked as `sync init`
+  /// checks it; answers `.sync(.remoteIs)`.
+  case syncRemote(SyncRequest)
   // MARK: memo browse
   /// Read one page of a browse list by its keys (no offsets); answers `.browse(.page)`.
   case loadPage(PageRequest)

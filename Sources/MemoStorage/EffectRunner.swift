@@ -256,13 +256,27 @@ public final class EffectRunner {
     case .loadSyncStatus(let repository):
       return .sync(.status(try syncEngine(SyncRequest(repository: repository)).status()))
     case .loadSyncConflicts:
-      return .sync(.conflicts(try SyncRepository(database: database).conflicts()))
+      let store = SyncRepository(database: database)
+      return try streamOrPage(.syncConflicts, store.conflictListing) {
+        .sync(.conflicts(try store.conflicts()))
+      }
     case .restoreSyncConflict(let id):
       return .sync(
         .restored(
-          try write("sync restore", { _ in try SyncRepository(database: database).restore(id) }) {
-            "restore the kept \($0.kind.rawValue) version \(id) from \($0.device)"
+          try write("sync restore", { try SyncRepository(database: database).restore(id, at: $0) }) {
+            "restore the \($0.kind.rawValue)'s \($0.field) as \($0.device) had it (conflict \(id))"
           }))
+    case .dismissSyncConflict(let id):
+      return .sync(
+        .dismissed(
+          try database.inTransaction {
+            try SyncRepository(database: database).dismiss(id, at: clock())
+          }))
+    case .syncRemote(let request):
+      if request.remote == nil {
+        return .sync(.remoteIs(try database.inReadTransaction { try syncEngine(request).moveRemote() }))
+      }
+      return .sync(.remoteIs(try syncEngine(request).moveRemote()))
     case .loadPage(let request):
       return .browse(.page(Page(request: request, rows: try browse.page(request, now: clock()))))
     case .loadDataVersion:

@@ -1413,13 +1413,13 @@ _memo_sync() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    round|init|status|conflicts|restore)
+    round|init|status|conflicts|remote|restore)
         # Offer subcommand argument completions
         "_memo_sync_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'round init status conflicts restore' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'round init status conflicts remote restore' -- "${cur}"))
         ;;
     esac
 }
@@ -1498,10 +1498,102 @@ _memo_sync_status() {
 
 _memo_sync_conflicts() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __memo_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|restore|dismiss)
+        # Offer subcommand argument completions
+        "_memo_sync_conflicts_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list restore dismiss' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_sync_conflicts_list() {
+    repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_conflicts_restore() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_conflicts_dismiss() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_sync_remote() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -971,14 +971,15 @@ _memo_sync() {
             'round:Push this machine'\''s changes, apply the other machines'\'' (the default).'
             'init:Set up sync with a remote git repository and run a first round.'
             'status:Show the remote, this machine, the others, and what waits to be pushed.'
-            'conflicts:List the versions that lost a conflict, kept so that you can restore one.'
-            'restore:Bring back a version kept from a conflict (the next round pushes it).'
+            'conflicts:List, restore or dismiss the values that lost a conflict.'
+            'remote:Show the remote, or move to another (a moved disk, a renamed share).'
+            'restore:Make a lost value the record'\''s again (the next round pushes it).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        round|init|status|conflicts|restore)
+        round|init|status|conflicts|remote|restore)
             "_memo_sync_${words[1]}" && ret=0
             ;;
         esac
@@ -1044,9 +1045,93 @@ _memo_sync_status() {
 
 _memo_sync_conflicts() {
     local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List the conflicts: the record, the field, the value kept and the value lost.'
+            'restore:Make a lost value the record'\''s again (the next round pushes it).'
+            'dismiss:Forget a conflict, keeping the record as it is, on every machine.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|restore|dismiss)
+            "_memo_sync_conflicts_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_memo_sync_conflicts_list() {
+    local -i ret=1
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_conflicts_restore() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':id:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_conflicts_dismiss() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':id:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_sync_remote() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':url:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -9,4 +9,6 @@ public enum Listing: Equatable, Sendable {
   case search
   case journal
   case categories
+  /// `memo sync conflicts`.
+  case syncConflicts
 }

@@ -39,6 +39,8 @@ public struct AppState: Equatable, Sendable {
   public var syncSummary: SyncSummary?
   /// What `memo sync status` shows.
   public var syncStatus: SyncStatus?
+  /// `memo sync remote`: the remote.
+  public var syncRemote: String?
   /// Versions kept from lost conflicts (listed or restored).
   public var syncConflicts: [SyncConflict] = []
   /// Why the command failed; a command whose state holds an error prints nothing to stdout.

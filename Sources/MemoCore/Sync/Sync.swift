@@ -71,44 +71,76 @@ public struct SyncStatus: Equatable, Sendable {
   public var pending: Int
   /// Versions that lost a conflict, kept (`memo sync conflicts`).
   public var conflicts: Int
+  /// This device's last round that completed: when, and what it did.
+  public var lastRound: Round?
+  /// Of the changes waiting: posts and questions deleted here (the next round deletes them
+  /// on the other devices).
+  public var pendingDeletedPosts = 0
+  public var pendingDeletedQuestions = 0
+
+  public struct Round: Equatable, Sendable {
+    public var at: Timestamp
+    public var summary: SyncSummary
+    public init(at: Timestamp, summary: SyncSummary) {
+      self.at = at
+      self.summary = summary
+    }
+  }
 
   public init(
-    remote: String, device: SyncDevice, others: [SyncDevice], pending: Int, conflicts: Int
+    remote: String, device: SyncDevice, others: [SyncDevice], pending: Int, conflicts: Int,
+    lastRound: Round? = nil
   ) {
     self.remote = remote
     self.device = device
     self.others = others
     self.pending = pending
     self.conflicts = conflicts
+    self.lastRound = lastRound
   }
 }
 
-/// A version that lost a conflict, kept so that it can be restored.
+/// A field changed on two devices that had not seen each other's change (issue 20): the
+/// later value won everywhere, the other is kept so that it can be restored or dismissed.
+/// `field` "record": a whole record (kept by an older memo, or one whose book was deleted).
 public struct SyncConflict: Equatable, Sendable {
   public var id: Int64
   public var kind: SyncChange.Kind
+  /// The record's key: a post's or question's UUID, a saved filter's name.
   public var key: String
-  /// The losing version: its device (name if known) and time.
+  public var field: String
+  /// The record, in a few words (a title, a question).
+  public var record: String
+  /// The value the record holds now (nil: empty, or the record is deleted).
+  public var kept: String?
+  /// The value that lost.
+  public var lost: String?
+  /// Whether the record is deleted (a deletion wins over an edit made without seeing it).
+  public var isDeleted: Bool
+  /// The device whose value lost, and the one whose value won (names when known).
   public var device: String
-  public var time: HybridTime
-  /// The device whose version won.
   public var winner: String
+  /// When the losing value was set, and when this device met the conflict.
+  public var changedAt: Timestamp
   public var detectedAt: Timestamp
-  /// What the losing version held, in a few words (nil: it was a deletion).
-  public var summary: String?
 
   public init(
-    id: Int64, kind: SyncChange.Kind, key: String, device: String, time: HybridTime,
-    winner: String, detectedAt: Timestamp, summary: String?
+    id: Int64, kind: SyncChange.Kind, key: String, field: String, record: String,
+    kept: String?, lost: String?, isDeleted: Bool, device: String, winner: String,
+    changedAt: Timestamp, detectedAt: Timestamp
   ) {
     self.id = id
     self.kind = kind
     self.key = key
+    self.field = field
+    self.record = record
+    self.kept = kept
+    self.lost = lost
+    self.isDeleted = isDeleted
     self.device = device
-    self.time = time
     self.winner = winner
+    self.changedAt = changedAt
     self.detectedAt = detectedAt
-    self.summary = summary
   }
 }
 
@@ -119,10 +151,15 @@ public enum SyncAction: Equatable, Sendable {
   case showStatus(repository: String)
   case listConflicts
   case restore(Int64)
+  case dismiss(Int64)
+  /// `memo sync remote [URL]`: show the remote (nil) or move to another.
+  case remote(SyncRequest)
   case rounded(SyncSummary)
   case status(SyncStatus)
   case conflicts([SyncConflict])
   case restored(SyncConflict)
+  case dismissed(SyncConflict)
+  case remoteIs(String)
 }
 
 /// Computes the new state and the storage work for `memo sync`. Pure.
@@ -145,6 +182,14 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
     return [.loadSyncConflicts]
   case .restore(let id):
     return [.restoreSyncConflict(id)]
+  case .dismiss(let id):
+    return [.dismissSyncConflict(id)]
+  case .remote(let request):
+    if let remote = request.remote, remote.trimmingWhitespace().isEmpty {
+      return fail(
+        &state, .usage("give the new remote git repository, e.g. memo sync remote /media/usb/memo.git"))
+    }
+    return [.syncRemote(request)]
   case .rounded(let summary):
     state.syncSummary = summary
     return []
@@ -154,8 +199,11 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
   case .conflicts(let conflicts):
     state.syncConflicts = conflicts
     return []
-  case .restored(let conflict):
+  case .restored(let conflict), .dismissed(let conflict):
     state.syncConflicts = [conflict]
+    return []
+  case .remoteIs(let remote):
+    state.syncRemote = remote
     return []
   }
 }

@@ -10,11 +10,44 @@ public struct SyncChange: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     case post, question, category, favorite
     case savedFilter = "saved_filter"
+    /// A conflict dismissed or restored on a device: every device forgets it.
+    case resolution
+
+    /// The fields that merge one by one, each with its own stamp, and the row columns each
+    /// covers. `times` (when memo made and last changed the record) merges as a field too,
+    /// but a concurrent change of it is never a conflict.
+    public var fields: [(name: String, columns: [String])] {
+      switch self {
+      case .post:
+        return [
+          ("title", ["title"]), ("author", ["author"]), ("body", ["body"]),
+          ("source", ["source"]), ("times", ["created_at", "updated_at"]),
+        ]
+      case .question:
+        return [
+          ("text", ["text"]), ("category", ["category"]), ("starred", ["starred"]),
+          ("answer", ["answer", "answered_at"]),
+          ("times", ["post_uuid", "created_at", "updated_at"]),
+        ]
+      case .category: return [("times", ["created_at"])]
+      case .favorite: return [("place", ["added_at"])]
+      case .savedFilter: return [("filter", ["filter"]), ("times", ["created_at", "updated_at"])]
+      case .resolution: return [("resolution", ["resolution", "resolved_at"])]
+      }
+    }
+
+    /// Whether a concurrent change of `field` on two devices is a conflict to report.
+    public func reportsConflicts(on field: String) -> Bool {
+      reportsConflicts && field != "times"
+    }
 
     /// Whether two devices changing such a record unseen by each other is a conflict worth
     /// reporting: a category is only its name and a favorite only a place on the shelf, so
     /// those merge silently (the later still wins).
     public var reportsConflicts: Bool { self == .post || self == .question || self == .savedFilter }
+
+    /// A record of this kind in the export (its deletion has a tombstone with a time).
+    public var hasTombstone: Bool { self == .post || self == .question }
 
     /// The fields a row must have as text (beyond the key field), and those that may be null.
     var requiredText: [String] {
@@ -24,6 +57,7 @@ public struct SyncChange: Equatable, Sendable {
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
       case .savedFilter: return ["filter", "created_at", "updated_at"]
+      case .resolution: return ["resolution", "resolved_at"]
       }
     }
     var optionalText: [String] {
@@ -39,6 +73,7 @@ public struct SyncChange: Equatable, Sendable {
       case .question: return ["created_at", "updated_at", "answered_at"]
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
+      case .resolution: return ["resolved_at"]
       }
     }
     /// The row field that holds the key.
@@ -47,6 +82,7 @@ public struct SyncChange: Equatable, Sendable {
       case .post, .question: return "uuid"
       case .category, .savedFilter: return "name"
       case .favorite: return "post_uuid"
+      case .resolution: return "identity"
       }
     }
   }
@@ -57,11 +93,19 @@ public struct SyncChange: Equatable, Sendable {
   public var base: SyncVersion?
   /// Whether the line carries content (false: a deletion).
   public var hasRow: Bool
+  /// Each field's stamp as the record had it after this change (for a deletion: the stamps
+  /// the deleted record had). Empty in lines written before field stamps: every field then
+  /// has the line's version.
+  public var stamps: [String: SyncVersion]
+  /// The fields this change set, each with the stamp it had before (nil: none). nil in lines
+  /// written before field stamps: every field, over `base`.
+  public var changed: [String: SyncVersion?]?
   /// The whole line, as read: storage reads the row's fields from it with SQL.
   public var line: String
 
   public init(
-    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String
+    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
+    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?]? = nil
   ) {
     self.kind = kind
     self.key = key
@@ -69,11 +113,24 @@ public struct SyncChange: Equatable, Sendable {
     self.base = base
     self.hasRow = hasRow
     self.line = line
+    self.stamps = stamps
+    self.changed = changed
+  }
+
+  /// The stamp of `field` after this change.
+  public func stamp(_ field: String) -> SyncVersion { stamps[field] ?? version }
+
+  /// Whether this change set `field`, and the stamp it was set over.
+  public func changedBase(_ field: String) -> (changed: Bool, base: SyncVersion?) {
+    guard let changed else { return (hasRow, base) }
+    guard let entry = changed[field] else { return (false, nil) }
+    return (true, entry)
   }
 
   /// One line for a change file. `row` is the record's JSON object (nil: deleted).
   public static func encode(
-    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?
+    kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
+    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:]
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -87,8 +144,36 @@ public struct SyncChange: Equatable, Sendable {
     } else {
       out += ",\"base_hlc\":null,\"base_device\":null"
     }
+    if !stamps.isEmpty {
+      out += ",\"stamps\":{"
+      for (i, (field, stamp)) in stamps.sorted(by: { $0.key < $1.key }).enumerated() {
+        out += (i == 0 ? "\"" : ",\"") + field + "\":[" + String(stamp.time.value) + ","
+        appendQuoted(stamp.device, to: &out)
+        out += "]"
+      }
+      out += "},\"changed\":{"
+      for (i, (field, stamp)) in changed.sorted(by: { $0.key < $1.key }).enumerated() {
+        out += (i == 0 ? "\"" : ",\"") + field + "\":"
+        if let stamp {
+          out += "[" + String(stamp.time.value) + ","
+          appendQuoted(stamp.device, to: &out)
+          out += "]"
+        } else {
+          out += "null"
+        }
+      }
+      out += "}"
+    }
     out += ",\"row\":" + (row ?? "null") + "}"
     return out
+  }
+
+  /// `[hlc, "device"]`, as a line writes a stamp.
+  static func stampValue(_ value: JSONValue) -> SyncVersion? {
+    guard let pair = value.arrayValue, pair.count == 2, let time = pair[0].int64Value, time > 0,
+      let device = pair[1].stringValue, !device.isEmpty
+    else { return nil }
+    return SyncVersion(time: HybridTime(value: time), device: device)
   }
 
   /// `text` as a JSON string: at once when nothing needs escaping (UUIDs, names), else
@@ -112,7 +197,7 @@ public struct SyncChange: Equatable, Sendable {
     guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
-        reason: "\"kind\" is not one of post, question, category, favorite, saved_filter")
+        reason: "\"kind\" is not one of post, question, category, favorite, saved_filter, resolution")
     }
     guard let key = value["key"]?.stringValue, !key.isEmpty else {
       throw Invalid(reason: "\"key\" is not a non-empty string")
@@ -164,9 +249,40 @@ public struct SyncChange: Equatable, Sendable {
         }
       }
     }
+    let names = Set(kind.fields.map(\.name))
+    var stamps: [String: SyncVersion] = [:]
+    var changed: [String: SyncVersion?]?
+    if let given = value["stamps"] {
+      guard case .object(let pairs) = given else {
+        throw Invalid(reason: "\"stamps\" is not an object")
+      }
+      for (field, item) in pairs {
+        guard names.contains(field), let stamp = stampValue(item) else {
+          throw Invalid(reason: "stamps.\(field) is not a field's [hlc, device]")
+        }
+        stamps[field] = stamp
+      }
+      guard case .object(let bases)? = value["changed"] else {
+        throw Invalid(reason: "\"changed\" is not an object")
+      }
+      var set: [String: SyncVersion?] = [:]
+      for (field, item) in bases {
+        guard names.contains(field) else {
+          throw Invalid(reason: "changed.\(field) is not a field of a \(kind.rawValue)")
+        }
+        if item.isNull {
+          set[field] = .some(nil)
+        } else if let stamp = stampValue(item) {
+          set[field] = stamp
+        } else {
+          throw Invalid(reason: "changed.\(field) is not null or [hlc, device]")
+        }
+      }
+      changed = set
+    }
     return SyncChange(
       kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
-      base: base, hasRow: !row.isNull, line: text)
+      base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
   }
 
   /// Why a line was refused.

@@ -31,4 +31,33 @@ public enum SyncMerge {
     if base == current { return .apply }
     return incoming > current ? .applyOverConflict : .keepOverConflict
   }
+
+  /// One field of a record both devices hold, when the incoming change was not made over the
+  /// version here (issue 20): each field carries its own stamp, and the later stamp wins.
+  /// - Parameters:
+  ///   - local: the field's stamp here; `incoming`: its stamp in the change.
+  ///   - set: whether the change set the field; `base`: the stamp it set it over.
+  /// - Returns: whether to take the incoming value, and whether the two were set without
+  ///   seeing each other (a conflict: the loser is kept, if the values differ).
+  public static func field(
+    local: SyncVersion, incoming: SyncVersion, set: Bool, base: SyncVersion?
+  ) -> (take: Bool, conflict: Bool) {
+    if incoming == local { return (false, false) }
+    if incoming > local {
+      // Set over the version here (or one after it): it follows, no conflict.
+      guard set else { return (true, false) }
+      guard let base else { return (true, true) }
+      return (true, base < local)
+    }
+    // Older than the field here: it loses; a conflict when it set the field at all (a change
+    // made after seeing it would have been applied before it: rounds apply in clock order).
+    return (false, set)
+  }
+
+  /// Whether a deletion had not seen the field stamped `local` here (its own stamp of the
+  /// field `deleted`, nil: it had none): an edit the deletion wins over, kept as a conflict.
+  public static func unseenByDeletion(local: SyncVersion, deleted: SyncVersion?) -> Bool {
+    guard let deleted else { return true }
+    return local > deleted
+  }
 }

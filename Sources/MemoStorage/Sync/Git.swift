@@ -18,6 +18,15 @@ struct Git {
     var stdout: String
     var stderr: String
     var isSuccess: Bool { status == 0 }
+    /// git's first line on stderr that names the cause ("fatal: '/media/usb/memo.git' does
+    /// not appear to be a git repository"), for a one-line message: the first fatal:, error:
+    /// or ssh: line, else the first line.
+    var cause: String {
+      let lines = stderr.split(separator: "\n").map { String($0).trimmingWhitespace() }
+        .filter { !$0.isEmpty }
+      return lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") || $0.hasPrefix("ssh:") }
+        ?? lines.first ?? "exit status \(status)"
+    }
     /// git's last line on stderr, for a one-line message.
     var lastError: String {
       stderr.split(separator: "\n").last.map { String($0).trimmingWhitespace() }

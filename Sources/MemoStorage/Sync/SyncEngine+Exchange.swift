@@ -63,46 +63,22 @@ extension SyncEngine {
       // sequence in one pass at the end (BulkLoad).
       let load = changes.isEmpty ? nil : try BulkLoad(database: database)
       func merge(_ change: SyncChange, last: Bool) throws {
-        let current = try store.version(change.kind, change.key)
-        let outcome = SyncMerge.decide(
-          current: current?.version, incoming: change.version, base: change.base,
-          seen: seen[change.version.device])
-        let reports = change.kind.reportsConflicts
-        switch outcome {
-        case .skip:
-          return
-        case .apply, .applyOverConflict:
-          let before =
-            outcome == .applyOverConflict ? try store.image(change.kind, change.key) : nil
-          guard
-            try store.apply(change.kind, key: change.key, line: change.hasRow ? change.line : nil)
-          else {
-            // Its post is not here (yet): try again after the rest, then keep it.
-            if !last {
-              later.append(change)
-            } else if reports {
-              try store.keep(
-                change.kind, key: change.key, row: try row(of: change), version: change.version,
-                winner: current?.version.device ?? "", at: now)
-              conflicts += 1
-            }
-            return
-          }
-          try store.setVersion(
-            change.kind, change.key, change.version, base: change.base, isNew: current == nil)
+        let (merged, found) = try self.merge(change, seen: seen[change.version.device], at: now)
+        conflicts += found
+        switch merged {
+        case .skipped: return
+        case .applied:
           applied += 1
           if change.kind == .favorite { favorites = true }
-          if outcome == .applyOverConflict && reports, let current {
+        case .deferred:
+          // Its post is not here (yet): try again after the rest, then keep it.
+          if !last {
+            later.append(change)
+          } else if change.kind.reportsConflicts,
             try store.keep(
-              change.kind, key: change.key, row: before, version: current.version,
-              winner: change.version.device, at: now)
-            conflicts += 1
-          }
-        case .keepOverConflict:
-          if reports, let current {
-            try store.keep(
-              change.kind, key: change.key, row: try row(of: change), version: change.version,
-              winner: current.version.device, at: now)
+              change.kind, key: change.key, field: "record", row: try row(of: change),
+              version: change.version, winner: "", at: now)
+          {
             conflicts += 1
           }
         }

@@ -19,37 +19,43 @@ extension SyncEngine {
       // Files stamped but not pushed are in the snapshot too.
       let unpushed = try outbox().filter { $0.name.hasPrefix("changes-") && !$0.content.isEmpty }
       let pending = unpushed.map(\.name)
+      // Every record holding a value this device set: the record's version, or a field's.
       let statement = try database.cachedStatement(
         sql: """
-          SELECT kind, key, hlc, base_hlc, base_device FROM sync_versions WHERE device = ?
-          ORDER BY hlc
+          SELECT kind, key FROM sync_versions WHERE device = ?1
+          UNION SELECT kind, key FROM sync_fields WHERE device = ?1
           """)
       defer { statement.reset() }
       try statement.bind(device, at: 1)
-      var lines: [String] = []
-      var versions: [(SyncChange.Kind, String, SyncVersion, SyncVersion?)] = []
+      var records: [(SyncChange.Kind, String)] = []
       while try statement.step() {
         guard let kind = SyncChange.Kind(rawValue: statement.string(0)) else { continue }
-        let base =
-          statement.isNull(3)
-          ? nil
-          : SyncVersion(time: HybridTime(value: statement.int64(3)), device: statement.string(4))
-        versions.append(
-          (
-            kind, statement.string(1),
-            SyncVersion(time: HybridTime(value: statement.int64(2)), device: device),
-            base
-          ))
+        records.append((kind, statement.string(1)))
       }
       statement.reset()
-      for (kind, key, version, base) in versions {
+      var lines: [(SyncVersion, String)] = []
+      for (kind, key) in records {
+        guard let held = try store.version(kind, key) else { continue }
+        let stamps = try store.fieldStamps(kind, key, held: held.version)
+        // The line is this device's: its latest stamp in the record. Other devices merge it
+        // field by field, as a change that sets nothing (no conflicts).
+        guard
+          let version = held.version.device == device
+            ? held.version : stamps.values.filter({ $0.device == device }).max()
+        else { continue }
         lines.append(
-          SyncChange.encode(
-            kind: kind, key: key, version: version, base: base, row: try store.image(kind, key)))
+          (
+            version,
+            SyncChange.encode(
+              kind: kind, key: key, version: version,
+              base: held.version.device == device ? held.base : nil,
+              row: try store.image(kind, key), stamps: stamps, changed: [:])
+          ))
       }
+      let sorted = lines.sorted { $0.0 < $1.0 }.map(\.1)
       for name in Set(own + pending) { try addToOutbox(name, "") }
-      if !lines.isEmpty {
-        try addToOutbox(try nextFileName("snapshot"), lines.joined(separator: "\n") + "\n")
+      if !sorted.isEmpty {
+        try addToOutbox(try nextFileName("snapshot"), sorted.joined(separator: "\n") + "\n")
       }
       return (
         Set(own + pending).count,
@@ -76,10 +82,67 @@ extension SyncEngine {
   /// database holds everything it needs).
   func prepareRepository(remote: String) throws {
     var info = stat()
-    if stat(request.repository + "/.git", &info) == 0 { return }
+    if stat(request.repository + "/.git", &info) == 0 {
+      // Its origin is the remote the database names (a check of another left it elsewhere).
+      let url = try git.run(["remote", "get-url", "origin"])
+      if url.isSuccess && url.stdout.trimmingWhitespace() == remote { return }
+      _ = try git.run(["remote", "remove", "origin"])
+      try git.check(["remote", "add", "origin", remote])
+      return
+    }
     try Self.makeFolder(request.repository)
     try git.check(["init", "-q", "-b", "main"])
     try git.check(["remote", "add", "origin", remote])
+  }
+
+  /// Whether `path` (in a remote's tree) is a file memo writes: devices/<id>/device.json or
+  /// devices/<id>/<name>.jsonl.
+  static func isMemoFile(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[0] == "devices" && !parts[1].isEmpty
+      && (parts[2] == "device.json" || (parts[2].hasSuffix(".jsonl") && parts[2].count > 6))
+  }
+
+  /// Checks a remote before memo syncs through it (`sync init`, `sync remote URL`): it must
+  /// answer, and be empty or hold only files memo writes. Changes nothing in the database.
+  /// - Throws: `.unavailable` (69) when it cannot be reached; `.badData` (65) naming a file
+  ///   memo did not write.
+  func checkRemote(_ remote: String) throws {
+    let probe = try Git.spawn(["git", "ls-remote", "--", remote], input: nil)
+    guard probe.isSuccess else { throw Self.unreachable(remote, probe) }
+    if probe.stdout.trimmingWhitespace().isEmpty { return }
+    try prepareRepository(remote: remote)
+    let fetched = try git.run(["fetch", "-q", "--prune", "origin"])
+    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
+    let refs = try git.check([
+      "for-each-ref", "--format=%(refname)", "refs/remotes/origin/",
+    ]).stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix("/HEAD") }
+    for ref in refs {
+      let listed = try git.check(["ls-tree", "-r", "-z", "--name-only", ref]).stdout
+      for path in listed.split(separator: "\0").map(String.init) where !Self.isMemoFile(path) {
+        let branch = ref.dropFirst("refs/remotes/origin/".count)
+        throw MemoError(
+          code: .badData,
+          message:
+            "\(remote) holds \(path) (branch \(branch)), which memo did not write: memo syncs only through an empty repository or one it set up; make one with 'git init --bare PATH' and give that. Nothing was changed"
+        )
+      }
+    }
+  }
+
+  /// Points a fresh bare remote on this machine at the branch memo pushes, so that a
+  /// `git clone` of it checks out main instead of warning about a missing master.
+  func pointRemoteHead(_ remote: String) {
+    let folder = remote.hasPrefix("file://") ? String(remote.dropFirst(7)) : remote
+    guard folder.hasPrefix("/") else { return }
+    let head = try? Git.spawn(["git", "--git-dir=" + folder, "symbolic-ref", "-q", "HEAD"], input: nil)
+    guard let head, head.isSuccess, head.stdout.trimmingWhitespace() != "refs/heads/main"
+    else { return }
+    let target = try? Git.spawn(
+      ["git", "--git-dir=" + folder, "rev-parse", "-q", "--verify", "HEAD"], input: nil)
+    guard target?.isSuccess == false else { return }
+    _ = try? Git.spawn(
+      ["git", "--git-dir=" + folder, "symbolic-ref", "HEAD", "refs/heads/main"], input: nil)
   }
 
   /// The commit the remote's main branch was at when last fetched ("" for none).
@@ -203,7 +266,7 @@ extension SyncEngine {
     MemoError(
       code: .unavailable,
       message:
-        "cannot reach the sync remote \(remote) (git: \(result.lastError)); check that it is mounted or online, then run 'memo sync' again"
+        "cannot reach the sync remote \(remote) (git: \(result.cause)); check that it is mounted or online, then run 'memo sync' again"
     )
   }
 

@@ -36,21 +36,15 @@ struct SyncEngine {
       throw MemoError(
         code: .usage,
         message:
-          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync status' shows the set-up"
+          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync remote URL' moves it to another remote"
       )
     }
     let remote = Self.absolute(request.remote ?? "")
-    let probe = try Git.spawn(["git", "ls-remote", "-q", "--", remote], input: nil)
-    guard probe.isSuccess else { throw Self.unreachable(remote, probe) }
+    try checkRemote(remote)
     let now = clock()
     let device = makeUUID(now)
     let name = request.name ?? Self.hostName()
-    // A repository left from an earlier set-up (the database was replaced): the new remote.
-    var info = stat()
-    if stat(request.repository + "/.git", &info) == 0 {
-      _ = try git.run(["remote", "remove", "origin"])
-      try git.check(["remote", "add", "origin", remote])
-    }
+    let lastEntry = try database.int(sql: "SELECT coalesce(max(id), 0) FROM journal_entries") ?? 0
     try database.inTransaction {
       try store.setSetting("remote", remote)
       try store.setSetting("device_id", device)
@@ -60,7 +54,46 @@ struct SyncEngine {
       info.add("name", name)
       try addToOutbox("device.json", info.object + "\n")
     }
-    return try round()
+    do {
+      return try round()
+    } catch {
+      // A first round that fails leaves the database as it was: not set up, nothing applied.
+      try? forgetSetUp(after: lastEntry)
+      throw error
+    }
+  }
+
+  /// Takes back a `sync init` whose first round failed: what it applied (its journal entry,
+  /// undone and dropped) and every sync setting and record.
+  func forgetSetUp(after lastEntry: Int64) throws {
+    try database.inTransaction {
+      let journal = Journal(database: database)
+      if try database.int(
+        sql: "SELECT count(*) FROM journal_entries WHERE id > \(lastEntry) AND undone = 0") ?? 0 > 0
+      {
+        _ = try journal.undo(1)
+      }
+      try database.execute(sql: "DELETE FROM journal_entries WHERE id > \(lastEntry)")
+      for table in [
+        "sync_settings", "sync_versions", "sync_fields", "sync_peers", "sync_files", "sync_outbox",
+        "sync_conflicts", "sync_resolved",
+      ] {
+        try database.execute(sql: "DELETE FROM \(table)")
+      }
+    }
+  }
+
+  /// `memo sync remote [URL]`: the remote, or a move to another, checked as `sync init`
+  /// checks one (a moved USB disk, a renamed share). The next round pushes this device's
+  /// notes there if it holds none of them.
+  func moveRemote() throws -> String {
+    let (_, current) = try settings()
+    guard let given = request.remote else { return current }
+    let remote = Self.absolute(given)
+    try checkRemote(remote)
+    try prepareRepository(remote: remote)
+    try database.inTransaction { try store.setSetting("remote", remote) }
+    return remote
   }
 
   /// `memo sync`: one round, retried while other devices push in between.
@@ -96,11 +129,13 @@ struct SyncEngine {
       let outbox = try self.outbox()
       guard try commit(outbox, device: device) else {
         try clear(outbox)
+        try remember(summary)
         return summary
       }
       let before = try remoteHead()
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
+        pointRemoteHead(remote)
         if try store.setting("registered") == nil {
           try database.inTransaction { try store.setSetting("registered", "1") }
         }
@@ -111,6 +146,7 @@ struct SyncEngine {
           + outbox.filter { $0.name.hasPrefix("changes-") }
           .reduce(0) { $0 + Self.lineCount($1.content) }
         try clear(outbox)
+        try remember(summary)
         return summary
       }
       // Refused: another device pushed first (or the remote went away: the next fetch says).
@@ -142,6 +178,17 @@ struct SyncEngine {
     return true
   }
 
+  /// Remembers what the round did, for `memo sync status`: in the local repository, so that
+  /// a round with nothing to do still writes nothing to the database.
+  func remember(_ summary: SyncSummary) throws {
+    let line = "\(clock().rfc3339) \(summary.pushed) \(summary.applied) \(summary.conflicts)\n"
+    let fd = open(
+      request.repository + "/.git/memo-last-round", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    _ = Array(line.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+
   /// `memo sync status`, from what the last round saw (no network).
   func status() throws -> SyncStatus {
     let (device, remote) = try settings()
@@ -160,10 +207,38 @@ struct SyncEngine {
       try store.unstampedCount(after: try store.number("pushed_seq"))
       + (try outbox().filter { $0.name.hasSuffix(".jsonl") && !$0.name.hasPrefix("snapshot") }
         .reduce(0) { $0 + Self.lineCount($1.content) })
-    return SyncStatus(
+    var last: SyncStatus.Round?
+    let saved = (try? TemporaryFile.read(path: request.repository + "/.git/memo-last-round")) ?? []
+    let parts = String(decoding: saved, as: UTF8.self).trimmingWhitespace().split(separator: " ")
+      .map(String.init)
+    if parts.count == 4, let at = Timestamp(rfc3339: parts[0]), let pushed = Int(parts[1]),
+      let applied = Int(parts[2]), let conflicts = Int(parts[3])
+    {
+      last = SyncStatus.Round(
+        at: at, summary: SyncSummary(pushed: pushed, applied: applied, conflicts: conflicts))
+    }
+    let deleted = try database.cachedStatement(
+      sql: """
+        SELECT count(*) FILTER (WHERE kind = 'post'), count(*) FILTER (WHERE kind = 'question')
+        FROM changes c WHERE origin IS NULL AND seq > ? AND kind IN ('post', 'question')
+          AND NOT EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
+          AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+          AND NOT EXISTS (SELECT 1 FROM sync_versions v
+                          WHERE v.kind = c.kind AND v.key = c.key AND v.row IS NULL)
+        """)
+    defer { deleted.reset() }
+    try deleted.bind(try store.number("pushed_seq"), at: 1)
+    let (posts, questions) = try deleted.step() ? (deleted.int(0), deleted.int(1)) : (0, 0)
+    deleted.reset()
+    var status = SyncStatus(
       remote: remote,
-      device: SyncDevice(id: device, name: try store.setting("device_name") ?? device),
+      device: SyncDevice(
+        id: device, name: try store.setting("device_name") ?? device, lastRound: last?.at),
       others: others, pending: waiting,
-      conflicts: Int(try database.int(sql: "SELECT count(*) FROM sync_conflicts") ?? 0))
+      conflicts: Int(try database.int(sql: "SELECT count(*) FROM sync_conflicts") ?? 0),
+      lastRound: last)
+    status.pendingDeletedPosts = posts
+    status.pendingDeletedQuestions = questions
+    return status
   }
 }

@@ -22,6 +22,7 @@ extension SyncRepository {
       case .favorite:
         sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
       case .savedFilter: sql = "DELETE FROM saved_filters WHERE name = ?"
+      case .resolution: return true
       }
       let statement = try database.cachedStatement(sql: sql)
       try statement.bind(key, at: 1)
@@ -116,6 +117,16 @@ extension SyncRepository {
       try statement.bind(line, at: 1)
       try statement.bind(postID, at: 2)
       try statement.execute()
+    case .resolution:
+      let fields = try database.cachedStatement(
+        sql: "SELECT json_extract(?1, '$.row.resolution'), json_extract(?1, '$.row.resolved_at')")
+      defer { fields.reset() }
+      try fields.bind(line, at: 1)
+      guard try fields.step() else { return false }
+      let resolution = fields.string(0) == "restored" ? "restored" : "dismissed"
+      let time = Timestamp(rfc3339: fields.string(1)) ?? Timestamp(millis: 0)
+      fields.reset()
+      try resolve(key, resolution, at: time, push: false)
     case .savedFilter:
       if try exists("SELECT 1 FROM saved_filters WHERE name = ?", key) {
         try run(

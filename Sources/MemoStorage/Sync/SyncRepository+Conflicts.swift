@@ -1,33 +1,90 @@
 import MemoCore
 
-/// The versions kept from lost conflicts: listed and restored.
+/// The values kept from lost conflicts, one field each (issue 20): listed, restored,
+/// dismissed. A conflict's identity — kind, field, the lost stamp and the key — is the same on
+/// every device that meets it, so that restoring or dismissing it travels as a record
+/// (`SyncChange.Kind.resolution`) and clears it on every device.
 extension SyncRepository {
-  /// Keeps a version that lost: `row` is its JSON (nil: a deletion).
+  static let identitySQL = "c.kind || ':' || c.field || ':' || c.hlc || ':' || c.device || ':' || c.key"
+
+  /// The value of `field` in a record's JSON row (SQL over `?1`).
+  static func valueSQL(_ kind: SyncChange.Kind, _ field: String) -> String {
+    guard let columns = kind.fields.first(where: { $0.name == field })?.columns else {
+      return
+        "coalesce(json_extract(?1, '$.title'), json_extract(?1, '$.text'), json_extract(?1, '$.name'), json_extract(?1, '$.post_uuid'))"
+    }
+    return "json_extract(?1, '$.\(columns[0])')"
+  }
+
+  /// Keeps the value of `field` that lost: `row` is the record it was part of (nil: a
+  /// deletion), `version` its stamp, `winner` the device whose value won.
+  /// - Returns: whether it is a new conflict (not kept already, nor resolved on a device).
+  @discardableResult
   func keep(
-    _ kind: SyncChange.Kind, key: String, row: String?, version: SyncVersion, winner: String,
-    at time: Timestamp
-  ) throws {
+    _ kind: SyncChange.Kind, key: String, field: String, row: String?, version: SyncVersion,
+    winner: String, at time: Timestamp
+  ) throws -> Bool {
+    let identity = "\(kind.rawValue):\(field):\(version.time.value):\(version.device):\(key)"
+    if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) { return false }
+    let known = try database.cachedStatement(
+      sql: """
+        SELECT 1 FROM sync_conflicts
+        WHERE kind = ? AND key = ? AND field = ? AND hlc = ? AND device = ?
+        """)
+    defer { known.reset() }
+    try known.bind(kind.rawValue, at: 1)
+    try known.bind(key, at: 2)
+    try known.bind(field, at: 3)
+    try known.bind(version.time.value, at: 4)
+    try known.bind(version.device, at: 5)
+    if try known.step() { return false }
+    known.reset()
     let statement = try database.cachedStatement(
       sql: """
-        INSERT INTO sync_conflicts (kind, key, row, hlc, device, winner, detected_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO sync_conflicts (kind, key, row, hlc, device, winner, detected_at, field, lost)
+        VALUES (?2, ?3, ?1, ?4, ?5, ?6, ?7, ?8, \(Self.valueSQL(kind, field)))
         """)
-    try statement.bind(kind.rawValue, at: 1)
-    try statement.bind(key, at: 2)
-    try statement.bind(row, at: 3)
+    try statement.bind(row, at: 1)
+    try statement.bind(kind.rawValue, at: 2)
+    try statement.bind(key, at: 3)
     try statement.bind(version.time.value, at: 4)
     try statement.bind(version.device, at: 5)
     try statement.bind(winner, at: 6)
     try statement.bind(time.rfc3339, at: 7)
+    try statement.bind(field, at: 8)
     try statement.execute()
+    return true
   }
 
+  /// The listing's columns (SyncConflictPresenter's fields): the record (title, question or
+  /// name), the value the record holds now (`kept`; null when it is deleted), the value that
+  /// lost, the devices and times.
   static let conflictColumns = """
-    SELECT c.id, c.kind, c.key, coalesce(pd.name, me.name, c.device), c.hlc,
-      coalesce(pw.name, mw.name, c.winner), c.detected_at,
-      coalesce(json_extract(c.row, '$.title'), json_extract(c.row, '$.text'),
-               json_extract(c.row, '$.name'), json_extract(c.row, '$.post_uuid')),
-      c.row
+    SELECT c.id AS id, c.kind AS kind, c.key AS uuid, c.field AS field,
+      coalesce(CASE c.kind
+          WHEN 'post' THEN (SELECT title FROM posts WHERE uuid = c.key)
+          WHEN 'question' THEN (SELECT text FROM questions WHERE uuid = c.key) END,
+        json_extract(c.row, '$.title'), json_extract(c.row, '$.text'), c.key) AS record,
+      CASE c.kind
+        WHEN 'post' THEN (SELECT CASE c.field WHEN 'title' THEN title WHEN 'author' THEN author
+          WHEN 'body' THEN body WHEN 'source' THEN source ELSE title END
+          FROM posts WHERE uuid = c.key)
+        WHEN 'question' THEN (SELECT CASE c.field WHEN 'text' THEN q.text WHEN 'category' THEN k.name
+          WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
+          FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
+        WHEN 'saved_filter' THEN (SELECT filter FROM saved_filters WHERE name = c.key)
+      END AS kept,
+      coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
+        json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) AS lost,
+      CASE c.kind
+        WHEN 'post' THEN NOT EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
+        WHEN 'question' THEN NOT EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+        WHEN 'saved_filter' THEN NOT EXISTS (SELECT 1 FROM saved_filters WHERE name = c.key)
+        ELSE 0 END AS deleted,
+      coalesce(pd.name, me.name, c.device) AS device, coalesce(pw.name, mw.name, c.winner) AS winner,
+      strftime('%Y-%m-%dT%H:%M:%fZ', (c.hlc >> 16) / 1000.0, 'unixepoch') AS changed_at,
+      c.detected_at AS detected_at, c.row AS row,
+      c.kind || ':' || c.field || ':' || c.hlc || ':' || c.device || ':' || c.key AS identity
     FROM sync_conflicts c
     LEFT JOIN sync_peers pd ON pd.device = c.device
     LEFT JOIN sync_peers pw ON pw.device = c.winner
@@ -39,50 +96,99 @@ extension SyncRepository {
       ON mw.id = c.winner
     """
 
+  /// The kept values for a listing, oldest first (ids in the order they were met).
+  func conflictListing() throws -> Statement {
+    try database.cachedStatement(sql: Self.conflictColumns + " ORDER BY c.id")
+  }
+
   func conflict(from statement: Statement) -> SyncConflict {
     SyncConflict(
       id: statement.int64(0), kind: SyncChange.Kind(rawValue: statement.string(1)) ?? .post,
-      key: statement.string(2), device: statement.string(3),
-      time: HybridTime(value: statement.int64(4)), winner: statement.string(5),
-      detectedAt: Timestamp(rfc3339: statement.string(6)) ?? Timestamp(millis: 0),
-      summary: statement.isNull(8) ? nil : statement.text(7))
+      key: statement.string(2), field: statement.string(3), record: statement.string(4),
+      kept: statement.text(5), lost: statement.text(6), isDeleted: statement.bool(7),
+      device: statement.string(8), winner: statement.string(9),
+      changedAt: Timestamp(rfc3339: statement.string(10)) ?? Timestamp(millis: 0),
+      detectedAt: Timestamp(rfc3339: statement.string(11)) ?? Timestamp(millis: 0))
   }
 
-  /// The kept versions, newest first.
+  /// The kept values, oldest first.
   func conflicts() throws -> [SyncConflict] {
-    let statement = try database.cachedStatement(sql: Self.conflictColumns + " ORDER BY c.id DESC")
+    let statement = try conflictListing()
     defer { statement.reset() }
     var result: [SyncConflict] = []
     while try statement.step() { result.append(conflict(from: statement)) }
     return result
   }
 
-  /// Makes a kept version the record's content again, as a change of this device's (the next
-  /// round pushes it, and it wins: it is the latest), and forgets it.
-  /// - Throws: `.notFound` (1) for an unknown id, or a question whose post is gone.
-  func restore(_ id: Int64) throws -> SyncConflict {
-    let statement = try database.cachedStatement(sql: Self.conflictColumns + " WHERE c.id = ?")
+  /// The conflict `id`, its row and its identity. - Throws: `.notFound` (1).
+  func lookUp(_ id: Int64) throws -> (conflict: SyncConflict, row: String?, identity: String) {
+    let statement = try database.cachedStatement(
+      sql: Self.conflictColumns + " WHERE c.id = ?")
     defer { statement.reset() }
     try statement.bind(id, at: 1)
     guard try statement.step() else {
       throw MemoError(
-        code: .notFound, message: "no kept version \(id); 'memo sync conflicts' lists them")
+        code: .notFound, message: "no conflict \(id); 'memo sync conflicts' lists them")
     }
-    let conflict = conflict(from: statement)
-    let row = statement.text(8)
-    statement.reset()
-    let line = row.map { "{\"row\":" + $0 + "}" }
-    guard try apply(conflict.kind, key: conflict.key, line: line) else {
-      throw MemoError(
-        code: .notFound,
-        message:
-          "cannot restore kept version \(id): the book it belongs to was deleted; restore or re-add that book first"
-      )
+    return (conflict(from: statement), statement.text(12), statement.string(13))
+  }
+
+  /// Makes a kept value the record's again, as a change of this device's (the next round
+  /// pushes it, and it wins: it is the latest), and forgets the conflict on every device. A
+  /// record deleted since comes back as the losing device had it.
+  /// - Throws: `.notFound` (1) for an unknown id, or a question whose post is gone.
+  func restore(_ id: Int64, at time: Timestamp) throws -> SyncConflict {
+    let (conflict, row, identity) = try lookUp(id)
+    if let row {
+      var line = "{\"row\":" + row + "}"
+      if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
+        let columns = conflict.kind.fields.first(where: { $0.name == conflict.field })?.columns
+      {
+        // Only this field: the others stay as they are.
+        let paths = columns.map { "'$.\($0)', json_extract(?2, '$.\($0)')" }
+        let merged = try database.cachedStatement(
+          sql: "SELECT json_object('row', json(json_set(?1, \(paths.joined(separator: ", ")))))")
+        defer { merged.reset() }
+        try merged.bind(current, at: 1)
+        try merged.bind(row, at: 2)
+        guard try merged.step() else { return conflict }
+        line = merged.string(0)
+      }
+      guard try apply(conflict.kind, key: conflict.key, line: line) else {
+        throw MemoError(
+          code: .notFound,
+          message:
+            "cannot restore conflict \(id): the book it belongs to was deleted; restore or re-add that book first"
+        )
+      }
+    } else {
+      _ = try apply(conflict.kind, key: conflict.key, line: nil)
     }
-    let forget = try database.cachedStatement(sql: "DELETE FROM sync_conflicts WHERE id = ?")
-    try forget.bind(id, at: 1)
-    try forget.execute()
+    try resolve(identity, "restored", at: time, push: true)
     return conflict
+  }
+
+  /// Forgets a conflict on every device, keeping the record as it is.
+  func dismiss(_ id: Int64, at time: Timestamp) throws -> SyncConflict {
+    let (conflict, _, identity) = try lookUp(id)
+    try resolve(identity, "dismissed", at: time, push: true)
+    return conflict
+  }
+
+  /// Records a resolution and forgets the conflict it names; `push`: made here (the next
+  /// round pushes it).
+  func resolve(_ identity: String, _ resolution: String, at time: Timestamp, push: Bool) throws {
+    let statement = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO sync_resolved (identity, resolution, resolved_at) VALUES (?, ?, ?)")
+    try statement.bind(identity, at: 1)
+    try statement.bind(resolution, at: 2)
+    try statement.bind(time.rfc3339, at: 3)
+    try statement.execute()
+    try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", identity)
+    if push {
+      try run("DELETE FROM changes WHERE kind = 'resolution' AND key = ?1", identity)
+      try run("INSERT INTO changes (kind, key, origin) VALUES ('resolution', ?1, NULL)", identity)
+    }
   }
 
   func run(_ sql: String, _ value: String) throws {

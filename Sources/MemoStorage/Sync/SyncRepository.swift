@@ -31,12 +31,20 @@ struct SyncRepository {
 
   // MARK: - Versions
 
-  func version(_ kind: SyncChange.Kind, _ key: String) throws -> (
-    version: SyncVersion, base: SyncVersion?
-  )? {
+  /// What sync holds of a record: the version of the change its content came from, the
+  /// version that change was made over, and the record as of the last round (nil: deleted).
+  struct Held {
+    var version: SyncVersion
+    var base: SyncVersion?
+    var row: String?
+  }
+
+  func version(_ kind: SyncChange.Kind, _ key: String) throws -> Held? {
     let statement = try database.cachedStatement(
-      sql: "SELECT hlc, device, base_hlc, base_device FROM sync_versions WHERE kind = ? AND key = ?"
-    )
+      sql: """
+        SELECT hlc, device, base_hlc, base_device, row FROM sync_versions
+        WHERE kind = ? AND key = ?
+        """)
     defer { statement.reset() }
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
@@ -45,25 +53,25 @@ struct SyncRepository {
       statement.isNull(2)
       ? nil
       : SyncVersion(time: HybridTime(value: statement.int64(2)), device: statement.string(3))
-    return (
-      SyncVersion(time: HybridTime(value: statement.int64(0)), device: statement.string(1)), base
-    )
+    return Held(
+      version: SyncVersion(time: HybridTime(value: statement.int64(0)), device: statement.string(1)),
+      base: base, row: statement.text(4))
   }
 
-  /// Records the version a record holds. `isNew`: it held none (a plain INSERT; else UPDATE —
-  /// no upsert, see `apply`).
+  /// Records the version a record holds and its row. `isNew`: it held none (a plain INSERT;
+  /// else UPDATE — no upsert, see `apply`).
   func setVersion(
     _ kind: SyncChange.Kind, _ key: String, _ version: SyncVersion, base: SyncVersion?,
-    isNew: Bool
+    row: String?, isNew: Bool
   ) throws {
     let statement = try database.cachedStatement(
       sql: isNew
         ? """
-        INSERT INTO sync_versions (kind, key, hlc, device, base_hlc, base_device)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO sync_versions (kind, key, hlc, device, base_hlc, base_device, row)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         """
         : """
-        UPDATE sync_versions SET hlc = ?3, device = ?4, base_hlc = ?5, base_device = ?6
+        UPDATE sync_versions SET hlc = ?3, device = ?4, base_hlc = ?5, base_device = ?6, row = ?7
         WHERE kind = ?1 AND key = ?2
         """)
     try statement.bind(kind.rawValue, at: 1)
@@ -72,6 +80,71 @@ struct SyncRepository {
     try statement.bind(version.device, at: 4)
     try statement.bind(base?.time.value, at: 5)
     try statement.bind(base?.device, at: 6)
+    try statement.bind(row, at: 7)
+    try statement.execute()
+  }
+
+  /// Each field's stamp; a field with no row of its own has the record's version (`held`).
+  func fieldStamps(_ kind: SyncChange.Kind, _ key: String, held: SyncVersion?) throws
+    -> [String: SyncVersion]
+  {
+    var stamps: [String: SyncVersion] = [:]
+    if let held { for (name, _) in kind.fields { stamps[name] = held } }
+    guard held != nil else { return stamps }
+    let statement = try database.cachedStatement(
+      sql: "SELECT field, hlc, device FROM sync_fields WHERE kind = ? AND key = ?")
+    defer { statement.reset() }
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    while try statement.step() {
+      stamps[statement.string(0)] = SyncVersion(
+        time: HybridTime(value: statement.int64(1)), device: statement.string(2))
+    }
+    return stamps
+  }
+
+  /// Stores each field's stamp: a row for each that is not the record's `version` (most
+  /// records were made in one change and never edited: no rows at all).
+  func setFieldStamps(
+    _ kind: SyncChange.Kind, _ key: String, _ stamps: [String: SyncVersion],
+    version: SyncVersion, hadRows: Bool = true
+  ) throws {
+    if hadRows {
+      let clear = try database.cachedStatement(
+        sql: "DELETE FROM sync_fields WHERE kind = ? AND key = ?")
+      try clear.bind(kind.rawValue, at: 1)
+      try clear.bind(key, at: 2)
+      try clear.execute()
+    }
+    let insert = try database.cachedStatement(
+      sql: "INSERT INTO sync_fields (kind, key, field, hlc, device) VALUES (?, ?, ?, ?, ?)")
+    for (field, stamp) in stamps where stamp != version {
+      insert.reset()
+      try insert.bind(kind.rawValue, at: 1)
+      try insert.bind(key, at: 2)
+      try insert.bind(field, at: 3)
+      try insert.bind(stamp.time.value, at: 4)
+      try insert.bind(stamp.device, at: 5)
+      try insert.execute()
+    }
+  }
+
+  /// A deletion's time in the tombstones (what `memo export` lists as deleted_at): the time
+  /// it was made, from its stamp, the same on every device (issue 20).
+  func dateTombstone(_ kind: SyncChange.Kind, _ key: String, _ version: SyncVersion) throws {
+    guard kind.hasTombstone else { return }
+    // Made here too when the record never was (made and deleted on another device between two
+    // of its rounds): every device lists the same deletions.
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO tombstones (uuid, kind, deleted_at) SELECT ?1, ?3, ?2
+        WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = ?1)
+          AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = ?1)
+        ON CONFLICT (uuid) DO UPDATE SET deleted_at = excluded.deleted_at, kind = excluded.kind
+        """)
+    try statement.bind(key, at: 1)
+    try statement.bind(Timestamp(millis: version.time.millis).rfc3339, at: 2)
+    try statement.bind(kind.rawValue, at: 3)
     try statement.execute()
   }
 
@@ -115,6 +188,12 @@ struct SyncRepository {
           'updated_at', updated_at)
         FROM saved_filters WHERE name = ?
         """
+    case .resolution:
+      return """
+        SELECT json_object('identity', identity, 'resolution', resolution,
+          'resolved_at', resolved_at)
+        FROM sync_resolved WHERE identity = ?
+        """
     }
   }
 
@@ -154,14 +233,36 @@ struct SyncRepository {
       lastSeq = seq
       guard let kind = SyncChange.Kind(rawValue: kindName) else { continue }
       let row = try image(kind, key)
-      let base = try version(kind, key)?.version
-      // Made and deleted again between two rounds: no other device needs to hear of it.
-      if row == nil && base == nil { continue }
+      let held = try version(kind, key)
+      // Deleted where sync knows it deleted (undone and done again), or made and deleted
+      // again between two rounds (but for its tombstone, which every device's backup lists
+      // alike): no other device needs to hear of it.
+      if row == nil && (held == nil ? !kind.hasTombstone : held?.row == nil) { continue }
+      var stamps = try fieldStamps(kind, key, held: held?.version)
+      var changed: [String: SyncVersion?] = [:]
+      if let row {
+        // Which fields the change set: against the record as of the last round (all of them
+        // for a new record, or one that comes back).
+        let before = held?.row.flatMap { try? JSONParser.parse($0) }
+        let after = before == nil ? nil : try? JSONParser.parse(row)
+        for (name, columns) in kind.fields
+        where before == nil || after == nil || columns.contains(where: { before?[$0] != after?[$0] })
+        {
+          changed[name] = .some(stamps[name])
+        }
+        if changed.isEmpty { continue }
+      }
       // When it was made (on this machine's clock), but past all this device had seen by then.
       clock = clock.tick(now: at + skew)
       let version = SyncVersion(time: clock, device: device)
-      lines.append(SyncChange.encode(kind: kind, key: key, version: version, base: base, row: row))
-      try setVersion(kind, key, version, base: base, isNew: base == nil)
+      for name in changed.keys { stamps[name] = version }
+      lines.append(
+        SyncChange.encode(
+          kind: kind, key: key, version: version, base: held?.version, row: row, stamps: stamps,
+          changed: changed))
+      try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
+      try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
+      if row == nil { try dateTombstone(kind, key, version) }
     }
     return (lines, clock, lastSeq)
   }

@@ -185,13 +185,14 @@ struct Exporter {
       return hasRow && statement.int64(0) == postID
     }
 
-    /// Positions the cursor at post `id`'s first question, skipping any before it.
-    func start(_ id: Int64) throws {
+    /// Positions the cursor at post `id`'s first question, skipping any before it (`created`
+    /// and `uuid`: the post's, its place in the export's order).
+    func start(_ id: Int64, created: String, uuid: String) throws {
       // Finish the previous post: step past what its body did not read.
       if isStarted {
         while hasRow && statement.int64(0) == postID { hasRow = try statement.step() }
       }
-      while hasRow && statement.int64(0) < id { hasRow = try statement.step() }
+      while hasRow && Exporter.isBefore(statement, created, uuid) { hasRow = try statement.step() }
       postID = id
       isStarted = false
     }
@@ -205,12 +206,20 @@ struct Exporter {
     let (posts, questionStatement) = try statements(selection, allQuestions: false)
     let questions = try QuestionCursor(questionStatement)
     while try posts.step() {
-      try questions.start(posts.int64(0))
+      try questions.start(posts.int64(0), created: posts.string(6), uuid: posts.string(1))
       try body(posts, questions)
     }
   }
 
-  /// The posts changed since `since` in id order, and the questions (changed since then, or
+  /// Whether a row of the questions statement belongs to a post before the one created at
+  /// `created` with `uuid`, in the export's order.
+  static func isBefore(_ questions: Statement, _ created: String, _ uuid: String) -> Bool {
+    let postCreated = questions.string(9)
+    return postCreated < created || (postCreated == created && questions.string(10) < uuid)
+  }
+
+  /// The posts changed since `since` in the order they were made (then by UUID: the same on
+  /// every device that syncs, whatever its ids), and the questions (changed since then, or
   /// all) in post order: the two cursors the export loops merge.
   func statements(_ selection: Selection, allQuestions: Bool) throws -> (
     posts: Statement, questions: Statement
@@ -227,18 +236,19 @@ struct Exporter {
            OR p.uuid IN (SELECT key FROM changes WHERE kind = 'post' AND seq > ?2)
            OR EXISTS (SELECT 1 FROM questions q JOIN changes c ON c.kind = 'question' AND c.key = q.uuid
                       WHERE q.post_id = p.id AND c.seq > ?2))
-        ORDER BY p.id
+        ORDER BY p.created_at, p.uuid
         """)
     try posts.bind(sinceText, at: 1)
     try posts.bind(selection.afterSeq, at: 2)
     let questions = try database.makeStatement(
       sql: """
         SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
-               q.updated_at
-        FROM questions q LEFT JOIN categories c ON c.id = q.category_id
+               q.updated_at, p.created_at, p.uuid
+        FROM questions q JOIN posts p ON p.id = q.post_id
+        LEFT JOIN categories c ON c.id = q.category_id
         WHERE (?1 IS NULL OR q.updated_at >= ?1)
           AND (?2 IS NULL OR q.uuid IN (SELECT key FROM changes WHERE kind = 'question' AND seq > ?2))
-        ORDER BY q.post_id, q.created_at, q.id
+        ORDER BY p.created_at, p.uuid, q.created_at, q.uuid
         """)
     try questions.bind(allQuestions ? nil : sinceText, at: 1)
     try questions.bind(allQuestions ? nil : selection.afterSeq, at: 2)
@@ -259,7 +269,9 @@ struct Exporter {
       let post = PostRecord(
         uuid: posts.string(1), title: posts.string(2), author: posts.text(3), body: posts.text(4),
         source: posts.text(5), createdAt: time(posts, 6), updatedAt: time(posts, 7))
-      while hasQuestion && questions.int64(0) < id { hasQuestion = try questions.step() }
+      while hasQuestion && Self.isBefore(questions, posts.string(6), post.uuid) {
+        hasQuestion = try questions.step()
+      }
       var list: [QuestionRecord] = []
       while hasQuestion && questions.int64(0) == id {
         list.append(

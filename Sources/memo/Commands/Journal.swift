@@ -27,6 +27,7 @@ extension Memo {
       let context = try Context(global)
       let state = try context.dispatch(.journal(.undo(count)), access: .write)
       JournalPresenter.report(state.journalEntries, verb: "undid", context)
+      Memo.Sync.warnAfterUndo(state.journalEntries, context)
     }
   }
 

@@ -14,14 +14,24 @@ extension Memo {
         favorites and saved filters sync; the current filter, export cursors and the
         sync set-up stay on each machine.
 
+        To start: make an empty repository (git init --bare PATH, or an empty
+        hosted one) and run 'memo sync init PATH' on each machine; then 'memo sync'.
+        To move (a USB disk mounted elsewhere, a renamed share): 'memo sync remote
+        NEWPATH'. Each field of a record merges on its own: edits of different fields
+        on two machines both stay; the same field changed on both is a conflict (the
+        later wins, 'memo sync conflicts' keeps the other).
+
         Examples:
           git init --bare /media/usb/memo.git
           memo sync init /media/usb/memo.git --name laptop
           memo sync
           memo sync status
           memo sync conflicts
+          memo sync remote /media/usb2/memo.git
         """,
-      subcommands: [Round.self, Init.self, Status.self, Conflicts.self, Restore.self],
+      subcommands: [
+        Round.self, Init.self, Status.self, Conflicts.self, Remote.self, Restore.self,
+      ],
       defaultSubcommand: Round.self)
 
     /// The local sync repository: next to the database (memo.db → memo-sync).
@@ -90,7 +100,10 @@ extension Memo.Sync {
         Makes a git repository next to the database, with REMOTE as its origin,
         registers this machine (a device id that never changes, and NAME, by default
         the host name) and runs a first round: the notes here are pushed, the notes on
-        the remote are pulled. REMOTE may be empty or already hold other machines.
+        the remote are pulled. REMOTE must be empty or hold only what memo wrote
+        (other machines' notes); any other repository is refused (65) and an
+        unreachable one exits 69, changing nothing. 'memo sync remote URL' moves an
+        existing set-up to another remote.
 
         Examples:
           memo sync init /media/usb/memo.git --name laptop
@@ -136,40 +149,65 @@ extension Memo.Sync {
     }
   }
 
-  /// `memo sync conflicts`.
+  /// `memo sync conflicts [list|restore ID|dismiss ID]`.
   struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the versions that lost a conflict, kept so that you can restore one.",
+      abstract: "List, restore or dismiss the values that lost a conflict.",
       discussion: """
+        A conflict is one field (a title, an answer, a star…) changed on two machines
+        that had not seen each other's change: the later value won everywhere, the
+        other is kept here. Edits of different fields never conflict. An edit of a
+        record another machine deleted is kept too: the deletion wins. Restoring or
+        dismissing a conflict clears it on every machine at the next rounds.
+
         Examples:
           memo sync conflicts
-          memo sync restore 3
+          memo sync conflicts --format json
+          memo sync conflicts restore 3
+          memo sync conflicts dismiss 3
+        """,
+      subcommands: [ListConflicts.self, Restore.self, Dismiss.self],
+      defaultSubcommand: ListConflicts.self)
+  }
+
+  /// `memo sync conflicts [list]`.
+  struct ListConflicts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list",
+      abstract: "List the conflicts: the record, the field, the value kept and the value lost.",
+      discussion: """
+        Oldest first. KEPT is what the record holds now (empty when it was deleted),
+        LOST the value that lost, LOST ON the machine that set it.
+
+        Examples:
+          memo sync conflicts
+          memo sync conflicts --format json
         """)
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.sync(.listConflicts), access: .read)
-      Memo.Sync.list(state.syncConflicts, context)
+      _ = try context.dispatch(.sync(.listConflicts), access: .read, sink: context.listingWriter)
     }
   }
 
-  /// `memo sync restore ID`.
+  /// `memo sync conflicts restore ID` (also `memo sync restore ID`).
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Bring back a version kept from a conflict (the next round pushes it).",
+      abstract: "Make a lost value the record's again (the next round pushes it).",
       discussion: """
-        The kept version becomes the record's content again, as a new change on this
-        machine: the next 'memo sync' pushes it and it wins everywhere. 'memo undo'
-        takes it back.
+        The lost value becomes the field's value again, as a new change on this
+        machine: the next 'memo sync' pushes it, it wins everywhere and the conflict
+        is gone on every machine. A record deleted meanwhile comes back as the
+        machine that lost had it. 'memo undo' takes it back.
 
         Examples:
           memo sync conflicts
-          memo sync restore 3
+          memo sync conflicts restore 3
         """)
 
-    @Argument(help: "The kept version's id, as 'memo sync conflicts' lists it.")
+    @Argument(help: "The conflict's id, as 'memo sync conflicts' lists it.")
     var id: Int64
 
     @OptionGroup var global: GlobalOptions
@@ -177,16 +215,96 @@ extension Memo.Sync {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.sync(.restore(id)), access: .write)
-      switch context.format {
-      case .json, .jsonl, .csv, .tsv: SyncPresenter.print(state.syncConflicts, context)
-      default:
-        guard !context.isQuiet, let restored = state.syncConflicts.first else { return }
-        Output.line(SyncPresenter.restored(restored))
-      }
+      SyncConflictPresenter.report(state.syncConflicts.first, verb: "restored", context)
     }
   }
 
-  static func list(_ conflicts: [SyncConflict], _ context: Context) {
-    SyncPresenter.print(conflicts, context)
+  /// `memo sync conflicts dismiss ID`.
+  struct Dismiss: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Forget a conflict, keeping the record as it is, on every machine.",
+      discussion: """
+        Examples:
+          memo sync conflicts
+          memo sync conflicts dismiss 3
+        """)
+
+    @Argument(help: "The conflict's id, as 'memo sync conflicts' lists it.")
+    var id: Int64
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.sync(.dismiss(id)), access: .write)
+      SyncConflictPresenter.report(state.syncConflicts.first, verb: "dismissed", context)
+    }
+  }
+
+  /// `memo sync remote [URL]`.
+  struct Remote: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the remote, or move to another (a moved disk, a renamed share).",
+      discussion: """
+        Without URL, prints the remote. With URL, checks it as 'memo sync init' does
+        (it must answer, and be empty or hold only what memo wrote) and syncs through
+        it from now on; the next 'memo sync' pushes this machine's notes there if it
+        lacks them. A remote that cannot be reached exits 69, a foreign one 65, and
+        nothing changes.
+
+        Examples:
+          memo sync remote
+          memo sync remote /media/usb2/memo.git
+          memo sync remote me@nas.local:memo.git
+        """)
+
+    @Argument(help: "The new remote git repository: a path or an address git can reach.")
+    var url: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(
+        .sync(.remote(Memo.Sync.request(context, remote: url))),
+        access: url == nil ? .read : .write)
+      guard let remote = state.syncRemote else { return }
+      switch context.format {
+      case .json, .jsonl, .csv, .tsv:
+        SyncPresenter.single(Record([("remote", .string(remote))]), context)
+      default:
+        if url == nil {
+          Output.line(remote)
+        } else if !context.isQuiet {
+          Output.line("syncs with \(remote) now; 'memo sync' runs a round")
+        }
+      }
+    }
+  }
+}
+
+extension Memo.Sync {
+  /// After `memo undo` took back a sync round: what the next round will do on the other
+  /// devices (issue 20), on stderr — an undo of a round travels like any change.
+  static func warnAfterUndo(_ entries: [JournalEntry], _ context: Context) {
+    guard entries.contains(where: { $0.action == "sync" }),
+      let state = try? context.dispatch(
+        .sync(.showStatus(repository: repository(for: context))), access: .read),
+      let status = state.syncStatus, status.pending > 0
+    else { return }
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    var parts: [String] = []
+    if status.pendingDeletedPosts > 0 { parts.append(count(status.pendingDeletedPosts, "post")) }
+    if status.pendingDeletedQuestions > 0 {
+      parts.append(count(status.pendingDeletedQuestions, "question"))
+    }
+    let others = status.pending - status.pendingDeletedPosts - status.pendingDeletedQuestions
+    var what = parts.isEmpty ? "" : "delete " + parts.joined(separator: " and ")
+    if others > 0 {
+      what += (what.isEmpty ? "change " : " and change ") + count(others, "other record")
+    }
+    Diagnostics.line(
+      "memo: the next 'memo sync' pushes this undo: it will \(what) on the other devices ('memo redo' brings the round back first)"
+    )
   }
 }

@@ -1,7 +1,7 @@
 import MemoCore
 
-/// What `memo sync` and its subcommands print: a round's summary, the status and the kept
-/// versions of conflicts. The one place their fields are listed, for every format: JSON and
+/// What `memo sync` and its subcommands print: a round's summary and the status (conflicts:
+/// `SyncConflictPresenter`). The one place their fields are listed, for every format: JSON and
 /// JSON Lines carry the records, CSV and TSV a header and a line each, a table and plain text
 /// sentences with control characters made visible.
 enum SyncPresenter {
@@ -23,7 +23,7 @@ enum SyncPresenter {
       Output.line(summary.description)
       if summary.conflicts > 0 {
         Diagnostics.line(
-          "memo: the later version won each conflict; 'memo sync conflicts' lists the other versions, 'memo sync restore ID' brings one back"
+          "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back"
         )
       }
     }
@@ -38,12 +38,24 @@ enum SyncPresenter {
     ])
   }
 
-  /// JSON: `{remote, device: {id, name, last_round}, devices: [...], pending, conflicts}`.
+  /// This device's last round: `{at, pushed, applied, conflicts}`, null before the first.
+  static func lastRound(_ round: SyncStatus.Round?) -> Value {
+    guard let round else { return .null }
+    return .record(
+      Record([
+        ("at", .timestamp(round.at)), ("pushed", .int(Int64(round.summary.pushed))),
+        ("applied", .int(Int64(round.summary.applied))),
+        ("conflicts", .int(Int64(round.summary.conflicts))),
+      ]))
+  }
+
+  /// JSON: `{remote, device: {id, name, last_round}, devices: [...], pending, conflicts,
+  /// last_round: {at, pushed, applied, conflicts}}`.
   static func statusRecord(_ status: SyncStatus) -> Record {
     Record([
       ("remote", .string(status.remote)), ("device", .record(deviceRecord(status.device))),
       ("devices", .records(status.others.map { deviceRecord($0) })), ("pending", .int(Int64(status.pending))),
-      ("conflicts", .int(Int64(status.conflicts))),
+      ("conflicts", .int(Int64(status.conflicts))), ("last_round", lastRound(status.lastRound)),
     ])
   }
 
@@ -54,6 +66,7 @@ enum SyncPresenter {
       ("device_name", .string(status.device.name)), ("pending", .int(Int64(status.pending))),
       ("conflicts", .int(Int64(status.conflicts))),
       ("other_devices", .strings(status.others.map(\.name))),
+      ("last_round_at", status.lastRound.map { .timestamp($0.at) } ?? .null),
     ])
   }
 
@@ -65,48 +78,16 @@ enum SyncPresenter {
       Output.line("remote: \(shown(status.remote))")
       Output.line("this device: \(shown(status.device.name)) (\(shown(status.device.id)))")
       Output.line("waiting to be pushed: \(status.pending)")
-      Output.line("kept versions from conflicts: \(status.conflicts)")
+      Output.line("conflicts: \(status.conflicts)")
+      Output.line(
+        "last round: "
+          + (status.lastRound.map { "\($0.at.rfc3339), \($0.summary.description)" } ?? "none yet"))
       Output.line(status.others.isEmpty ? "other devices: none yet" : "other devices:")
       for other in status.others {
         let last = other.lastRound.map { "last change \($0.rfc3339)" } ?? "no changes yet"
         Output.line("  \(shown(other.name)) (\(shown(other.id))): \(last)")
       }
     }
-  }
-
-  // MARK: - Conflicts
-
-  /// A kept version. (The sync branch lists conflicts per field: its keys replace these here.)
-  static func conflictRecord(_ c: SyncConflict) -> Record {
-    Record([
-      ("id", .int(c.id)), ("kind", .string(c.kind.rawValue)), ("key", .string(c.key)),
-      ("summary", c.summary.map(Value.string) ?? .null), ("deleted", .bool(c.summary == nil)),
-      ("device", .string(c.device)), ("changed_at", .timestamp(Timestamp(millis: c.time.millis))),
-      ("winner", .string(c.winner)), ("detected_at", .timestamp(c.detectedAt)),
-    ])
-  }
-
-  static let conflictColumns = [
-    "id", "kind", "key", "summary", "deleted", "device", "changed_at", "winner", "detected_at",
-  ].map { Column(key: $0, title: $0) }
-
-  static func print(_ conflicts: [SyncConflict], _ context: Context) {
-    switch context.format {
-    case .json, .jsonl, .csv, .tsv:
-      Renderer.print(Document(columns: conflictColumns, records: conflicts.map { conflictRecord($0) }), context)
-    case .table, .plain:
-      for c in conflicts {
-        let what = c.summary.map { "'\(shown($0))'" } ?? "(deleted)"
-        Output.line(
-          "\(c.id)  \(c.kind.rawValue) \(what) as \(shown(c.device)) had it at \(Timestamp(millis: c.time.millis).rfc3339); \(shown(c.winner))'s version won"
-        )
-      }
-    }
-  }
-
-  /// What `memo sync restore` says for the version it brought back.
-  static func restored(_ c: SyncConflict) -> String {
-    "restored \(c.kind.rawValue) \(c.summary.map { "'\(shown($0))'" } ?? c.key) as \(shown(c.device)) had it; 'memo sync' pushes it"
   }
 
   // MARK: -

@@ -171,6 +171,7 @@ final class ListingWriter: RowSink {
     case .search: return SearchPresenter.layout
     case .journal: return JournalPresenter.layout
     case .categories: return CategoryPresenter.layout
+    case .syncConflicts: return SyncConflictPresenter.layout
     }
   }
 

@@ -1,0 +1,147 @@
+import MemoCore
+
+/// Merging one change of another device's into this database, field by field (issue 20).
+///
+/// A change made over the version held here follows it: taken whole. Otherwise the two were
+/// made without seeing each other, and each field merges on its own: the later stamp wins
+/// (`SyncMerge.field`); only a field both set is a conflict, and its losing value is kept.
+/// A deletion wins over an edit made without seeing it, whichever came later: the record
+/// stays deleted and the edit is kept as a conflict (restorable). A record made again after
+/// seeing the deletion (`memo undo`, a restore) comes back.
+extension SyncEngine {
+  enum Merged {
+    case skipped, applied
+    /// It needs a post that is not here (yet).
+    case deferred
+  }
+
+  func merge(_ change: SyncChange, seen: HybridTime?, at now: Timestamp) throws -> (
+    merged: Merged, conflicts: Int
+  ) {
+    if let seen, change.version.time <= seen { return (.skipped, 0) }
+    let kind = change.kind
+    let key = change.key
+    let held = try store.version(kind, key)
+    if let held, held.version == change.version { return (.skipped, 0) }
+    // A record sync never held is new here (no need to read it).
+    let here = held == nil ? nil : try store.image(kind, key)
+    let follows = held.map { change.base == $0.version } ?? false
+    let stamps = try store.fieldStamps(kind, key, held: held?.version)
+    var conflicts = 0
+    func keep(_ field: String, row: String?, stamp: SyncVersion, winner: String) throws {
+      if try store.keep(
+        kind, key: key, field: field, row: row, version: stamp, winner: winner, at: now)
+      {
+        conflicts += 1
+      }
+    }
+
+    guard change.hasRow else {
+      // A deletion. What was here: the record, or as the last round left it (a question
+      // deleted with its post just now).
+      if let held, !follows, let was = here ?? held.row, kind.reportsConflicts {
+        for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+          guard let local = stamps[field],
+            SyncMerge.unseenByDeletion(local: local, deleted: change.stamps[field] ?? change.base)
+          else { continue }
+          try keep(field, row: was, stamp: local, winner: change.version.device)
+        }
+      }
+      _ = try store.apply(kind, key: key, line: nil)
+      try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
+      var deleted: [String: SyncVersion] = [:]
+      for (field, _) in kind.fields {
+        deleted[field] = change.stamps[field] ?? change.base ?? change.version
+      }
+      try store.setFieldStamps(kind, key, deleted, version: change.version, hadRows: held != nil)
+      try store.dateTombstone(kind, key, change.version)
+      return (.applied, conflicts)
+    }
+
+    let incoming = try row(of: change)
+    if here == nil, let held, held.row == nil, !follows {
+      // Deleted here by a deletion this edit had not seen: the deletion wins, the edit is kept.
+      for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+        let set = change.changedBase(field)
+        guard set.changed, change.stamp(field) != stamps[field] else { continue }
+        try keep(field, row: incoming, stamp: change.stamp(field), winner: held.version.device)
+      }
+      return (.skipped, conflicts)
+    }
+    guard let held, let here else {
+      // New here, or made again after its deletion: all of it.
+      guard try store.apply(kind, key: key, line: change.line) else { return (.deferred, 0) }
+      try store.setVersion(
+        kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
+      var taken: [String: SyncVersion] = [:]
+      for (field, _) in kind.fields { taken[field] = change.stamp(field) }
+      try store.setFieldStamps(kind, key, taken, version: change.version, hadRows: held != nil)
+      return (.applied, 0)
+    }
+
+    // Field by field, the later stamp winning; a conflict only when the change was made
+    // without seeing the version here.
+    var merged = stamps
+    var columns: [String] = []
+    let values = Values(store: store, here: here, incoming: incoming)
+    for (field, fieldColumns) in kind.fields {
+      let local = stamps[field] ?? held.version
+      let stamp = change.stamp(field)
+      let set = change.changedBase(field)
+      let outcome = SyncMerge.field(local: local, incoming: stamp, set: set.changed, base: set.base)
+      if outcome.take {
+        merged[field] = stamp
+        columns += fieldColumns
+      }
+      if outcome.conflict && !follows && kind.reportsConflicts(on: field),
+        try values.differ(fieldColumns)
+      {
+        if outcome.take {
+          try keep(field, row: here, stamp: local, winner: stamp.device)
+        } else {
+          try keep(field, row: incoming, stamp: stamp, winner: local.device)
+        }
+      }
+    }
+    let version = max(held.version, change.version)
+    var result = Merged.skipped
+    if !columns.isEmpty {
+      let paths = columns.map { "'$.\($0)', json_extract(?2, '$.\($0)')" }
+      let statement = try database.cachedStatement(
+        sql: "SELECT json_object('row', json(json_set(?1, \(paths.joined(separator: ", ")))))")
+      try statement.bind(here, at: 1)
+      try statement.bind(incoming, at: 2)
+      let line = try statement.step() ? statement.string(0) : nil
+      statement.reset()
+      guard let line, try store.apply(kind, key: key, line: line) else { return (.deferred, 0) }
+      result = .applied
+    }
+    try store.setVersion(
+      kind, key, version, base: version == held.version ? held.base : change.base,
+      row: try store.image(kind, key), isNew: false)
+    try store.setFieldStamps(kind, key, merged, version: version)
+    return (result, conflicts)
+  }
+
+  /// Two rows of one record, compared column by column in SQL (as JSON values).
+  struct Values {
+    let store: SyncRepository
+    let here: String
+    let incoming: String?
+
+    func differ(_ columns: [String]) throws -> Bool {
+      guard let incoming else { return true }
+      let statement = try store.database.cachedStatement(
+        sql: "SELECT json_extract(?1, ?3) IS NOT json_extract(?2, ?3)")
+      defer { statement.reset() }
+      for column in columns {
+        statement.reset()
+        try statement.bind(here, at: 1)
+        try statement.bind(incoming, at: 2)
+        try statement.bind("$." + column, at: 3)
+        if try statement.step(), statement.bool(0) { return true }
+      }
+      return false
+    }
+  }
+}

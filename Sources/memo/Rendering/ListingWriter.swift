@@ -149,6 +149,7 @@ final class ListingWriter: RowSink {
     case .search: return "nothing found: fewer or shorter words find more"
     case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
     case .categories: noun = "categories"
+    case .syncConflicts: return "no conflicts: every machine agrees"
     }
     if hasQuestionFilter {
       return "no \(noun) match the filter: --all ignores it, 'memo filter clear' removes it"

@@ -13,15 +13,23 @@ struct Memo: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "memo",
     abstract: "Keep reading notes: one memo per book, and the questions that come up as you read.",
-    discussion: """
+    discussion: Help.text(
+      """
       Everything lives in one SQLite file: --db PATH, else $MEMO_DB, else
       $XDG_DATA_HOME/memo/memo.db (~/.local/share/memo/memo.db).
+
+      Global options (every command takes them, before or after its name):
+        --db <path>         the database file
+        --format <format>   table, plain, json, jsonl, csv or tsv (default: table on
+                            a terminal, plain when piped)
+        --color <when>      auto, always or never (auto honours NO_COLOR)
+        -q, --quiet         print only what scripts need (ids, data); no messages
 
       Examples:
         id=$(memo add "Dune" --author "Frank Herbert")
         memo list
         memo show $id --format json | jq .
-      """,
+      """),
     version: "memo \(version)",
     subcommands: [
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,

@@ -6,14 +6,15 @@ extension Memo {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a post (one memo per book) and print its id.",
-      discussion: """
+      discussion: Help.text(
+        """
         Prints only the new id (or the new post with --format json), so scripts can keep it.
 
         Examples:
           memo add "Dune" --author "Frank Herbert" --source 9780441013593
           id=$(memo add "Dune")
           echo "First impressions…" | memo add "Dune" --body -
-        """)
+        """))
 
     @Argument(help: "The book's title.")
     var title: String

@@ -11,7 +11,8 @@ extension Memo {
   struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Browse books, questions, the filter, search and favorites, full screen.",
-      discussion: """
+      discussion: Help.text(
+        """
         Books first (newest first, with question counts, books on the shelf marked); Enter opens a
         book's questions and a question's detail; Escape goes back; q quits. ? lists the keys:
         j/k and the arrows move, g/G first/last, PgUp/PgDn and ^d/^u page, s stars, a answers,
@@ -23,7 +24,7 @@ extension Memo {
         Examples:
           memo browse
           NO_COLOR=1 memo browse --db ~/notes/memo.db
-        """)
+        """))
 
     @OptionGroup var global: CommonOptions
 

@@ -6,7 +6,8 @@ extension Memo {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export notes: a complete backup, or what changed since a date or the last run.",
-      discussion: """
+      discussion: Help.text(
+        """
         json: one versioned document (categories, posts with their questions, favorites in
         order, saved filters, the current filter, deletions). jsonl: one object per line with a
         "type". csv: one row per question with its post's columns (a post without questions:
@@ -24,7 +25,7 @@ extension Memo {
           memo export --output backup.json
           memo export --format jsonl --cursor nightly --output changes.jsonl
           memo export --format csv --since 30d > recent.csv
-        """)
+        """))
 
     @Option(
       help: ArgumentHelp("json, jsonl, csv or markdown (with --output DIR).", valueName: "format"))
@@ -72,7 +73,8 @@ extension Memo {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
-      discussion: """
+      discussion: Help.text(
+        """
         The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
         stream through it a line at a time, so memory stays flat. A malformed file names the
         line (or record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
@@ -91,7 +93,7 @@ extension Memo {
           memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
           cat backup.jsonl | memo import - --format jsonl
-        """)
+        """))
 
     @Argument(help: ArgumentHelp("The file to import; '-' reads stdin.", valueName: "file|-"))
     var file: String

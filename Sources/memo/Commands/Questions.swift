@@ -6,7 +6,8 @@ extension Memo {
   struct Questions: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List questions, newest first (the current filter applies unless --all).",
-      discussion: """
+      discussion: Help.text(
+        """
         The current filter ('memo filter set') applies until cleared; flags given here replace
         the same fields of it (e.g. --unstarred over a current --starred) and keep the others.
         --filter NAME starts from a saved filter instead; --all starts from no filter.
@@ -17,7 +18,7 @@ extension Memo {
           memo questions --category physics --unanswered --format json | jq '.[].text'
           memo questions --post 12 --all
           memo questions --filter weekly --since 7d
-        """)
+        """))
 
     @OptionGroup(title: "Filters") var filters: QuestionFilterOptions
 

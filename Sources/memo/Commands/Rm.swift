@@ -6,14 +6,15 @@ extension Memo {
   struct Rm: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete posts, with their questions and their place on the shelf.",
-      discussion: """
+      discussion: Help.text(
+        """
         Asks first on a terminal; --yes skips the question. Without a terminal (a script, a
         pipe) it refuses unless --yes is given. Either every named post is deleted or none is.
 
         Examples:
           memo rm 12
           memo rm 12 13 --yes
-        """)
+        """))
 
     @Argument(
       help: "The ids of the posts to delete (see 'memo list').", completion: Completions.posts)

@@ -7,7 +7,8 @@ extension Memo {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: "Keep the same notes on several machines, through a git repository.",
-      discussion: """
+      discussion: Help.text(
+        """
         memo calls the system git: any remote git can reach works (a bare repository
         on a USB disk or NAS, ssh, a hosted repository), with your own git
         configuration and credentials. Posts, questions, answers, stars, categories,
@@ -20,7 +21,7 @@ extension Memo {
           memo sync
           memo sync status
           memo sync conflicts
-        """,
+        """),
       subcommands: [Round.self, Init.self, Status.self, Conflicts.self, Restore.self],
       defaultSubcommand: Round.self)
 
@@ -71,7 +72,8 @@ extension Memo.Sync {
     static let configuration = CommandConfiguration(
       commandName: "round",
       abstract: "Push this machine's changes, apply the other machines' (the default).",
-      discussion: """
+      discussion: Help.text(
+        """
         One round: commit this machine's new changes as a file of its own, fetch,
         apply the other machines' new changes, push (again, if another machine pushed
         in between). Prints "pushed N, applied M, conflicts K". A record changed on
@@ -84,7 +86,7 @@ extension Memo.Sync {
           memo sync
           memo sync --format json
           memo sync --compact
-        """)
+        """))
 
     @Flag(help: "Fold this machine's change files on the remote into one snapshot.")
     var compact = false
@@ -103,7 +105,8 @@ extension Memo.Sync {
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set up sync with a remote git repository and run a first round.",
-      discussion: """
+      discussion: Help.text(
+        """
         Makes a git repository next to the database, with REMOTE as its origin,
         registers this machine (a device id that never changes, and NAME, by default
         the host name) and runs a first round: the notes here are pushed, the notes on
@@ -112,7 +115,7 @@ extension Memo.Sync {
         Examples:
           memo sync init /media/usb/memo.git --name laptop
           memo sync init me@nas.local:memo.git
-        """)
+        """))
 
     @Argument(help: "The remote git repository: a path or an address git can reach.")
     var remote: String
@@ -134,13 +137,14 @@ extension Memo.Sync {
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the remote, this machine, the others, and what waits to be pushed.",
-      discussion: """
+      discussion: Help.text(
+        """
         As of the last round (status does not go to the network).
 
         Examples:
           memo sync status
           memo sync status --format json
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -184,11 +188,12 @@ extension Memo.Sync {
   struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the versions that lost a conflict, kept so that you can restore one.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo sync conflicts
           memo sync restore 3
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -203,7 +208,8 @@ extension Memo.Sync {
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Bring back a version kept from a conflict (the next round pushes it).",
-      discussion: """
+      discussion: Help.text(
+        """
         The kept version becomes the record's content again, as a new change on this
         machine: the next 'memo sync' pushes it and it wins everywhere. 'memo undo'
         takes it back.
@@ -211,7 +217,7 @@ extension Memo.Sync {
         Examples:
           memo sync conflicts
           memo sync restore 3
-        """)
+        """))
 
     @Argument(help: "The kept version's id, as 'memo sync conflicts' lists it.")
     var id: Int64

@@ -64,7 +64,9 @@ extension Memo {
         until: try until.map { try context.date($0).end },
         limit: limit, offset: offset, favoritesOnly: favorites,
         selection: try filters.selection(context))
-      _ = try context.dispatch(.posts(.list(query)), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(
+        .posts(.list(query)), access: .read,
+        sink: query.selection.map { context.listingWriter(filteredBy: $0) } ?? context.listingWriter)
     }
   }
 }

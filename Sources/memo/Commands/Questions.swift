@@ -52,7 +52,8 @@ extension Memo {
         selection: try filters.selection(context, since: since, until: until), postID: post,
         limit: limit, offset: offset)
       _ = try context.dispatch(
-        .questions(.list(query)), access: .read, sink: context.listingWriter)
+        .questions(.list(query)), access: .read,
+        sink: context.listingWriter(filteredBy: query.selection))
     }
   }
 }

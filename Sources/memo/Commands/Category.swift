@@ -76,7 +76,8 @@ extension Memo.Category {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .write)
-      CategoryPresenter.report(state.category, verb: "renamed category to", context)
+      let from = visible(oneLine(old.trimmingWhitespace()))
+      CategoryPresenter.report(state.category, verb: "renamed category \"\(from)\" to", context)
     }
   }
 

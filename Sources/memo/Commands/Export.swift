@@ -59,11 +59,11 @@ extension Memo {
       }
       if request.format == .markdown {
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written, the others unchanged)"
+          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written, the others unchanged)"
         )
       } else {
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)"
+          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
         )
       }
     }

@@ -62,7 +62,7 @@ extension Memo {
       abstract: "List the journal of changes, newest first, and whether each was undone.",
       discussion: Help.text(
         """
-        The journal keeps the latest \(1000) changes; older ones are pruned as new ones come.
+        The journal keeps the latest 1,000 changes; older ones are pruned as new ones come.
         --prune drops all but the newest --keep entries now.
 
         Examples:

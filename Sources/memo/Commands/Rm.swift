@@ -42,7 +42,7 @@ extension Memo {
       case .table, .plain:
         guard !context.isQuiet else { return }
         for post in state.removedPosts {
-          let questions = post.questionCount == 1 ? "1 question" : "\(post.questionCount) questions"
+          let questions = counted(post.questionCount, "question")
           Output.line("deleted post \(post.id) \"\(visible(oneLine(post.title)))\" (\(questions))")
         }
       default:

@@ -33,7 +33,7 @@ struct PostPresenter {
     Column(key: "title", title: "TITLE", isFlexible: true),
     Column(key: "author", title: "AUTHOR", isFlexible: true),
     Column(key: "question_count", title: "QUESTIONS", alignsRight: true),
-    Column(key: "favorite", title: "FAV", mark: "★"),
+    Column(key: "favorite", title: "FAV", mark: "♥"),
     Column(key: "created_at", title: "CREATED"),
   ]
 

@@ -71,9 +71,10 @@ struct Context {
   /// Dispatches `action` into a new store over the database, opened on the first effect.
   /// - Parameter sink: where a listing's rows go as they are read (nil: into the state).
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
-  func dispatch(_ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil) throws
-    -> AppState
-  {
+  func dispatch(
+    _ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil,
+    progress: ProgressMeter? = nil
+  ) throws -> AppState {
     let path = location.path
     let timeout = busyTimeoutMilliseconds
     var runner: EffectRunner?
@@ -84,6 +85,7 @@ struct Context {
             database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout)
           )
           runner?.sink = sink
+          runner?.progress = progress
         } catch let error as MemoError {
           return .failed(error)
         } catch {

@@ -60,7 +60,7 @@ struct ReadmeTests {
 
   @Test("the blocks left out are few, and each line of a run block is a command (no ' / ' joins)")
   func fewSkippedBlocks() throws {
-    #expect(try Self.blocks(fenced: "```sh norun").count <= 5)
+    #expect(try Self.blocks(fenced: "```sh norun").count <= 6)
     for block in try Self.blocks(fenced: "```sh") {
       for line in block.text.split(separator: "\n") where !line.hasPrefix("#") {
         let code = line.split(separator: "#", maxSplits: 1).first ?? line

@@ -53,7 +53,10 @@ extension Memo {
         format: format.value, output: output == "-" ? nil : output,
         since: try since.map { try context.date($0).start }, cursor: cursor)
       Output.flush()
-      let state = try context.dispatch(.transfer(.export(request)), access: .read)
+      // A progress line only when the export goes to a file: stdout may be the terminal itself.
+      let progress = request.output == nil ? nil : context.progressMeter("exporting")
+      let state = try context.dispatch(
+        .transfer(.export(request)), access: .read, progress: progress)
       guard let summary = state.exportSummary, let output = request.output, !context.isQuiet else {
         return
       }
@@ -133,7 +136,7 @@ extension Memo {
       let state = try context.dispatch(
         .transfer(
           .import(ImportRequest(path: path, format: format, isDryRun: dryRun, isStrict: strict))),
-        access: dryRun ? .read : .write)
+        access: dryRun ? .read : .write, progress: context.progressMeter("importing"))
       guard let summary = state.importSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       switch context.format {

@@ -128,7 +128,9 @@ extension Arguments {
         + suggestion(for: first, among: subcommandNames(of: type))
     } else if let option = quoted(after: "Unknown option ", in: parsed) {
       // Before the command name only the global options can be meant.
-      let names = optionNames(of: type) + (depth == 0 ? globalValued.union(globalFlags).sorted() : [])
+      // (The root's help lists them too: each name once.)
+      let globals = depth == 0 ? globalValued.union(globalFlags).sorted() : []
+      let names = optionNames(of: type) + globals.filter { !optionNames(of: type).contains($0) }
       text = "unknown option '\(option)'" + suggestion(for: option, among: names)
     } else {
       text = lowercasedFirst(tidy(parsed))

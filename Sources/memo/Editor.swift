@@ -34,7 +34,8 @@ enum Editor {
     let status = system("\(editor) '\(path)'")
     guard status == 0 else {
       throw MemoError(
-        code: .io, message: "the editor (\(editor)) failed (status \(status)); nothing was changed")
+        code: .io,
+        message: "the editor (\(editor)) \(Self.describe(status)); nothing was changed")
     }
     guard let edited = readFile(path) else {
       throw MemoError(code: .io, message: "cannot read back \(path); nothing was changed")
@@ -141,5 +142,18 @@ enum Editor {
       if count < chunk.count { break }
     }
     return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// system(3)'s wait status in words: "exited with 1", "was not found; set VISUAL or EDITOR",
+  /// "was killed by signal 9" (instead of "status 256" or "status 32512").
+  static func describe(_ status: Int32) -> String {
+    if status == -1 { return "could not be started" }
+    let signal = status & 0x7F
+    if signal != 0 { return "was killed by signal \(signal)" }
+    let code = (status >> 8) & 0xFF
+    // sh exits 127 for a command it cannot find, 126 for one it cannot run.
+    if code == 127 { return "was not found; set VISUAL or EDITOR to an editor on PATH" }
+    if code == 126 { return "could not be run (not executable)" }
+    return "exited with \(code)"
   }
 }

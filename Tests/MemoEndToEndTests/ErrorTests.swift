@@ -148,7 +148,14 @@ struct ErrorTests {
     _ = try box.add("Dune")
     let failed = try box.run(["edit", "1"], environment: ["EDITOR": "false"])
     #expect(failed.status == 74)
-    #expect(failed.stderr.hasPrefix("memo: error: the editor (false) failed"))
+    #expect(
+      failed.stderr == "memo: error: the editor (false) exited with 1; nothing was changed\n")
+    let missing = try box.run(["edit", "1"], environment: ["EDITOR": "no-such-editor-xyz"])
+    #expect(missing.status == 74)
+    #expect(
+      missing.stderr.hasSuffix(
+        "memo: error: the editor (no-such-editor-xyz) was not found; set VISUAL or EDITOR to an editor on PATH; nothing was changed\n"
+      ))
     let broken = try box.run(["edit", "1"], environment: ["EDITOR": "sed -i /^---$/d"])
     #expect(broken.status == 65)
     #expect(

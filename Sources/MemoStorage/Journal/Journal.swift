@@ -204,7 +204,7 @@ public struct Journal {
         throw MemoError(
           code: .notFound,
           message:
-            "cannot redo #\(entry.id) (\(entry.summary)): \(counted(present, "row")) of \(load.table) have taken ids \(load.first)–\(load.last) since; nothing was changed"
+            "cannot redo #\(entry.id) (\(entry.summary)): \(counted(present, "row")) of \(load.table) \(present == 1 ? "has" : "have") taken ids \(load.first)–\(load.last) since; nothing was changed"
         )
       }
       let values = columns.map { "json_extract(new_row, '$.\($0)')" }.joined(separator: ", ")

@@ -158,9 +158,14 @@ extension Arguments {
       }
       // A zero converts badly only where it is an id or a count; a negative number fails
       // everywhere.
-      guard value < 0 || parsed.contains("'\(word)'") else { continue }
+      let isNegative = word.hasPrefix("-")
+      guard isNegative || parsed.contains("'\(word)'") else { continue }
       if usage.contains("<count>") { return "the count must be a positive whole number, not \(word)" }
       if takesIDs { return idMessage(word) }
+      // Text that starts with a dash (`memo search -1`): argument-parser took it for an option.
+      if isNegative, usage.contains(" <") {
+        return "'\(word)' reads as an option; to pass it as text, put -- before it"
+      }
     }
     return nil
   }
@@ -188,7 +193,8 @@ extension Arguments {
     var found: [String] = []
     for name in names where name != typed {
       let other = Array(name.drop { $0 == "-" })
-      let distance = editDistance(bare, other)
+      // Case does not count (`memo LIST`), as the names are all lower case.
+      let distance = editDistance(bare.map { Character($0.lowercased()) }, other)
       let limit = min(bare.count, other.count) <= 4 ? 1 : 2
       let isPrefix = bare.count >= 3 && other.starts(with: bare)
       guard distance <= limit || isPrefix else { continue }

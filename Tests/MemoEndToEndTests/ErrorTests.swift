@@ -70,6 +70,12 @@ struct ErrorTests {
         "unknown option '--strred' (did you mean '--starred'?); see 'memo filter set --help'"
       ),
       (["xyzzy"], "unknown command 'xyzzy'; see 'memo --help'"),
+      (["LIST"], "unknown command 'LIST' (did you mean 'list'?); see 'memo --help'"),
+      (["show", "-0"], "'-0' is not an id: ids are positive whole numbers; see 'memo show --help'"),
+      (
+        ["search", "-1"],
+        "'-1' reads as an option; to pass it as text, put -- before it; see 'memo search --help'"
+      ),
       (["help", "lsit"], "unknown command 'lsit' (did you mean 'list'?); see 'memo --help'"),
       (
         ["help", "filter", "sett"],

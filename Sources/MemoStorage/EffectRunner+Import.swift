@@ -18,6 +18,7 @@ extension EffectRunner {
         defer { reader.stop() }
         while let records = try reader.next() {
           for record in records { try importer.merge(record, into: &summary, name: name) }
+          self.progress?.advance(by: records.count)
         }
         return summary
       }
@@ -27,7 +28,16 @@ extension EffectRunner {
       switch format {
       case .json, .jsonl, .csv:
         let records = try BackupDecoder.decode(bytes, format: format, name: name)
-        merge = { try Importer(database: self.database, now: $0).merge(records, name: name) }
+        merge = { now in
+          let importer = Importer(database: self.database, now: now)
+          var summary = ImportSummary()
+          self.progress?.total = records.count
+          for record in records {
+            try importer.merge(record, into: &summary, name: name)
+            self.progress?.advance()
+          }
+          return summary
+        }
       case .kindle, .goodreads:
         guard let text = String(validating: bytes, as: UTF8.self) else {
           throw MemoError.malformedImport(

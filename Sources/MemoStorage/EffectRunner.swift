@@ -14,6 +14,8 @@ public final class EffectRunner {
   /// Where listings stream their rows, one at a time (the command line's writer). Without one
   /// a listing answers with its rows as one page, for a caller that asked for a page.
   public var sink: RowSink?
+  /// Counts an import's or an export's records as they go, for a progress line (none: quiet).
+  public var progress: ProgressMeter?
   let browse: BrowseRepository
 
   /// - Parameters:
@@ -215,8 +217,12 @@ public final class EffectRunner {
         ]))
 
     case .export(let request):
-      return .transfer(.exported(try Exporter(database: database).export(request, now: clock())))
+      defer { progress?.finish() }
+      return .transfer(
+        .exported(
+          try Exporter(database: database, progress: progress).export(request, now: clock())))
     case .importFile(let request):
+      defer { progress?.finish() }
       return .transfer(.imported(try importFile(request)))
 
     case .search(let query): return try search(query)

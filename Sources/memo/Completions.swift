@@ -17,11 +17,7 @@ enum Completions {
   /// The values, from the database the command line names (--db) or the default one; none
   /// when it cannot be read (a completion never prints an error).
   static func values(_ subject: CompletionSubject, words: [String]) -> [String] {
-    var flag: String?
-    for (i, word) in words.enumerated() {
-      if word == "--db", i + 1 < words.count { flag = words[i + 1] }
-      if word.hasPrefix("--db=") { flag = String(word.dropFirst(5)) }
-    }
+    let flag = Arguments.databaseFlag(in: words)
     guard
       let location = try? DatabaseLocation.resolve(
         flag: flag, environment: Environment.memoVariables())

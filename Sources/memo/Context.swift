@@ -12,6 +12,8 @@ struct Context {
   let format: OutputFormat
   let style: Style
   let isQuiet: Bool
+  /// Whether stdout is a terminal (a person reads it) rather than a pipe or a file.
+  let stdoutIsTerminal: Bool
   let now: Timestamp
   /// How long to wait for another process's write lock: $MEMO_BUSY_TIMEOUT milliseconds.
   let busyTimeoutMilliseconds: Int32
@@ -24,7 +26,10 @@ struct Context {
     location = try DatabaseLocation.resolve(
       flag: global.db, environment: Environment.memoVariables())
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-    format = requested ?? (stdoutIsTerminal ? .table : .plain)
+    self.stdoutIsTerminal = stdoutIsTerminal
+    // `--color always` asks for what a person sees, piped to `less -R` say: the table, as ls,
+    // git and ripgrep keep their human output (issue 22).
+    format = requested ?? (stdoutIsTerminal || global.color == .always ? .table : .plain)
     let useColor: Bool
     switch global.color {
     case .always: useColor = true
@@ -52,12 +57,24 @@ struct Context {
   /// A writer for a listing in this context's format, on stdout.
   var listingWriter: ListingWriter { ListingWriter(format: format, style: style, isQuiet: isQuiet) }
 
+  /// A writer for a listing that `selection` filters: off a terminal, and unless quiet, it says
+  /// on stderr when the current filter narrows the listing, so a script is never surprised
+  /// (SPEC §4).
+  func listingWriter(filteredBy selection: FilterSelection) -> ListingWriter {
+    let writer = listingWriter
+    if selection.base == .current, !stdoutIsTerminal, !isQuiet {
+      writer.flagsOverCurrentFilter = selection.flags
+    }
+    return writer
+  }
+
   /// Dispatches `action` into a new store over the database, opened on the first effect.
   /// - Parameter sink: where a listing's rows go as they are read (nil: into the state).
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
-  func dispatch(_ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil) throws
-    -> AppState
-  {
+  func dispatch(
+    _ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil,
+    progress: ProgressMeter? = nil
+  ) throws -> AppState {
     let path = location.path
     let timeout = busyTimeoutMilliseconds
     var runner: EffectRunner?
@@ -68,6 +85,7 @@ struct Context {
             database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout)
           )
           runner?.sink = sink
+          runner?.progress = progress
         } catch let error as MemoError {
           return .failed(error)
         } catch {

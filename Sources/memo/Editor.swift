@@ -111,22 +111,10 @@ enum Editor {
       .compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? "vi"
     // Like git: the editor setting is a shell command, the file its last argument.
     let status = system("\(editor) '\(path)'")
-    guard status != 0 else { return }
-    throw MemoError(
-      code: .io,
-      message: "the editor (\(editor)) \(failure(status)); nothing was changed")
-  }
-
-  /// How a `system(3)` status says the command failed, in words.
-  static func failure(_ status: Int32) -> String {
-    guard status != -1 else { return "could not be started" }
-    let signal = status & 0x7f
-    guard signal == 0 else { return "was killed by signal \(signal)" }
-    switch (status >> 8) & 0xff {
-    // The shell's own codes for a command it could not find or run.
-    case 127: return "was not found; set $VISUAL or $EDITOR to an editor you have"
-    case 126: return "could not be run (permission denied)"
-    case let code: return "exited with status \(code)"
+    guard status == 0 else {
+      throw MemoError(
+        code: .io,
+        message: "the editor (\(editor)) \(Self.describe(status)); nothing was changed")
     }
   }
 
@@ -238,6 +226,19 @@ enum Editor {
       if count < chunk.count { break }
     }
     return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// system(3)'s wait status in words: "exited with 1", "was not found; set VISUAL or EDITOR",
+  /// "was killed by signal 9" (instead of "status 256" or "status 32512").
+  static func describe(_ status: Int32) -> String {
+    if status == -1 { return "could not be started" }
+    let signal = status & 0x7F
+    if signal != 0 { return "was killed by signal \(signal)" }
+    let code = (status >> 8) & 0xFF
+    // sh exits 127 for a command it cannot find, 126 for one it cannot run.
+    if code == 127 { return "was not found; set VISUAL or EDITOR to an editor on PATH" }
+    if code == 126 { return "could not be run (not executable)" }
+    return "exited with \(code)"
   }
 }
 

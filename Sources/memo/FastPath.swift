@@ -15,7 +15,7 @@ enum FastPath {
   /// The command `arguments` (after the program name, global options moved to the end) name,
   /// or nil to let argument-parser parse them.
   static func command(_ arguments: [String]) -> ParsableCommand? {
-    guard let name = arguments.first, !Memo.needsRoot(arguments) else { return nil }
+    guard let name = arguments.first, !Arguments.needsRoot(arguments) else { return nil }
     // A switch, not a table of metatypes: each case is specialized at compile time, with no
     // protocol conformance looked up at run time (a millisecond's worth in this binary).
     let rest = arguments.dropFirst()
@@ -36,9 +36,7 @@ enum FastPath {
   static func parse<Command: FastParsable & ParsableCommand>(
     _ type: Command.Type, _ arguments: ArraySlice<String>
   ) -> Command? {
-    guard var scanned = ScannedArguments(arguments, valued: Command.valuedOptions) else {
-      return nil
-    }
+    guard var scanned = ScannedArguments(arguments) else { return nil }
     do {
       var command = try Command(scanning: &scanned)
       guard scanned.isEmpty else { return nil }
@@ -50,11 +48,11 @@ enum FastPath {
   }
 }
 
-/// A command (or option group) that can be built from scanned arguments.
+/// A command (or option group) that can be built from scanned arguments: its initializer is
+/// the one place that names its options for the fast path.
 protocol FastParsable: ParsableArguments {
-  /// The long options (with their dashes) that take a value.
-  static var valuedOptions: Set<String> { get }
-  /// Takes this type's options and positionals out of `arguments`.
+  /// Takes this type's options and positionals out of `arguments`: options first, then
+  /// positionals.
   /// - Throws: `FastPath.Declined` when argument-parser should parse instead.
   init(scanning arguments: inout ScannedArguments) throws
 }
@@ -64,54 +62,57 @@ extension FastPath {
   struct Declined: Error {}
 }
 
-/// argv split into options, flags and positionals, given which options take a value; each is
-/// taken out once by the command that declares it, so what is left over was not declared.
+/// argv as a list of words that the command's initializer takes one option or positional at a
+/// time; what is left over was not declared, and the fast path declines.
+///
+/// Words that start with "-" are options, never values, so which option takes a value need not
+/// be known beforehand: the initializer says so when it asks for the option.
 struct ScannedArguments {
-  private var values: [String: [String]] = [:]
-  private var flags: [String: Int] = [:]
-  private var positionals: [String] = []
+  private var words: [String]
+  private var taken: [Bool]
 
   /// Nil for anything argument-parser alone should judge: `--`, a short option other than
-  /// `-q`, an option value that looks like an option, a valued option at the end.
-  init?(_ arguments: ArraySlice<String>, valued: Set<String>) {
-    var rest = arguments
-    while let argument = rest.popFirst() {
-      if argument == "-" || !argument.hasPrefix("-") {
-        positionals.append(argument)
-      } else if argument == "-q" {
-        flags["--quiet", default: 0] += 1
-      } else if !argument.hasPrefix("--") || argument == "--" {
-        return nil
-      } else if let equals = argument.firstIndex(of: "=") {
-        let name = String(argument[..<equals])
-        guard valued.contains(name) else { return nil }
-        values[name, default: []].append(String(argument[argument.index(after: equals)...]))
-      } else if valued.contains(argument) {
-        guard let value = rest.popFirst(), value == "-" || !value.hasPrefix("-") else {
-          return nil
-        }
-        values[argument, default: []].append(value)
-      } else {
-        flags[argument, default: 0] += 1
-      }
+  /// `-q` (a negative number included).
+  init?(_ arguments: ArraySlice<String>) {
+    for word in arguments where word.hasPrefix("-") && word != "-" {
+      if word == "--" || (!word.hasPrefix("--") && word != "-q") { return nil }
     }
+    words = Array(arguments)
+    taken = Array(repeating: false, count: words.count)
   }
 
   /// True once every argument was taken.
-  var isEmpty: Bool { values.isEmpty && flags.isEmpty && positionals.isEmpty }
+  var isEmpty: Bool { !taken.contains(false) }
+
+  private static func isOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
 
   /// Whether the flag was given (once).
   mutating func flag(_ name: String) throws -> Bool {
-    guard let count = flags.removeValue(forKey: name) else { return false }
-    guard count == 1 else { throw FastPath.Declined() }
-    return true
+    let spellings = name == "--quiet" ? ["--quiet", "-q"] : [name]
+    let found = words.indices.filter { !taken[$0] && spellings.contains(words[$0]) }
+    guard found.count <= 1 else { throw FastPath.Declined() }
+    for i in found { taken[i] = true }
+    return !found.isEmpty
   }
 
-  /// The value of an option given at most once.
+  /// The value of an option given at most once, as `--name value` or `--name=value`.
   mutating func value(_ name: String) throws -> String? {
-    guard let given = values.removeValue(forKey: name) else { return nil }
-    guard given.count == 1 else { throw FastPath.Declined() }
-    return given[0]
+    var found: String?
+    for i in words.indices where !taken[i] {
+      let word = words[i]
+      if word == name {
+        guard found == nil, i + 1 < words.count, !taken[i + 1], !Self.isOption(words[i + 1])
+        else { throw FastPath.Declined() }
+        found = words[i + 1]
+        taken[i] = true
+        taken[i + 1] = true
+      } else if word.hasPrefix(name + "=") {
+        guard found == nil else { throw FastPath.Declined() }
+        found = String(word.dropFirst(name.count + 1))
+        taken[i] = true
+      }
+    }
+    return found
   }
 
   /// The value converted as argument-parser would convert it.
@@ -122,14 +123,38 @@ struct ScannedArguments {
   }
 
   /// Every value of a repeatable option, in order.
-  mutating func values(_ name: String) -> [String] {
-    values.removeValue(forKey: name) ?? []
+  mutating func values(_ name: String) throws -> [String] {
+    var result: [String] = []
+    while let value = try valueOnce(name) { result.append(value) }
+    return result
   }
 
-  /// The next positional argument.
+  private mutating func valueOnce(_ name: String) throws -> String? {
+    for i in words.indices where !taken[i] {
+      if words[i] == name {
+        guard i + 1 < words.count, !taken[i + 1], !Self.isOption(words[i + 1]) else {
+          throw FastPath.Declined()
+        }
+        taken[i] = true
+        taken[i + 1] = true
+        return words[i + 1]
+      } else if words[i].hasPrefix(name + "=") {
+        taken[i] = true
+        return String(words[i].dropFirst(name.count + 1))
+      }
+    }
+    return nil
+  }
+
+  /// The next positional argument. An option not taken yet before it declines: it may be an
+  /// option this command does not know, whose value this word would be.
   mutating func positional() throws -> String {
-    guard !positionals.isEmpty else { throw FastPath.Declined() }
-    return positionals.removeFirst()
+    for i in words.indices where !taken[i] {
+      if Self.isOption(words[i]) { throw FastPath.Declined() }
+      taken[i] = true
+      return words[i]
+    }
+    throw FastPath.Declined()
   }
 
   /// The next positional argument, converted.
@@ -142,8 +167,6 @@ struct ScannedArguments {
 // MARK: - The option groups
 
 extension CommonOptions: FastParsable {
-  static let valuedOptions: Set<String> = ["--db", "--color"]
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     db = try arguments.value("--db")
@@ -153,8 +176,6 @@ extension CommonOptions: FastParsable {
 }
 
 extension GlobalOptions: FastParsable {
-  static let valuedOptions = CommonOptions.valuedOptions.union(["--format"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     common = try CommonOptions(scanning: &arguments)
@@ -163,22 +184,18 @@ extension GlobalOptions: FastParsable {
 }
 
 extension QuestionFilterFlags: FastParsable {
-  static let valuedOptions: Set<String> = ["--category"]
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     starred = try arguments.flag("--starred")
     unstarred = try arguments.flag("--unstarred")
     answered = try arguments.flag("--answered")
     unanswered = try arguments.flag("--unanswered")
-    category = arguments.values("--category")
+    category = try arguments.values("--category")
     try validate()
   }
 }
 
 extension QuestionFilterOptions: FastParsable {
-  static let valuedOptions = QuestionFilterFlags.valuedOptions.union(["--filter"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     flags = try QuestionFilterFlags(scanning: &arguments)
@@ -190,35 +207,28 @@ extension QuestionFilterOptions: FastParsable {
 // MARK: - The commands
 
 extension Memo.Add: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions.union(["--author", "--body", "--source"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
-    title = try arguments.positional()
     author = try arguments.value("--author")
     body = try arguments.value("--body")
     source = try arguments.value("--source")
     global = try GlobalOptions(scanning: &arguments)
+    title = try arguments.positional()
   }
 }
 
 extension Memo.Ask: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions.union(["--category"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
-    post = try arguments.positional(as: PostID.self)
-    text = try arguments.positional()
     category = try arguments.value("--category")
     star = try arguments.flag("--star")
     global = try GlobalOptions(scanning: &arguments)
+    post = try arguments.positional(as: PostID.self)
+    text = try arguments.positional()
   }
 }
 
 extension Memo.List: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions.union(QuestionFilterOptions.valuedOptions)
-    .union(["--author", "--sort", "--since", "--until", "--limit", "--offset"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     filters = try QuestionFilterOptions(scanning: &arguments)
@@ -235,9 +245,6 @@ extension Memo.List: FastParsable {
 }
 
 extension Memo.Questions: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions.union(QuestionFilterOptions.valuedOptions)
-    .union(["--since", "--until", "--post", "--limit", "--offset"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
     filters = try QuestionFilterOptions(scanning: &arguments)
@@ -251,25 +258,21 @@ extension Memo.Questions: FastParsable {
 }
 
 extension Memo.Show: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
-    post = try arguments.positional(as: PostID.self)
     global = try GlobalOptions(scanning: &arguments)
+    post = try arguments.positional(as: PostID.self)
   }
 }
 
 extension Memo.Search: FastParsable {
-  static let valuedOptions = GlobalOptions.valuedOptions.union(["--limit"])
-
   init(scanning arguments: inout ScannedArguments) throws {
     self.init()
-    query = try arguments.positional()
     posts = try arguments.flag("--posts")
     questions = try arguments.flag("--questions")
     limit = try arguments.value("--limit", as: Int.self) ?? 20
     all = try arguments.flag("--all")
     global = try GlobalOptions(scanning: &arguments)
+    query = try arguments.positional()
   }
 }

@@ -13,15 +13,23 @@ struct Memo: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "memo",
     abstract: "Keep reading notes: one memo per book, and the questions that come up as you read.",
-    discussion: """
+    discussion: Help.text(
+      """
       Everything lives in one SQLite file: --db PATH, else $MEMO_DB, else
       $XDG_DATA_HOME/memo/memo.db (~/.local/share/memo/memo.db).
+
+      Global options (every command takes them, before or after its name):
+        --db <path>         the database file
+        --format <format>   table, plain, json, jsonl, csv or tsv (default: table on
+                            a terminal, plain when piped)
+        --color <when>      auto, always or never (auto honours NO_COLOR)
+        -q, --quiet         print only what scripts need (ids, data); no messages
 
       Examples:
         id=$(memo add "Dune" --author "Frank Herbert")
         memo list
         memo show $id --format json | jq .
-      """,
+      """),
     version: "memo \(version)",
     subcommands: [
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
@@ -48,16 +56,12 @@ struct Memo: ParsableCommand {
       Output.flush()
       Glibc.exit(0)
     }
+    let arguments = Arguments.movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+    if let topic = Arguments.unknownHelpTopic(arguments) {
+      fail(printing: "memo: error: \(topic)", status: MemoError.Code.usage.rawValue)
+    }
     do {
-      let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
-      var command: ParsableCommand
-      if let fast = FastPath.command(arguments) {
-        command = fast
-      } else if let (type, rest) = directCommand(for: arguments) {
-        command = try type.parseAsRoot(rest)
-      } else {
-        command = try parseAsRoot(arguments)
-      }
+      var command = try Arguments.parse(arguments)
       try command.run()
       Output.flush()
     } catch let declined as Declined {
@@ -77,84 +81,14 @@ struct Memo: ParsableCommand {
       }
       // The parser's own errors (unknown option, bad value, missing argument) are usage errors.
       let code = status == .failure ? MemoError.Code.usage.rawValue : status.rawValue
-      let text = oneLine(message(for: error))
-      fail(printing: "memo: error: \(lowercasedFirst(text)); see 'memo --help'", status: code)
+      fail(
+        printing: "memo: error: \(Arguments.usageError(for: error, in: arguments))", status: code)
     }
-  }
-
-  /// The leaf command `arguments` name (`memo question show 3` → `Question.Show`, ["3"]),
-  /// when parsing with that type alone is the same as parsing from the root: start-up time
-  /// goes mostly to argument-parser reflecting over every command type, and this skips all
-  /// but one. Help, completion and anything that is not a plain command path take the root.
-  static func directCommand(for arguments: [String]) -> (ParsableCommand.Type, [String])? {
-    guard !needsRoot(arguments) else { return nil }
-    var type: ParsableCommand.Type = Memo.self
-    var rest = arguments[...]
-    while let name = rest.first,
-      let next = type.configuration.subcommands.first(where: { $0._commandName == name })
-    {
-      type = next
-      rest = rest.dropFirst()
-    }
-    // A group (category, filter, db…) given without its subcommand uses its default: the root
-    // knows how.
-    guard type != Memo.self, type.configuration.subcommands.isEmpty else { return nil }
-    return (type, Array(rest))
-  }
-
-  /// Whether the arguments ask for something only the root command knows: help, the version,
-  /// completion scripts and argument-parser's own dumps.
-  static func needsRoot(_ arguments: [String]) -> Bool {
-    let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
-    return arguments.contains {
-      rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-")
-    }
-  }
-
-  /// Global options given before the command (`memo --db x list`) move to its end, where the
-  /// command's option group parses them, as `git -C dir log` users expect.
-  static func movingGlobalOptions(_ arguments: [String]) -> [String] {
-    let withValue: Set<String> = ["--db", "--format", "--color"]
-    let flags: Set<String> = ["--quiet", "-q"]
-    var leading: [String] = []
-    var rest = arguments[...]
-    while let first = rest.first {
-      let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
-      if flags.contains(first) || (withValue.contains(name) && first.contains("=")) {
-        leading.append(first)
-        rest = rest.dropFirst()
-      } else if withValue.contains(first), rest.count >= 2 {
-        leading += rest.prefix(2)
-        rest = rest.dropFirst(2)
-      } else {
-        break
-      }
-    }
-    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
-    var result = Array(rest)
-    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
-    return result
   }
 
   static func fail(printing line: String, status: Int32) -> Never {
     Diagnostics.line(line)
     Glibc.exit(status)
-  }
-
-  /// The parser's message on one line: its first line, with a following list of choices
-  /// ("- table", "- plain", …) folded in; usage lines dropped.
-  static func oneLine(_ message: String) -> String {
-    let lines = message.split(separator: "\n").map(String.init)
-    guard let first = lines.first else { return message }
-    let items = lines.dropFirst().map { $0.trimmingWhitespace() }
-    let choices = items.filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
-    return choices.isEmpty ? first : first + " " + choices.joined(separator: ", ")
-  }
-
-  static func lowercasedFirst(_ text: String) -> String {
-    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true
-    else { return text }
-    return first.lowercased() + text.dropFirst()
   }
 
   /// The 1-based position of the first argument whose bytes are not valid UTF-8.

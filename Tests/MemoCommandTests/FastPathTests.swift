@@ -68,7 +68,7 @@ struct FastPathTests {
 
   static func expectSame(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     // As main() does: global options before the command move to its end.
-    let arguments = Memo.movingGlobalOptions(arguments)
+    let arguments = Arguments.movingGlobalOptions(arguments)
     let slow: ParsableCommand
     do { slow = try Memo.parseAsRoot(arguments) } catch {
       Issue.record("argument-parser refused \(arguments): \(error)", sourceLocation: sourceLocation)
@@ -126,6 +126,17 @@ struct FastPathTests {
   }
 
   @Test(
+    "options before, between and after positionals read as argument-parser reads them",
+    arguments: [
+      ["add", "--author", "Frank Herbert", "Dune"], ["add", "Dune", "--author", "-"],
+      ["ask", "--star", "1", "--category", "c", "Why?"], ["show", "--db", "x.db", "3"],
+      ["search", "--limit", "3", "spice", "--posts"],
+    ])
+  func positionalsAnywhere(arguments: [String]) {
+    Self.expectSame(arguments)
+  }
+
+  @Test(
     "anything not plain is left to argument-parser, which refuses it or reads it its way",
     arguments: [
       ["list", "--help"], ["list", "-h"], ["show", "help"], ["list", "--bogus"],
@@ -136,8 +147,9 @@ struct FastPathTests {
       ["add", "-x"], ["ask", "1"], ["search", "x", "--limit", "0"],
       ["search", "x", "--posts", "--questions"], ["list", "--format", "yaml"],
       ["list", "-qv"], ["list", "--starred=yes"], ["stats"], ["questions", "--author", "x"],
+      ["add", "--bogus", "x", "Dune"], ["show", "3", "--db"], ["show", "-1"],
     ])
   func declines(arguments: [String]) {
-    #expect(FastPath.command(Memo.movingGlobalOptions(arguments)) == nil)
+    #expect(FastPath.command(Arguments.movingGlobalOptions(arguments)) == nil)
   }
 }

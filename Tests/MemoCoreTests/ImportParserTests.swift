@@ -28,7 +28,7 @@ struct CSVReaderTests {
 
   @Test("records need as many fields as the header")
   func fieldCount() {
-    #expect(throws: CSVReader.Failure(line: 3, reason: "1 fields where the header has 2")) {
+    #expect(throws: CSVReader.Failure(line: 3, reason: "1 field where the header has 2")) {
       try CSVReader.records("a,b\n1,2\n3\n")
     }
   }

@@ -39,16 +39,107 @@ struct DocsTests {
       ).stdout == "\n")
   }
 
-  @Test("the manual page is committed and names every command")
-  func manual() throws {
+  static let repository = docs.deletingLastPathComponent().path
+
+  /// Every command path the parser knows (`["category", "add"]`), from its own dump.
+  static func parserCommands() throws -> Set<String> {
+    let dump = try Sandbox().run(["--experimental-dump-help"]).stdout
+    let root = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any]
+    var paths: Set<String> = []
+    func walk(_ command: [String: Any], _ path: [String]) {
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+        guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String
+        else { continue }
+        paths.insert((path + [name]).joined(separator: " "))
+        walk(sub, path + [name])
+      }
+    }
+    walk(root?["command"] as? [String: Any] ?? [:], [])
+    return paths
+  }
+
+  @Test("the manual page's commands are the parser's, sync, undo, redo and log included")
+  func manualCommands() throws {
     let page = try String(contentsOf: Self.docs.appendingPathComponent("memo.1"), encoding: .utf8)
-    for command in [
-      "add", "list", "show", "edit", "rm", "ask", "questions", "question", "star", "unstar",
-      "answer",
-      "unanswer", "fav", "unfav", "favorites", "category", "filter", "export", "import", "search",
-      "stats", "db", "browse",
+    let listed = Set(
+      page.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }.map { line in
+        line.dropFirst(7).split(separator: " ").prefix { $0.first?.isLowercase ?? false }
+          .joined(separator: " ")
+      })
+    let parser = try Self.parserCommands()
+    #expect(listed == parser, "run scripts/gen-docs")
+    for command in ["sync", "sync init", "undo", "redo", "log", "db backup", "browse"] {
+      #expect(listed.contains(command))
+    }
+    for section in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES",
+      "EXIT STATUS", "EXAMPLES",
     ] {
-      #expect(page.contains(".It Em \(command)"), "\(command) missing: run scripts/gen-docs")
+      #expect(page.contains("\n.Sh \(section)\n"), "no \(section) section")
+    }
+    for status in [0, 1, 64, 65, 66, 69, 73, 74, 75] {
+      #expect(page.contains("\n.It \(status)\n"), "exit status \(status) missing")
+    }
+    for variable in ["MEMO_DB", "XDG_DATA_HOME", "NO_COLOR", "VISUAL", "EDITOR", "MEMO_BUSY_TIMEOUT"] {
+      #expect(page.contains("Ev \(variable)"), "\(variable) missing")
+    }
+  }
+
+  @Test("the manual page is what scripts/gen-man makes of the parser's commands")
+  func manualIsCurrent() throws {
+    let box = try Sandbox()
+    let made = try box.shell(
+      "'\(Sandbox.binary)' --experimental-dump-help | python3 '\(Self.repository)/scripts/gen-man'")
+    #expect(made.status == 0, "\(made.stderr)")
+    let page = try String(contentsOf: Self.docs.appendingPathComponent("memo.1"), encoding: .utf8)
+    #expect(made.stdout == page, "docs/memo.1 is out of date: run scripts/gen-docs")
+  }
+
+  @Test("mandoc -T lint and man -l find nothing to warn about in the manual page")
+  func manualLints() throws {
+    let box = try Sandbox()
+    let page = Self.docs.appendingPathComponent("memo.1").path
+    // scripts/setup installs mandoc.
+    let lint = try box.shell("mandoc -T lint '\(page)' 2>&1")
+    #expect(lint.status == 0 && lint.stdout == "", "\(lint.stdout)")
+    let man = try box.shell(
+      "if command -v man >/dev/null; then MANWIDTH=80 man -l '\(page)' 2>&1 >/dev/null; fi")
+    #expect(man.stdout == "", "\(man.stdout)")
+  }
+
+  @Test("memo --help lists the options every command takes")
+  func rootHelpListsGlobalOptions() throws {
+    let help = try Sandbox().run(["--help"])
+    for option in ["--db <path>", "--format <format>", "--color <when>", "-q, --quiet"] {
+      #expect(help.stdout.contains("\n  \(option)"), "\(option) missing from memo --help")
+    }
+  }
+
+  @Test("at 80 columns, help prose is wrapped by the parser and example lines are not wrapped")
+  func helpAt80Columns() throws {
+    let box = try Sandbox()
+    for command in try Self.parserCommands().sorted() where command != "help" {
+      let help = try box.run(
+        command.split(separator: " ").map(String.init) + ["--help"],
+        environment: ["COLUMNS": "80"])
+      var inExamples = false
+      var previous = ""
+      for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line == "Examples:" { inExamples = true } else if line.hasPrefix("USAGE:") {
+          inExamples = false
+        } else if inExamples && !line.isEmpty {
+          #expect(line.hasPrefix("  "), "\(command): an example wrapped: \(line)")
+        }
+        // A prose line ending well before the width although its next word fits: a break by hand
+        // (argument-parser keeps every line break it is given).
+        if !inExamples, !previous.isEmpty, !previous.hasPrefix(" "), !line.hasPrefix(" "),
+          let next = line.split(separator: " ").first, !line.hasPrefix("USAGE"),
+          previous.count + 1 + next.count <= 70, !previous.hasSuffix(":")
+        {
+          Issue.record("\(command): a line broken by hand: \(previous)⏎\(line)")
+        }
+        previous = String(line)
+      }
     }
   }
 

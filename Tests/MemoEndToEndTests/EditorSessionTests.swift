@@ -75,13 +75,13 @@ struct EditorSessionTests {
     #expect(untouched.status == 74)
     #expect(
       untouched.stderr
-        == "memo: error: the editor (false) exited with status 1; nothing was changed\n")
+        == "memo: error: the editor (false) exited with 1; nothing was changed\n")
     #expect(try kept(box) == [])
     let missing = try box.run(["edit", "1"], environment: ["EDITOR": "no-such-editor-here"])
     #expect(missing.status == 74)
     #expect(
       missing.stderr.hasSuffix(
-        "memo: error: the editor (no-such-editor-here) was not found; set $VISUAL or $EDITOR to an editor you have; nothing was changed\n"
+        "memo: error: the editor (no-such-editor-here) was not found; set VISUAL or EDITOR to an editor on PATH; nothing was changed\n"
       ))
     let typed = try editor(box, "typed.sh", "echo 'my long answer' >> \"$1\"; exit 3")
     let failed = try box.run(["edit", "1"], environment: ["EDITOR": typed])
@@ -89,7 +89,7 @@ struct EditorSessionTests {
     let path = try kept(box).first ?? ""
     #expect(
       failed.stderr
-        == "memo: error: the editor (\(typed)) exited with status 3; nothing was changed; your text is kept in \(path): fix it there, then run 'memo edit 1 --from \(path)'\n"
+        == "memo: error: the editor (\(typed)) exited with 3; nothing was changed; your text is kept in \(path): fix it there, then run 'memo edit 1 --from \(path)'\n"
     )
     #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("my long answer\n"))
   }
@@ -105,7 +105,7 @@ struct EditorSessionTests {
     #expect(mixed.status == 64)
     #expect(
       mixed.stderr
-        == "memo: error: --from saves a whole edited file; give it without field flags; see 'memo --help'\n"
+        == "memo: error: --from saves a whole edited file; give it without field flags; see 'memo edit --help'\n"
     )
   }
 

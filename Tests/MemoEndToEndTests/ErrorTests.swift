@@ -7,7 +7,7 @@ struct ErrorTests {
   @Test(
     "usage errors exit 64 with one line on stderr",
     arguments: [
-      (["list", "--bogus"], "memo: error: unknown option '--bogus'; see 'memo --help'\n"),
+      (["list", "--bogus"], "memo: error: unknown option '--bogus'; see 'memo list --help'\n"),
       (["show", "abc"], nil),
       (["show", "0"], nil),
       (["show", "-5"], nil),
@@ -20,7 +20,7 @@ struct ErrorTests {
       (["list", "--limit", "-1"], nil),
       (
         ["list", "--format", "xml"],
-        "memo: error: the value 'xml' is invalid for '--format <format>'. Please provide one of the following: table, plain, json, jsonl, csv, tsv; see 'memo --help'\n"
+        "memo: error: the value 'xml' is invalid for '--format <format>': use one of table, plain, json, jsonl, csv, tsv; see 'memo list --help'\n"
       ),
       (["list", "--sort", "size"], nil),
       (
@@ -42,6 +42,77 @@ struct ErrorTests {
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     if let message { #expect(result.stderr == message) }
     #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+  }
+
+  @Test(
+    "a mistyped name gets a suggestion from the names at its level, and the help of the command meant",
+    arguments: [
+      (["lsit"], "unknown command 'lsit' (did you mean 'list'?); see 'memo --help'"),
+      (["serach", "x"], "unknown command 'serach' (did you mean 'search'?); see 'memo --help'"),
+      (
+        ["filter", "sett", "--starred"],
+        "unknown command 'sett' for 'memo filter' (did you mean 'set'?); see 'memo filter --help'"
+      ),
+      (
+        ["sync", "int", "/tmp/x"],
+        "unknown command 'int' for 'memo sync' (did you mean 'init'?); see 'memo sync --help'"
+      ),
+      (
+        ["list", "--formt", "json"],
+        "unknown option '--formt' (did you mean '--format'?); see 'memo list --help'"
+      ),
+      (
+        ["--formt", "json", "list"],
+        "unknown option '--formt' (did you mean '--format'?); see 'memo --help'"
+      ),
+      (
+        ["filter", "set", "--strred"],
+        "unknown option '--strred' (did you mean '--starred'?); see 'memo filter set --help'"
+      ),
+      (["xyzzy"], "unknown command 'xyzzy'; see 'memo --help'"),
+      (["LIST"], "unknown command 'LIST' (did you mean 'list'?); see 'memo --help'"),
+      (["show", "-0"], "'-0' is not an id: ids are positive whole numbers; see 'memo show --help'"),
+      (
+        ["search", "-1"],
+        "'-1' reads as an option; to pass it as text, put -- before it; see 'memo search --help'"
+      ),
+      (["help", "lsit"], "unknown command 'lsit' (did you mean 'list'?); see 'memo --help'"),
+      (
+        ["help", "filter", "sett"],
+        "unknown command 'sett' for 'memo filter' (did you mean 'set'?); see 'memo filter --help'"
+      ),
+      (
+        ["list", "--sort", "size"],
+        "the value 'size' is invalid for '--sort <order>': use one of 'created', 'updated' or 'title'; see 'memo list --help'"
+      ),
+      (["category", "rm"], "missing expected argument '<name>'; see 'memo category rm --help'"),
+      (["show", "-1"], "'-1' is not an id: ids are positive whole numbers; see 'memo show --help'"),
+      (["show", "0"], "'0' is not an id: ids are positive whole numbers; see 'memo show --help'"),
+      (
+        ["star", "2", "-3"],
+        "'-3' is not an id: ids are positive whole numbers; see 'memo star --help'"
+      ),
+      (
+        ["questions", "--post", "0"],
+        "'0' is not an id: ids are positive whole numbers; see 'memo questions --help'"
+      ),
+      (
+        ["undo", "-1"],
+        "the count must be a positive whole number, not -1; see 'memo undo --help'"
+      ),
+      (["list", "--limit", "-1"], "--limit must be 0 or more, not -1; see 'memo list --help'"),
+      (
+        ["questions", "--offset", "-2"],
+        "--offset must be 0 or more, not -2; see 'memo questions --help'"
+      ),
+    ] as [([String], String)])
+  func suggestions(arguments: [String], message: String) throws {
+    let box = try Sandbox()
+    let result = try box.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "memo: error: \(message)\n")
+    #expect(!result.stderr.contains("?;") && !result.stderr.contains(".;"))
   }
 
   @Test("an unknown post exits 1 and names what to do")
@@ -84,8 +155,13 @@ struct ErrorTests {
     let failed = try box.run(["edit", "1"], environment: ["EDITOR": "false"])
     #expect(failed.status == 74)
     #expect(
-      failed.stderr == "memo: error: the editor (false) exited with status 1; nothing was changed\n"
-    )
+      failed.stderr == "memo: error: the editor (false) exited with 1; nothing was changed\n")
+    let missing = try box.run(["edit", "1"], environment: ["EDITOR": "no-such-editor-xyz"])
+    #expect(missing.status == 74)
+    #expect(
+      missing.stderr.hasSuffix(
+        "memo: error: the editor (no-such-editor-xyz) was not found; set VISUAL or EDITOR to an editor on PATH; nothing was changed\n"
+      ))
     let broken = try box.run(["edit", "1"], environment: ["EDITOR": "sed -i /^---$/d"])
     #expect(broken.status == 65)
     #expect(

@@ -41,7 +41,7 @@ struct ExternalImportTests {
     #expect(again.stderr.contains("(0 files written"))
     _ = try box.run(["edit", "2", "--body", "new"])
     let changed = try box.run(["export", "--format", "markdown", "--output", folder])
-    #expect(changed.stderr.contains("(1 files written"))
+    #expect(changed.stderr.contains("(1 file written"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
   }
 

@@ -38,7 +38,7 @@ struct FavoriteAndCategoryTests {
     #expect(favorites.first?["favorite"] as? Bool == true)
     #expect(
       try box.succeed(["list", "--favorites", "--starred"]) == """
-        1  Dune · Frank Herbert ★
+        1  Dune · Frank Herbert ♥
             ★ 1  Why does the spice matter?  [ecology]
             ★ 3  How do stillsuits work?  [physics]  ✓
 
@@ -90,12 +90,12 @@ struct FavoriteAndCategoryTests {
       try box.succeed(["category", "add", " Astronomy "]) == "added category \"Astronomy\"\n")
     #expect(
       try box.succeed(["category", "rename", "astronomy", "Stars"])
-        == "renamed category to \"Stars\"\n")
+        == "renamed category \"astronomy\" to \"Stars\"\n")
     #expect(try box.succeed(["category", "rm", "STARS"]) == "deleted category \"Stars\"\n")
     #expect(try box.rows("SELECT count(*) FROM categories") == [["6"]])
     #expect(
       try box.succeed(["category", "rename", "history", "past"])
-        == "renamed category to \"past\"\n")
+        == "renamed category \"history\" to \"past\"\n")
     #expect(try box.questionIDs(["--category", "past"]) == [4, 2])
     _ = try box.succeed(["category", "rename", "PHYSICS", "Physics"])
     #expect(try box.rows("SELECT name FROM categories WHERE name = 'physics'") == [["Physics"]])

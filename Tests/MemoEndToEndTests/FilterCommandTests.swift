@@ -157,15 +157,15 @@ struct FilterCommandTests {
       ),
       (
         ["filter", "set", "--starred", "--unstarred"], 64,
-        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+        "--starred and --unstarred contradict each other; give one; see 'memo filter set --help'"
       ),
       (
         ["filter", "set", "--answered", "--unanswered", "--category", "new"], 64,
-        "--answered and --unanswered contradict each other; give one; see 'memo --help'"
+        "--answered and --unanswered contradict each other; give one; see 'memo filter set --help'"
       ),
       (
         ["list", "--starred", "--unstarred"], 64,
-        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+        "--starred and --unstarred contradict each other; give one; see 'memo list --help'"
       ),
       (
         ["filter", "set", "--category", "new", "--since", "soon"], 64,

@@ -129,6 +129,6 @@ struct MarkdownEditsTests {
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "memo: error: --force applies to --format markdown only; drop it; see 'memo --help'\n")
+        == "memo: error: --force applies to --format markdown only; drop it; see 'memo export --help'\n")
   }
 }

@@ -293,11 +293,11 @@ struct QuestionCommandTests {
       ),
       (
         ["questions", "--starred", "--unstarred"], 64,
-        "--starred and --unstarred contradict each other; give one; see 'memo --help'"
+        "--starred and --unstarred contradict each other; give one; see 'memo questions --help'"
       ),
       (
         ["questions", "--answered", "--unanswered"], 64,
-        "--answered and --unanswered contradict each other; give one; see 'memo --help'"
+        "--answered and --unanswered contradict each other; give one; see 'memo questions --help'"
       ),
     ] as [([String], Int32, String)])
   func errors(arguments: [String], status: Int32, message: String) throws {

@@ -53,7 +53,7 @@ struct StatsTests {
     let lines = page.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
     #expect(
-      lines[0] == "memo  1 posts · 1 questions (0 starred, 0 answered) · 0 favorites · 1 categories"
+      lines[0] == "memo  1 post · 1 question (0 starred, 0 answered) · 0 favorites · 1 category"
     )
     #expect(
       lines.filter { $0.hasPrefix("Mon  ") || $0.hasPrefix("Wed  ") || $0.hasPrefix("Sun  ") }.count

@@ -254,7 +254,7 @@ struct TransferTests {
     try "previous".write(toFile: file, atomically: true, encoding: .utf8)
     let result = try box.run(["export", "--output", file])
     #expect(result.status == 0)
-    #expect(result.stderr == "memo: exported 2 posts, 3 questions, 1 deletions to \(file)\n")
+    #expect(result.stderr == "memo: exported 2 posts, 3 questions, 1 deletion to \(file)\n")
     #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{\"format\":\"memo\""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: box.root + "/out") == ["backup.json"])

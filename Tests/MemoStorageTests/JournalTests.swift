@@ -334,7 +334,7 @@ struct JournalTests {
     #expect(error.code == .notFound)
     #expect(
       error.message.hasSuffix(
-        "1 rows of questions have taken ids 1–10 since; nothing was changed"), "\(error.message)")
+        "1 row of questions has taken ids 1–10 since; nothing was changed"), "\(error.message)")
     #expect(try contents(temp) == changed)
   }
 }

@@ -26,6 +26,23 @@ public struct SearchQuery: Equatable, Sendable {
     return words.map { "\"" + $0 + "\"" }.joined(separator: " ")
   }
 
+  /// Whether the query has nothing the word index holds (no letter, no digit) but is not
+  /// empty: emoji and other symbols (`🌲`, `★`), which FTS5's unicode61 tokenizer treats as
+  /// separators. Such a query is looked for as a substring of every row instead.
+  public var hasNoWords: Bool {
+    let trimmed = text.trimmingWhitespace()
+    return !trimmed.isEmpty
+      && !trimmed.unicodeScalars.contains { scalar in
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+          .decimalNumber, .letterNumber, .otherNumber:
+          return true
+        default:
+          return false
+        }
+      }
+  }
+
   /// Whether the query holds Chinese, Japanese or Korean letters (searched by trigrams).
   public var hasCJK: Bool {
     text.unicodeScalars.contains { scalar in

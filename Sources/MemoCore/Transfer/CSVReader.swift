@@ -113,7 +113,7 @@ public enum CSVReader {
     for row in rows.dropFirst() {
       guard row.fields.count == names.count else {
         throw Failure(
-          line: row.line, reason: "\(row.fields.count) fields where the header has \(names.count)")
+          line: row.line, reason: "\(counted(row.fields.count, "field")) where the header has \(names.count)")
       }
       var values: [String: String] = [:]
       for (name, value) in zip(names, row.fields) { values[name] = value }

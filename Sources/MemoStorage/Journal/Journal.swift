@@ -173,7 +173,7 @@ public struct Journal {
         throw MemoError(
           code: .notFound,
           message:
-            "cannot undo #\(entry.id) (\(entry.summary)): \(load.table) \(load.first)–\(load.last) hold \(present) rows, not the \(load.count) it added; nothing was changed"
+            "cannot undo #\(entry.id) (\(entry.summary)): \(load.table) \(load.first)–\(load.last) hold \(counted(present, "row")), not the \(load.count) it added; nothing was changed"
         )
       }
       try run(
@@ -204,7 +204,7 @@ public struct Journal {
         throw MemoError(
           code: .notFound,
           message:
-            "cannot redo #\(entry.id) (\(entry.summary)): \(present) rows of \(load.table) have taken ids \(load.first)–\(load.last) since; nothing was changed"
+            "cannot redo #\(entry.id) (\(entry.summary)): \(counted(present, "row")) of \(load.table) \(present == 1 ? "has" : "have") taken ids \(load.first)–\(load.last) since; nothing was changed"
         )
       }
       let values = columns.map { "json_extract(new_row, '$.\($0)')" }.joined(separator: ", ")

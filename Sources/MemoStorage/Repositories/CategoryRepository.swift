@@ -110,7 +110,7 @@ public struct CategoryRepository {
   public func delete(_ name: String, force: Bool) throws -> Category {
     let category = try require(name)
     if category.questionCount > 0 && !force {
-      let count = category.questionCount == 1 ? "1 question" : "\(category.questionCount) questions"
+      let count = counted(category.questionCount, "question")
       throw MemoError.usage(
         "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (they keep no category)"
       )

@@ -31,7 +31,12 @@ public struct SearchRepository {
   func listing(_ query: SearchQuery) throws -> Statement {
     let text = query.text.trimmingWhitespace()
     let statement: Statement
-    if query.hasCJK && text.count < 3 {
+    if query.hasNoWords {
+      // Emoji and symbols are separators to unicode61: nothing indexes them, so every row is
+      // scanned for the text (as for short CJK queries without a gram).
+      statement = try database.cachedStatement(sql: Self.scan)
+      try statement.bind(text, at: 1)
+    } else if query.hasCJK && text.count < 3 {
       // Trigrams need three characters. One or two CJK letters are a term of search_grams;
       // anything else this short (a letter with a digit or a mark) is scanned for.
       if Self.isGram(text) {
@@ -98,11 +103,9 @@ public struct SearchRepository {
   /// and the snippet only for the hits shown.
   static let grams = """
     SELECT h.kind AS kind, h.id AS id, h.post_id AS post_id, p.title AS post_title,
-           replace(CASE h.k WHEN 0
-                     THEN p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, '')
-                     ELSE (SELECT q.text || ' ' || coalesce(q.answer, '') FROM questions q
-                           WHERE q.id = h.id) END,
-                   ?1, char(2) || ?1 || char(3)) AS snippet,
+           replace(CASE h.k WHEN 0 THEN \(postSnippet("p"))
+                     ELSE (SELECT \(questionSnippet("q")) FROM questions q WHERE q.id = h.id)
+                   END, ?1, char(2) || ?1 || char(3)) AS snippet,
            0.0 AS rank
     FROM (
       SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.created_at AS created_at, 0 AS k
@@ -120,20 +123,42 @@ public struct SearchRepository {
     ORDER BY h.created_at DESC, h.k, h.id DESC
     """
 
+  /// A post hit's snippet for a short CJK query `?1`, shaped as the word index's snippets
+  /// are: `title · author` when the match is there, else a stretch of the body around it.
+  static func postSnippet(_ p: String) -> String {
+    let head = "\(p).title || coalesce(' · ' || \(p).author, '')"
+    return "CASE WHEN instr(\(head), ?1) THEN \(head) ELSE \(excerpt("\(p).body")) END"
+  }
+
+  /// A question hit's snippet: its text when the match is there, else its answer's.
+  static func questionSnippet(_ q: String) -> String {
+    "CASE WHEN instr(\(q).text, ?1) THEN \(q).text ELSE \(excerpt("\(q).answer")) END"
+  }
+
+  /// About 20 characters either side of the first `?1` in `column`, with '…' where it is cut
+  /// (FTS5's snippet() gives the word index's hits about a dozen words).
+  static func excerpt(_ column: String) -> String {
+    let at = "instr(\(column), ?1)"
+    return """
+      (CASE WHEN \(at) > 21 THEN '…' ELSE '' END
+       || substr(\(column), max(1, \(at) - 20), 40 + length(?1))
+       || CASE WHEN length(\(column)) >= \(at) + 20 + length(?1) THEN '…' ELSE '' END)
+      """
+  }
+
   /// Substring search for one- or two-character CJK queries (too short for trigrams), newest
   /// first; at the same time a post before a question, then the higher id.
   static let scan = """
     SELECT kind, id, post_id, post_title, snippet, rank FROM (
       SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.title AS post_title,
-             replace(p.title || ' ' || coalesce(p.author, '') || ' ' || coalesce(p.body, ''),
-                     ?1, char(2) || ?1 || char(3)) AS snippet,
+             replace(\(postSnippet("p")), ?1, char(2) || ?1 || char(3)) AS snippet,
              0.0 AS rank, p.created_at AS created_at, 0 AS k
       FROM posts p
       WHERE (?2 IS NULL OR ?2 = 'post')
         AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
       UNION ALL
       SELECT 'question', q.id, q.post_id, p.title,
-             replace(q.text || ' ' || coalesce(q.answer, ''), ?1, char(2) || ?1 || char(3)),
+             replace(\(questionSnippet("q")), ?1, char(2) || ?1 || char(3)),
              0.0, q.created_at, 1
       FROM questions q JOIN posts p ON p.id = q.post_id
       WHERE (?2 IS NULL OR ?2 = 'question')

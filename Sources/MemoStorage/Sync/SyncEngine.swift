@@ -156,7 +156,7 @@ struct SyncEngine {
     throw MemoError(
       code: .busy,
       message:
-        "other devices kept pushing to \(remote) during \(Self.attempts) tries; run 'memo sync' again"
+        "other devices kept pushing to \(remote) during \(counted(Self.attempts, "try")); run 'memo sync' again"
     )
   }
 

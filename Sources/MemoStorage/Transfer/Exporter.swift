@@ -4,6 +4,8 @@ import MemoCore
 /// second cursor, so memory stays flat whatever the database's size.
 struct Exporter {
   let database: Database
+  /// Counts the posts written, for a progress line.
+  var progress: ProgressMeter? = nil
 
   /// A cursor saved before the change sequence (schema 8) holds a time: it starts this long
   /// before it, so a change committed while that run was reading is not missed.
@@ -103,6 +105,11 @@ struct Exporter {
       index += 1
     }
     try output.write(encoder.beginPosts())
+    if let progress, selection.since == nil, selection.afterSeq == nil {
+      progress.total = try database.int(
+        sql: "SELECT (SELECT count(*) FROM posts) + (SELECT count(*) FROM questions)"
+      ).map { Int($0) }
+    }
     if fast {
       let rows = RowWriter(format: encoder.format, out: output.writer)
       try forEachPostRow(selection) { post, questions in
@@ -115,6 +122,7 @@ struct Exporter {
         rows.endPost(post, questionCount: count)
         summary.posts += 1
         summary.questions += count
+        progress?.advance(by: 1 + count)
         try output.writer.flushIfFull()
       }
     } else {

@@ -6,7 +6,8 @@ extension Memo {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a post (one memo per book) and print its id.",
-      discussion: """
+      discussion: Help.text(
+        """
         Prints only the new id (or the new post with --format json), so scripts can keep it.
         A title of '-' is read from stdin (its final line break dropped), as 'memo ask' reads
         its text.
@@ -16,7 +17,7 @@ extension Memo {
           id=$(memo add "Dune")
           echo "First impressions…" | memo add "Dune" --body -
           echo "Dune" | memo add -
-        """)
+        """))
 
     @Argument(
       help: ArgumentHelp("The book's title; '-' reads it from stdin.", valueName: "title|-"))

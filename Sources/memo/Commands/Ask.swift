@@ -6,7 +6,8 @@ extension Memo {
   struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a question to a post and print its id.",
-      discussion: """
+      discussion: Help.text(
+        """
         A category that does not exist yet is created. Prints only the new id (or the new
         question with --format json).
 
@@ -14,7 +15,7 @@ extension Memo {
           memo ask 12 "Why does the spice matter so much?" --category ecology --star
           q=$(memo ask 12 "Who are the Fremen?")
           pbpaste | memo ask 12 -
-        """)
+        """))
 
     @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID

@@ -11,7 +11,8 @@ extension Memo {
   struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Browse books, questions, the filter, search and favorites, full screen.",
-      discussion: """
+      discussion: Help.text(
+        """
         Books first (newest first, with question counts, books on the shelf marked); Enter opens
         a book (its body, Kindle highlights included, above its questions) and a question's
         detail; Escape goes back; q quits. ? lists the keys: j/k and the arrows move (on a book:
@@ -26,7 +27,7 @@ extension Memo {
         Examples:
           memo browse
           NO_COLOR=1 memo browse --db ~/notes/memo.db
-        """)
+        """))
 
     @OptionGroup var global: CommonOptions
 

@@ -6,10 +6,11 @@ extension Memo {
   struct Category: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List, add, rename or delete question categories.",
-      discussion: """
+      discussion: Help.text(
+        """
         Names are unique ignoring case ("Physics" and "physics" are one category). 'memo ask'
         and 'memo filter set' create a category they name that does not exist yet.
-        """,
+        """),
       subcommands: [List.self, Add.self, Rename.self, Rm.self],
       defaultSubcommand: List.self)
   }
@@ -19,11 +20,12 @@ extension Memo.Category {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List categories with their question counts.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo category list
           memo category list --format json | jq '.[].name'
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -36,10 +38,11 @@ extension Memo.Category {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a category.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo category add physics
-        """)
+        """))
 
     @Argument(help: "The category's name.")
     var name: String
@@ -56,10 +59,11 @@ extension Memo.Category {
   struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Rename a category; its questions follow.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo category rename phys physics
-        """)
+        """))
 
     @Argument(help: "The current name.", completion: Completions.categories)
     var old: String
@@ -72,20 +76,22 @@ extension Memo.Category {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .write)
-      CategoryPresenter.report(state.category, verb: "renamed category to", context)
+      let from = visible(oneLine(old.trimmingWhitespace()))
+      CategoryPresenter.report(state.category, verb: "renamed category \"\(from)\" to", context)
     }
   }
 
   struct Rm: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a category (refused while questions use it, unless --force).",
-      discussion: """
+      discussion: Help.text(
+        """
         With --force, the category's questions stay and keep no category.
 
         Examples:
           memo category rm old-stuff
           memo category rm physics --force
-        """)
+        """))
 
     @Argument(help: "The category's name.", completion: Completions.categories)
     var name: String

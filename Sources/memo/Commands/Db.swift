@@ -17,11 +17,12 @@ extension Memo.Db {
     static let configuration = CommandConfiguration(
       abstract:
         "Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo db path
           sqlite3 "$(memo db path --quiet)"
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -52,10 +53,11 @@ extension Memo.Db {
     static let configuration = CommandConfiguration(
       abstract:
         "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo db check
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -94,7 +96,8 @@ extension Memo.Db {
   struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Copy the database to PATH, consistently, even while other memo processes write.",
-      discussion: """
+      discussion: Help.text(
+        """
         Uses SQLite's online backup API; the copy is written under a temporary name and renamed
         over PATH when complete (mode 0600, or the mode of the file it replaces). A symlink is
         written through; a FIFO, a device or /dev/fd/N receives the copy directly; the database
@@ -103,7 +106,7 @@ extension Memo.Db {
         Examples:
           memo db backup ~/backup/memo-$(date +%F).db
           memo db backup >(gzip > memo.db.gz)
-        """)
+        """))
 
     @Argument(help: "Where to write the copy.")
     var path: String

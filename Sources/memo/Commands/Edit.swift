@@ -6,7 +6,8 @@ extension Memo {
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Edit a post: the fields given as flags, or all of it in your editor.",
-      discussion: """
+      discussion: Help.text(
+        """
         With no field flag, opens the post in $VISUAL (else $EDITOR, else vi): the fields on top,
         the body under the '---' line. Saving an unchanged file changes nothing. An empty value
         (--author "") clears a field; the title cannot be empty.
@@ -22,7 +23,7 @@ extension Memo {
           echo "Rewritten." | memo edit 12 --body -
           EDITOR=nano memo edit 12
           memo edit 12 --from /tmp/memo-post-12-a1B2c3.txt
-        """)
+        """))
 
     @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID

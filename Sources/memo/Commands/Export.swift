@@ -7,7 +7,8 @@ extension Memo {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export notes: a complete backup, or what changed since a date or the last run.",
-      discussion: """
+      discussion: Help.text(
+        """
         json: one versioned document (categories, posts with their questions, favorites in
         order, saved filters, the current filter, deletions). jsonl: one object per line with a
         "type". csv: one row per question with its post's columns (a post without questions:
@@ -33,7 +34,7 @@ extension Memo {
           memo export --format csv --since 30d > recent.csv
           memo export --format markdown --output ~/vault/books
           memo export --output >(gzip > backup.json.gz)
-        """)
+        """))
 
     @Option(
       help: ArgumentHelp("json, jsonl, csv or markdown (with --output DIR).", valueName: "format"))
@@ -87,7 +88,7 @@ extension Memo {
         )
       } else {
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts, \(summary.questions) questions, \(summary.deleted) deletions to \(output)"
+          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
         )
       }
     }
@@ -97,7 +98,8 @@ extension Memo {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
-      discussion: """
+      discussion: Help.text(
+        """
         The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
         stream through it a line at a time, so memory stays flat. A malformed file names the
         line (or record) and changes nothing (exit 65). memo exports merge by UUID: an existing record
@@ -116,7 +118,7 @@ extension Memo {
           memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
           cat backup.jsonl | memo import - --format jsonl
-        """)
+        """))
 
     @Argument(help: ArgumentHelp("The file to import; '-' reads stdin.", valueName: "file|-"))
     var file: String
@@ -156,7 +158,7 @@ extension Memo {
       let state = try context.dispatch(
         .transfer(
           .import(ImportRequest(path: path, format: format, isDryRun: dryRun, isStrict: strict))),
-        access: dryRun ? .read : .write)
+        access: dryRun ? .read : .write, progress: context.progressMeter("importing"))
       guard let summary = state.importSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       switch context.format {

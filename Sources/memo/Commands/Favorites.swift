@@ -6,13 +6,14 @@ extension Memo {
   struct Fav: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Put posts on the favorites shelf (at the end, in the order given).",
-      discussion: """
+      discussion: Help.text(
+        """
         A post already on the shelf keeps its place. All or none: an unknown id changes nothing.
 
         Examples:
           memo fav 12 3
           memo favorites
-        """)
+        """))
 
     @Argument(help: "The posts' ids.", completion: Completions.posts)
     var posts: [PostID]
@@ -30,10 +31,11 @@ extension Memo {
   struct Unfav: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Take posts off the favorites shelf.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo unfav 12
-        """)
+        """))
 
     @Argument(help: "The posts' ids.", completion: Completions.posts)
     var posts: [PostID]
@@ -51,11 +53,12 @@ extension Memo {
   struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the favorites shelf, in the order posts were put on it.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo favorites
           memo favorites --format json | jq '.[].title'
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 

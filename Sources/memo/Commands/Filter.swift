@@ -6,7 +6,8 @@ extension Memo {
   struct Filter: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "The current question filter, and saved filters.",
-      discussion: """
+      discussion: Help.text(
+        """
         The current filter persists across runs and applies to 'memo questions' and 'memo list'
         until cleared, like the filter screen of a reading app; on a terminal their output names
         it. --all on those commands ignores it; flags given there replace its fields one by one.
@@ -16,7 +17,7 @@ extension Memo {
           memo filter save physics-stars
           memo filter clear
           memo filter use physics-stars
-        """,
+        """),
       subcommands: [Show.self, Set.self, Clear.self, Save.self, Use.self, List.self, Rm.self],
       defaultSubcommand: Show.self)
   }
@@ -26,11 +27,12 @@ extension Memo.Filter {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the current filter.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter show
           memo filter show --format json
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -44,14 +46,15 @@ extension Memo.Filter {
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set the current filter (replacing the one before).",
-      discussion: """
+      discussion: Help.text(
+        """
         Dates are kept as typed, so --since 7d always means the last seven days. Categories
         named here that do not exist yet are created.
 
         Examples:
           memo filter set --starred
           memo filter set --category physics --category math --unanswered --since 30d
-        """)
+        """))
 
     @OptionGroup var flags: QuestionFilterFlags
 
@@ -76,10 +79,11 @@ extension Memo.Filter {
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Remove the current filter (saved filters stay).",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter clear
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -93,11 +97,12 @@ extension Memo.Filter {
   struct Save: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Save the current filter under a name.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter save physics-stars
           memo filter save physics-stars --force    # replace the saved one
-        """)
+        """))
 
     @Argument(help: "The name to save it under.")
     var name: String
@@ -117,10 +122,11 @@ extension Memo.Filter {
   struct Use: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Make a saved filter the current one.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter use physics-stars
-        """)
+        """))
 
     @Argument(help: "The saved filter's name.", completion: Completions.filters)
     var name: String
@@ -137,10 +143,11 @@ extension Memo.Filter {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List saved filters.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter list
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -154,10 +161,11 @@ extension Memo.Filter {
   struct Rm: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a saved filter.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo filter rm physics-stars
-        """)
+        """))
 
     @Argument(help: "The saved filter's name.", completion: Completions.filters)
     var name: String

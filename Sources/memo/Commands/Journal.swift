@@ -6,7 +6,8 @@ extension Memo {
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Undo the latest changes (1, or N), newest first.",
-      discussion: """
+      discussion: Help.text(
+        """
         Every change (add, edit, rm, ask, star, answer, fav, category and filter changes,
         import, …) is one entry in the journal; undo restores exactly what it changed, deleted
         posts and their questions included, with the same ids and UUIDs. It refuses (exit 1)
@@ -16,7 +17,7 @@ extension Memo {
           memo undo
           memo undo 3
           memo log
-        """)
+        """))
 
     @Argument(help: "How many changes to undo.")
     var count: Int = 1
@@ -35,13 +36,14 @@ extension Memo {
   struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Redo changes undone with 'memo undo' (1, or N), oldest first.",
-      discussion: """
+      discussion: Help.text(
+        """
         A new change after an undo discards what could have been redone.
 
         Examples:
           memo redo
           memo redo 2
-        """)
+        """))
 
     @Argument(help: "How many changes to redo.")
     var count: Int = 1
@@ -59,15 +61,16 @@ extension Memo {
   struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the journal of changes, newest first, and whether each was undone.",
-      discussion: """
-        The journal keeps the latest \(1000) changes; older ones are pruned as new ones come.
+      discussion: Help.text(
+        """
+        The journal keeps the latest 1,000 changes; older ones are pruned as new ones come.
         --prune drops all but the newest --keep entries now.
 
         Examples:
           memo log
           memo log --limit 5 --format json | jq '.[].summary'
           memo log --prune --keep 100
-        """)
+        """))
 
     @Option(help: "Show at most N entries.")
     var limit: Int = 20

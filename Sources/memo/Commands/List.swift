@@ -7,7 +7,8 @@ extension Memo {
     static let configuration = CommandConfiguration(
       abstract:
         "List posts, newest first; with question filters, the posts and their matching questions.",
-      discussion: """
+      discussion: Help.text(
+        """
         With a question filter (--starred, --category, … or the current filter set with
         'memo filter set'), only posts with matching questions are listed, each with those
         questions beneath it (in JSON: its "questions" array). --all ignores the current filter.
@@ -17,10 +18,10 @@ extension Memo {
 
         Examples:
           memo list
-          memo list --starred                      # my books and their starred questions
+          memo list --starred          # books with starred questions, and those
           memo list --favorites --sort title
           memo list --author herbert --since 30d --format json | jq '.[].title'
-        """)
+        """))
 
     @OptionGroup(title: "Question filters") var filters: QuestionFilterOptions
 
@@ -63,7 +64,8 @@ extension Memo {
         until: try until.map { try context.date($0).end },
         limit: limit, offset: offset, favoritesOnly: favorites,
         selection: try filters.selection(context))
-      let writer = context.listingWriter
+      let writer =
+        query.selection.map { context.listingWriter(filteredBy: $0) } ?? context.listingWriter
       writer.isNarrowed =
         favorites || author != nil || since != nil || until != nil || limit == 0 || offset > 0
       _ = try context.dispatch(.posts(.list(query)), access: .read, sink: writer)

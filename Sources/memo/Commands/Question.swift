@@ -15,11 +15,12 @@ extension Memo.Question {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show a question with its answer.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo question show 41
           memo question show 41 --format json | jq .answer
-        """)
+        """))
 
     @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
     var question: QuestionID
@@ -37,7 +38,8 @@ extension Memo.Question {
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Edit a question's text or category, from flags or in your editor.",
-      discussion: """
+      discussion: Help.text(
+        """
         With no flag, opens $VISUAL (else $EDITOR, else vi) on the category and the text.
         --category "" removes the category. A file that cannot be saved is never lost: on a
         terminal memo offers to edit it again; otherwise it keeps the file and names the
@@ -47,7 +49,7 @@ extension Memo.Question {
           memo question edit 41 --text "Why is spice addictive?"
           memo question edit 41 --category biology
           memo question edit 41
-        """)
+        """))
 
     @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
     var question: QuestionID
@@ -110,7 +112,8 @@ extension Memo.Question {
   struct Rm: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete questions.",
-      discussion: """
+      discussion: Help.text(
+        """
         Asks first on a terminal; --yes skips the question, and is needed when stdin is not a
         terminal. Either every named question is deleted or none is. Answering no is not an
         error: memo says "nothing removed" and exits 1.
@@ -118,7 +121,7 @@ extension Memo.Question {
         Examples:
           memo question rm 41
           memo question rm 41 42 --yes
-        """)
+        """))
 
     @Argument(help: "The ids of the questions to delete.", completion: Completions.questions)
     var questions: [QuestionID]

@@ -6,7 +6,8 @@ extension Memo {
   struct Questions: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List questions, newest first (the current filter applies unless --all).",
-      discussion: """
+      discussion: Help.text(
+        """
         The current filter ('memo filter set') applies until cleared; flags given here replace
         the same fields of it (e.g. --unstarred over a current --starred) and keep the others.
         --filter NAME starts from a saved filter instead; --all starts from no filter.
@@ -17,7 +18,7 @@ extension Memo {
           memo questions --category physics --unanswered --format json | jq '.[].text'
           memo questions --post 12 --all
           memo questions --filter weekly --since 7d
-        """)
+        """))
 
     @OptionGroup(title: "Filters") var filters: QuestionFilterOptions
 
@@ -50,7 +51,7 @@ extension Memo {
       let query = QuestionQuery(
         selection: try filters.selection(context, since: since, until: until), postID: post,
         limit: limit, offset: offset)
-      let writer = context.listingWriter
+      let writer = context.listingWriter(filteredBy: query.selection)
       writer.isNarrowed = post != nil || since != nil || until != nil || limit == 0 || offset > 0
       _ = try context.dispatch(.questions(.list(query)), access: .read, sink: writer)
     }

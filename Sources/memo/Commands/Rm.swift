@@ -6,7 +6,8 @@ extension Memo {
   struct Rm: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete posts, with their questions and their place on the shelf.",
-      discussion: """
+      discussion: Help.text(
+        """
         Asks first on a terminal; --yes skips the question. Without a terminal (a script, a
         pipe) it refuses unless --yes is given. Either every named post is deleted or none is.
         Answering no is not an error: memo says "nothing removed" and exits 1.
@@ -14,7 +15,7 @@ extension Memo {
         Examples:
           memo rm 12
           memo rm 12 13 --yes
-        """)
+        """))
 
     @Argument(
       help: "The ids of the posts to delete (see 'memo list').", completion: Completions.posts)
@@ -42,7 +43,7 @@ extension Memo {
       case .table, .plain:
         guard !context.isQuiet else { return }
         for post in state.removedPosts {
-          let questions = post.questionCount == 1 ? "1 question" : "\(post.questionCount) questions"
+          let questions = counted(post.questionCount, "question")
           Output.line("deleted post \(post.id) \"\(visible(oneLine(post.title)))\" (\(questions))")
         }
       default:

@@ -6,7 +6,8 @@ extension Memo {
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Search post titles, authors, bodies, questions and answers, best match first.",
-      discussion: """
+      discussion: Help.text(
+        """
         QUERY is FTS5 query syntax: words (all must match), "a phrase", prefix*, OR, NOT,
         parentheses. Accents are ignored (cafe finds café). Chinese, Japanese and Korean text is
         matched as a substring (三体, 吾輩は猫). A query FTS5 cannot read exits 64.
@@ -16,7 +17,7 @@ extension Memo {
           memo search '"litany against fear"'
           memo search 'desert* NOT sand' --questions
           memo search 猫 --format json | jq '.[].post_title'
-        """)
+        """))
 
     @Argument(help: "What to look for.")
     var query: String

@@ -6,11 +6,12 @@ extension Memo {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show a post.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo show 12
           memo show 12 --format json | jq .body
-        """)
+        """))
 
     @Argument(help: "The post's id (see 'memo list').", completion: Completions.posts)
     var post: PostID

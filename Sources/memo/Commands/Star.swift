@@ -6,13 +6,14 @@ extension Memo {
   struct Star: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Star questions.",
-      discussion: """
+      discussion: Help.text(
+        """
         All or none: an unknown id changes nothing.
 
         Examples:
           memo star 41 42
           memo list --starred
-        """)
+        """))
 
     @Argument(help: "The questions' ids.", completion: Completions.questions)
     var questions: [QuestionID]
@@ -30,10 +31,11 @@ extension Memo {
   struct Unstar: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Take the star off questions.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo unstar 41
-        """)
+        """))
 
     @Argument(help: "The questions' ids.", completion: Completions.questions)
     var questions: [QuestionID]
@@ -51,11 +53,12 @@ extension Memo {
   struct Answer: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Answer a question (replacing any earlier answer).",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo answer 41 "Because it extends life and enables navigation."
           memo answer 41 - < answer.txt
-        """)
+        """))
 
     @Argument(help: "The question's id.", completion: Completions.questions)
     var question: QuestionID
@@ -77,10 +80,11 @@ extension Memo {
   struct Unanswer: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Remove a question's answer.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo unanswer 41
-        """)
+        """))
 
     @Argument(help: "The question's id.", completion: Completions.questions)
     var question: QuestionID

@@ -6,14 +6,15 @@ extension Memo {
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Counts, a calendar of the last 52 weeks of reading, and the top categories.",
-      discussion: """
+      discussion: Help.text(
+        """
         The calendar has a column per week and a row per weekday, shaded by how many posts and
         questions were added that day (local time). --format json gives the same numbers.
 
         Examples:
           memo stats
           memo stats --format json | jq .questions
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,8 @@ extension Memo {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: "Keep the same notes on several machines, through a git repository.",
-      discussion: """
+      discussion: Help.text(
+        """
         memo calls the system git: any remote git can reach works (a bare repository
         on a USB disk or NAS, ssh, a hosted repository), with your own git
         configuration and credentials. Posts, questions, answers, stars, categories,
@@ -28,7 +29,7 @@ extension Memo {
           memo sync status
           memo sync conflicts
           memo sync remote /media/usb2/memo.git
-        """,
+        """),
       subcommands: [
         Round.self, Init.self, Status.self, Conflicts.self, Remote.self, Restore.self,
       ],
@@ -64,7 +65,8 @@ extension Memo.Sync {
     static let configuration = CommandConfiguration(
       commandName: "round",
       abstract: "Push this machine's changes, apply the other machines' (the default).",
-      discussion: """
+      discussion: Help.text(
+        """
         One round: commit this machine's new changes as a file of its own, fetch,
         apply the other machines' new changes, push (again, if another machine pushed
         in between). Prints "pushed N, applied M, conflicts K". A record changed on
@@ -77,7 +79,7 @@ extension Memo.Sync {
           memo sync
           memo sync --format json
           memo sync --compact
-        """)
+        """))
 
     @Flag(help: "Fold this machine's change files on the remote into one snapshot.")
     var compact = false
@@ -96,7 +98,8 @@ extension Memo.Sync {
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set up sync with a remote git repository and run a first round.",
-      discussion: """
+      discussion: Help.text(
+        """
         Makes a git repository next to the database, with REMOTE as its origin,
         registers this machine (a device id that never changes, and NAME, by default
         the host name) and runs a first round: the notes here are pushed, the notes on
@@ -108,7 +111,7 @@ extension Memo.Sync {
         Examples:
           memo sync init /media/usb/memo.git --name laptop
           memo sync init me@nas.local:memo.git
-        """)
+        """))
 
     @Argument(help: "The remote git repository: a path or an address git can reach.")
     var remote: String
@@ -130,13 +133,14 @@ extension Memo.Sync {
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the remote, this machine, the others, and what waits to be pushed.",
-      discussion: """
+      discussion: Help.text(
+        """
         As of the last round (status does not go to the network).
 
         Examples:
           memo sync status
           memo sync status --format json
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -153,7 +157,8 @@ extension Memo.Sync {
   struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List, restore or dismiss the values that lost a conflict.",
-      discussion: """
+      discussion: Help.text(
+        """
         A conflict is one field (a title, an answer, a star…) changed on two machines
         that had not seen each other's change: the later value won everywhere, the
         other is kept here. Edits of different fields never conflict. An edit of a
@@ -165,7 +170,7 @@ extension Memo.Sync {
           memo sync conflicts --format json
           memo sync conflicts restore 3
           memo sync conflicts dismiss 3
-        """,
+        """),
       subcommands: [ListConflicts.self, Restore.self, Dismiss.self],
       defaultSubcommand: ListConflicts.self)
   }
@@ -175,14 +180,15 @@ extension Memo.Sync {
     static let configuration = CommandConfiguration(
       commandName: "list",
       abstract: "List the conflicts: the record, the field, the value kept and the value lost.",
-      discussion: """
+      discussion: Help.text(
+        """
         Oldest first. KEPT is what the record holds now (empty when it was deleted),
         LOST the value that lost, LOST ON the machine that set it.
 
         Examples:
           memo sync conflicts
           memo sync conflicts --format json
-        """)
+        """))
 
     @OptionGroup var global: GlobalOptions
 
@@ -196,7 +202,8 @@ extension Memo.Sync {
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Make a lost value the record's again (the next round pushes it).",
-      discussion: """
+      discussion: Help.text(
+        """
         The lost value becomes the field's value again, as a new change on this
         machine: the next 'memo sync' pushes it, it wins everywhere and the conflict
         is gone on every machine. A record deleted meanwhile comes back as the
@@ -205,7 +212,7 @@ extension Memo.Sync {
         Examples:
           memo sync conflicts
           memo sync conflicts restore 3
-        """)
+        """))
 
     @Argument(help: "The conflict's id, as 'memo sync conflicts' lists it.")
     var id: Int64
@@ -223,11 +230,12 @@ extension Memo.Sync {
   struct Dismiss: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Forget a conflict, keeping the record as it is, on every machine.",
-      discussion: """
+      discussion: Help.text(
+        """
         Examples:
           memo sync conflicts
           memo sync conflicts dismiss 3
-        """)
+        """))
 
     @Argument(help: "The conflict's id, as 'memo sync conflicts' lists it.")
     var id: Int64
@@ -245,7 +253,8 @@ extension Memo.Sync {
   struct Remote: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the remote, or move to another (a moved disk, a renamed share).",
-      discussion: """
+      discussion: Help.text(
+        """
         Without URL, prints the remote. With URL, checks it as 'memo sync init' does
         (it must answer, and be empty or hold only what memo wrote) and syncs through
         it from now on; the next 'memo sync' pushes this machine's notes there if it
@@ -256,7 +265,7 @@ extension Memo.Sync {
           memo sync remote
           memo sync remote /media/usb2/memo.git
           memo sync remote me@nas.local:memo.git
-        """)
+        """))
 
     @Argument(help: "The new remote git repository: a path or an address git can reach.")
     var url: String?

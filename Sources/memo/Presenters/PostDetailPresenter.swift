@@ -13,8 +13,8 @@ struct PostDetailPresenter {
     var out = style.bold(visible(oneLine(post.title))) + "\n"
     var facts: [String] = ["post \(post.id)"]
     if let author = post.author { facts.append("by " + visible(oneLine(author))) }
-    if post.isFavorite { facts.append("★ favorite") }
-    facts.append(post.questionCount == 1 ? "1 question" : "\(post.questionCount) questions")
+    if post.isFavorite { facts.append("♥ favorite") }
+    facts.append(counted(post.questionCount, "question"))
     out += facts.joined(separator: " · ") + "\n"
     if let source = post.source { out += "source: " + visible(oneLine(source)) + "\n" }
     let created = post.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)

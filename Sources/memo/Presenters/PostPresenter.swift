@@ -33,7 +33,7 @@ struct PostPresenter {
     Column(key: "title", title: "TITLE", isFlexible: true, shrinkRank: 1, floor: 20),
     Column(key: "author", title: "AUTHOR", isFlexible: true, floor: 10),
     Column(key: "question_count", title: "QUESTIONS", alignsRight: true, dropRank: 1),
-    Column(key: "favorite", title: "FAV", mark: "★", dropRank: 0),
+    Column(key: "favorite", title: "FAV", mark: "♥", dropRank: 0),
     Column(key: "created_at", title: "CREATED"),
   ]
 

@@ -8,8 +8,9 @@ struct StatsPresenter {
   func text(_ stats: Stats) -> String {
     var out = style.bold("memo") + "  "
     out +=
-      "\(stats.posts) posts · \(stats.questions) questions (\(stats.starred) starred, \(stats.answered) answered)"
-    out += " · \(stats.favorites) favorites · \(stats.categories.count) categories\n\n"
+      "\(counted(stats.posts, "post")) · \(counted(stats.questions, "question")) (\(stats.starred) starred, \(stats.answered) answered)"
+    out +=
+      " · \(counted(stats.favorites, "favorite")) · \(counted(stats.categories.count, "category"))\n\n"
     out +=
       style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks")
       + "\n"
@@ -18,7 +19,7 @@ struct StatsPresenter {
     out +=
       "\n"
       + style.dim(
-        "journal: \(stats.journalEntries) changes to undo or redo (\(stats.journalChanges) rows); 'memo log' lists them"
+        "journal: \(counted(stats.journalEntries, "change")) to undo or redo (\(counted(stats.journalChanges, "row"))); 'memo log' lists them"
       ) + "\n"
     return out
   }

@@ -60,7 +60,7 @@ extension ListingWriter {
       style.yellow(String(row.int64(column("id")))) + "  "
       + style.bold(visible(oneLine(row.string(column("title")))))
     if let author = row.text(column("author")) { head += " · " + visible(oneLine(author)) }
-    if row.bool(column("favorite")) { head += " ★" }
+    if row.bool(column("favorite")) { head += " ♥" }
     out.write(head)
     out.byte(0x0A)
     while let question = try nested?.next() {

@@ -10,6 +10,9 @@ final class ListingWriter: RowSink {
   let format: OutputFormat
   let style: Style
   let isQuiet: Bool
+  /// Set when the listing starts from the current filter and stdout is no terminal: the
+  /// command's own filter flags, to tell whether the current filter added to them.
+  var flagsOverCurrentFilter: QuestionFilter?
   let out: ByteWriter
   /// Rows a table reads before it fixes its column widths.
   let lookahead: Int
@@ -70,6 +73,13 @@ final class ListingWriter: RowSink {
     case .post: mode = isText ? .page : format == .json ? .single : .records
     case .posts where isText && hasQuestionFilter: mode = .tree
     default: mode = .records
+    }
+    // The current filter narrowed the listing beyond the command's own flags: say so where a
+    // script's author will see it (stdout may be a pipe to jq).
+    if let flags = flagsOverCurrentFilter, let filter, !filter.isEmpty, filter != flags {
+      Diagnostics.line(
+        "memo: note: the current filter applies (\(filter.summary)); --all lists everything, "
+          + "'memo filter clear' removes it")
     }
     if format == .table, !isQuiet, let filter, !filter.isEmpty {
       out.write(

@@ -1,0 +1,290 @@
+import ArgumentParser
+import MemoCore
+
+/// Everything memo does with argv before a command runs, in one place: the global options'
+/// names, moving them behind the command, choosing the parser (the fast path, one command type,
+/// or the root), and turning a parse error into one line that says what to do.
+enum Arguments {
+  /// The options every command takes that are followed by a value.
+  static let globalValued: Set<String> = ["--db", "--format", "--color"]
+  /// The options every command takes that stand alone.
+  static let globalFlags: Set<String> = ["--quiet", "-q"]
+
+  /// The command `arguments` name, parsed the cheapest way that gives the same result.
+  /// - Throws: argument-parser's error, for `usageError(for:in:)`.
+  static func parse(_ arguments: [String]) throws -> ParsableCommand {
+    if let fast = FastPath.command(arguments) { return fast }
+    if let (type, rest) = directCommand(for: arguments) { return try type.parseAsRoot(rest) }
+    return try Memo.parseAsRoot(arguments)
+  }
+
+  /// Global options given before the command (`memo --db x list`) move to its end, where the
+  /// command's option group parses them, as `git -C dir log` users expect.
+  static func movingGlobalOptions(_ arguments: [String]) -> [String] {
+    var leading: [String] = []
+    var rest = arguments[...]
+    while let first = rest.first {
+      let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+      if globalFlags.contains(first) || (globalValued.contains(name) && first.contains("=")) {
+        leading.append(first)
+        rest = rest.dropFirst()
+      } else if globalValued.contains(first), rest.count >= 2 {
+        leading += rest.prefix(2)
+        rest = rest.dropFirst(2)
+      } else {
+        break
+      }
+    }
+    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    var result = Array(rest)
+    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
+    return result
+  }
+
+  /// The value of `--db` among `words` (a partly typed command line, for completion), if any.
+  static func databaseFlag(in words: [String]) -> String? {
+    var flag: String?
+    for (i, word) in words.enumerated() {
+      if word == "--db", i + 1 < words.count { flag = words[i + 1] }
+      if word.hasPrefix("--db=") { flag = String(word.dropFirst(5)) }
+    }
+    return flag
+  }
+
+  /// The leaf command `arguments` name (`memo question show 3` → `Question.Show`, ["3"]),
+  /// when parsing with that type alone is the same as parsing from the root: start-up time
+  /// goes mostly to argument-parser reflecting over every command type, and this skips all
+  /// but one. Help, completion and anything that is not a plain command path take the root.
+  static func directCommand(for arguments: [String]) -> (ParsableCommand.Type, [String])? {
+    guard !needsRoot(arguments) else { return nil }
+    let (type, depth) = commandPath(arguments)
+    // A group (category, filter, db…) given without its subcommand uses its default: the root
+    // knows how.
+    guard type != Memo.self, type.configuration.subcommands.isEmpty else { return nil }
+    return (type, Array(arguments.dropFirst(depth)))
+  }
+
+  /// Whether the arguments ask for something only the root command knows: help, the version,
+  /// completion scripts and argument-parser's own dumps.
+  static func needsRoot(_ arguments: [String]) -> Bool {
+    let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
+    return arguments.contains {
+      rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-")
+    }
+  }
+
+  /// The deepest command the leading arguments name, and how many arguments name it.
+  static func commandPath(_ arguments: [String]) -> (ParsableCommand.Type, Int) {
+    var type: ParsableCommand.Type = Memo.self
+    var depth = 0
+    while depth < arguments.count,
+      let next = type.configuration.subcommands.first(where: {
+        $0._commandName == arguments[depth]
+      })
+    {
+      type = next
+      depth += 1
+    }
+    return (type, depth)
+  }
+
+  /// `memo help NAME…` for a NAME that is no command: the usage error to report, if any
+  /// (argument-parser would print the root's help and exit 0).
+  static func unknownHelpTopic(_ arguments: [String]) -> String? {
+    guard arguments.first == "help", arguments.count > 1 else { return nil }
+    let names = Array(arguments.dropFirst())
+    let (type, depth) = commandPath(names)
+    guard depth < names.count, !names[depth].hasPrefix("-") else { return nil }
+    let path = (["memo"] + names.prefix(depth)).joined(separator: " ")
+    let level = depth == 0 ? "" : " for '\(path)'"
+    return "unknown command '\(names[depth])'\(level)"
+      + suggestion(for: names[depth], among: subcommandNames(of: type))
+      + "; see '\(path) --help'"
+  }
+}
+
+// MARK: - Usage errors
+
+extension Arguments {
+  /// argument-parser's error for `arguments` as memo's one line: what is wrong, a suggestion
+  /// where a name was mistyped, and the help of the command that was meant.
+  static func usageError(for error: Error, in arguments: [String]) -> String {
+    let (type, depth) = commandPath(arguments)
+    let path = (["memo"] + arguments.prefix(depth)).joined(separator: " ")
+    let help = "see '\(path) --help'"
+    let parsed = oneLine(Memo.message(for: error))
+    let rest = Array(arguments.dropFirst(depth))
+    let text: String
+    if let number = misreadNumber(in: rest, parsed: parsed, command: type) {
+      text = number
+    } else if let first = rest.first, !first.hasPrefix("-"),
+      !type.configuration.subcommands.isEmpty
+    {
+      // A word after a group that names none of its commands: no group's default command
+      // takes a positional argument, so the word can only be a mistyped command.
+      let level = depth == 0 ? "" : " for '\(path)'"
+      text =
+        "unknown command '\(first)'\(level)"
+        + suggestion(for: first, among: subcommandNames(of: type))
+    } else if let option = quoted(after: "Unknown option ", in: parsed) {
+      // Before the command name only the global options can be meant.
+      // (The root's help lists them too: each name once.)
+      let globals = depth == 0 ? globalValued.union(globalFlags).sorted() : []
+      let names = optionNames(of: type) + globals.filter { !optionNames(of: type).contains($0) }
+      text = "unknown option '\(option)'" + suggestion(for: option, among: names)
+    } else {
+      text = lowercasedFirst(tidy(parsed))
+    }
+    return text + "; " + help
+  }
+
+  /// The message for a negative number (which argument-parser reads as an option) or a zero
+  /// where an id or a count goes, if that is what went wrong.
+  static func misreadNumber(in rest: [String], parsed: String, command: ParsableCommand.Type)
+    -> String?
+  {
+    let usage = command.helpMessage(columns: 1000)
+    let takesIDs = ["<post>", "<id>", "<ids>", "<posts>", "<question>", "<questions>"].contains {
+      usage.contains($0)
+    }
+    for (i, word) in rest.enumerated() {
+      if word == "--" { break }
+      guard let value = Int(word), value <= 0 else { continue }
+      let previous = i > 0 ? rest[i - 1] : ""
+      if previous.hasPrefix("--"), !previous.contains("=") {
+        if previous == "--post" { return idMessage(word) }
+        guard value < 0 else { continue }
+        return "\(previous) must be 0 or more, not \(word)"
+      }
+      // A zero converts badly only where it is an id or a count; a negative number fails
+      // everywhere.
+      let isNegative = word.hasPrefix("-")
+      guard isNegative || parsed.contains("'\(word)'") else { continue }
+      if usage.contains("<count>") { return "the count must be a positive whole number, not \(word)" }
+      if takesIDs { return idMessage(word) }
+      // Text that starts with a dash (`memo search -1`): argument-parser took it for an option.
+      if isNegative, usage.contains(" <") {
+        return "'\(word)' reads as an option; to pass it as text, put -- before it"
+      }
+    }
+    return nil
+  }
+
+  static func idMessage(_ word: String) -> String {
+    "'\(word)' is not an id: ids are positive whole numbers"
+  }
+
+  /// " (did you mean 'list'?)" when some of `names` are close to `typed`, else "".
+  static func suggestion(for typed: String, among names: [String]) -> String {
+    let close = closeNames(to: typed, among: names)
+    guard !close.isEmpty else { return "" }
+    let quoted = close.map { "'\($0)'" }
+    let list =
+      quoted.count == 1
+      ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    return " (did you mean \(list)?)"
+  }
+
+  /// The names nearest to `typed` by edit distance (a swap of neighbours counts one, as in
+  /// git's help.c), close enough to be a slip: at most 1 edit for short names, 2 otherwise.
+  static func closeNames(to typed: String, among names: [String]) -> [String] {
+    let bare = Array(typed.drop { $0 == "-" })
+    var best = Int.max
+    var found: [String] = []
+    for name in names where name != typed {
+      let other = Array(name.drop { $0 == "-" })
+      // Case does not count (`memo LIST`), as the names are all lower case.
+      let distance = editDistance(bare.map { Character($0.lowercased()) }, other)
+      let limit = min(bare.count, other.count) <= 4 ? 1 : 2
+      let isPrefix = bare.count >= 3 && other.starts(with: bare)
+      guard distance <= limit || isPrefix else { continue }
+      let score = isPrefix ? min(distance, 1) : distance
+      if score < best {
+        best = score
+        found = [name]
+      } else if score == best {
+        found.append(name)
+      }
+    }
+    return Array(found.prefix(3))
+  }
+
+  /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+  /// neighbours each cost 1.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+
+  static func subcommandNames(of type: ParsableCommand.Type) -> [String] {
+    type.configuration.subcommands.map { $0._commandName } + (type == Memo.self ? ["help"] : [])
+  }
+
+  /// The long options `type`'s help lists.
+  static func optionNames(of type: ParsableCommand.Type) -> [String] {
+    var names: [String] = []
+    for line in type.helpMessage(columns: 1000).split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("-") else { continue }
+      for word in trimmed.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" })
+      where word.hasPrefix("--") && word.count > 2 {
+        let name = String(word.prefix { $0 != "=" && $0 != "<" })
+        if !names.contains(name) { names.append(name) }
+      }
+    }
+    return names
+  }
+
+  /// The text between single quotes after `marker`.
+  static func quoted(after marker: String, in text: String) -> String? {
+    guard let start = text.firstRange(of: marker + "'")?.upperBound,
+      let end = text[start...].firstIndex(of: "'")
+    else { return nil }
+    return String(text[start..<end])
+  }
+
+  /// argument-parser's sentence made to fit before "; see …": its own suggestion and the
+  /// full stop at the end dropped ("… or 'title'." → "… or 'title'").
+  static func tidy(_ text: String) -> String {
+    var text = text
+    if let range = text.firstRange(of: " Did you mean ") { text = String(text[..<range.lowerBound]) }
+    for choices in [". Please provide one of the following: ", ". Please provide one of "] {
+      if let range = text.firstRange(of: choices) {
+        text.replaceSubrange(range, with: ": use one of ")
+      }
+    }
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// The parser's message on one line: its first line, with a following list of choices
+  /// ("- table", "- plain", …) folded in; usage lines dropped.
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map(String.init)
+    guard let first = lines.first else { return message }
+    let items = lines.dropFirst().map { $0.trimmingWhitespace() }
+    let choices = items.filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    return choices.isEmpty ? first : first + " " + choices.joined(separator: ", ")
+  }
+
+  static func lowercasedFirst(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true
+    else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+}

@@ -1,0 +1,28 @@
+import MemoStorage
+import Testing
+
+@testable import memo
+
+@Suite("the progress line: its words, and when it is drawn")
+struct ProgressLineTests {
+  @Test("count, total, rate and time left, with grouped digits")
+  func words() {
+    #expect(
+      ProgressLine.text("exporting", 16_576, 150_000, 0.51)
+        == "exporting: 16,576 of 150,000 records · 32,501/s · 5 s left")
+    #expect(ProgressLine.text("importing", 1_280, nil, 1.9) == "importing: 1,280 records · 673/s")
+    #expect(ProgressLine.duration(75.2) == "1 min 16 s")
+    #expect(ProgressLine.grouped(999) == "999" && ProgressLine.grouped(1_000_000) == "1,000,000")
+  }
+
+  @Test("quick work draws nothing and erases nothing")
+  func quickWorkIsSilent() {
+    var reports = 0
+    var erased = 0
+    let meter = ProgressMeter(report: { _, _, _ in reports += 1 }, erase: { erased += 1 })
+    meter.advance(by: 10_000)
+    meter.finish()
+    #expect(reports == 0 && erased == 0)
+    #expect(meter.done == 10_000)
+  }
+}

@@ -281,7 +281,8 @@ struct SyncFieldTests {
     let move = try a.run(["sync", "remote", moved])
     #expect(move.status == 0, "\(move.stderr)")
     #expect(move.stdout == "syncs with \(moved) now; 'memo sync' runs a round\n")
-    #expect(try a.run(["sync", "remote", "--format", "json"]).stdout == "{\"remote\":\"\(moved)\"}\n")
+    #expect(
+      try a.run(["sync", "remote", "--format", "json"]).stdout == "{\n  \"remote\": \"\(moved)\"\n}\n")
     _ = try a.add("Hyperion")
     #expect(try SyncLab.round(a)["pushed"] == 1)
     #expect(try b.run(["sync", "remote", moved]).status == 0)

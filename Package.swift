@@ -8,6 +8,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // exp, pow and log for the review scheduler (FSRS), without Foundation or the C library.
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     // Tests only: property-based tests of undo and redo, and of the Kindle parser.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
@@ -19,7 +21,7 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     // Pure Swift: models, state, actions, reducers, effects, the store. No I/O.
-    .target(name: "MemoCore"),
+    .target(name: "MemoCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     // The only code that calls sqlite3_*: connection, statements, migrations, repositories.
     .target(name: "MemoStorage", dependencies: ["MemoCore", "CSQLite"], plugins: ["SchemaPlugin"]),
     // Build time only: schema.sql becomes MemoStorage's `Schema` enum.

@@ -25,6 +25,11 @@ enum Editor {
     save: (String) throws -> T?
   ) throws -> T? {
     if let kept {
+      var info = stat()
+      if stat(kept, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        throw MemoError(
+          code: .noInput, message: "\(kept) is a folder; name the file memo kept")
+      }
       guard let edited = readFile(kept) else {
         throw MemoError(
           code: .noInput,

@@ -101,6 +101,13 @@ struct EditorSessionTests {
     let missing = try box.run(["edit", "1", "--from", "nowhere.txt"])
     #expect(missing.status == 66)
     #expect(missing.stderr.hasPrefix("memo: error: cannot read nowhere.txt: "))
+    // A folder is not a kept file: no "your text is kept in" with a retry that fails again.
+    let folder = box.root + "/d"
+    #expect(mkdir(folder, 0o700) == 0)
+    let isFolder = try box.run(["edit", "1", "--from", folder])
+    #expect(isFolder.status == 66)
+    #expect(isFolder.stderr == "memo: error: \(folder) is a folder; name the file memo kept\n")
+    #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
     let mixed = try box.run(["edit", "1", "--from", "x.txt", "--title", "T"])
     #expect(mixed.status == 64)
     #expect(

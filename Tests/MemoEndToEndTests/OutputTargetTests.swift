@@ -26,6 +26,32 @@ struct OutputTargetTests {
     return info.st_mode
   }
 
+  @Test("a temporary file left by an export killed with SIGKILL is removed by the next export")
+  func staleTemporary() throws {
+    let box = try box()
+    // A process that is gone: a child that has exited and been reaped.
+    let gone = try box.run(["--version"])
+    #expect(gone.status == 0)
+    var pid: Int32 = 0
+    var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+    #expect(posix_spawn(&pid, "/bin/true", nil, nil, &arguments, nil) == 0)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+    free(arguments[0])
+    let stale = box.root + "/out.json.memo-tmp-stale"
+    let left = box.root + "/.out.json.memo-tmp-\(pid)"
+    let alive = box.root + "/.out.json.memo-tmp-\(getpid())"  // this test process: alive
+    for path in [left, alive, stale] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8)))
+    }
+    let exported = try box.run(["export", "--output", box.root + "/out.json"])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: left))
+    #expect(FileManager.default.fileExists(atPath: alive))
+    #expect(FileManager.default.fileExists(atPath: stale))  // not memo's name: not memo's file
+    #expect(text(box.root + "/out.json").contains("\"Dune\""))
+  }
+
   @Test("an absolute, a relative and a chained symlink are written through; the links stay")
   func symlinks() throws {
     let box = try box()

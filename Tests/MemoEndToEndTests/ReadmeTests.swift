@@ -54,7 +54,7 @@ struct ReadmeTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stderr.contains("failed"), "\(result.stderr)")
     // What the tour built is there at the end.
-    #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["3"]])
     #expect(FileManager.default.fileExists(atPath: box.root + "/backup/memo.db"))
   }
 

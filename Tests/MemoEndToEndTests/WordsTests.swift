@@ -41,7 +41,7 @@ struct WordsTests {
     _ = try box.add("Dune")
     _ = try box.run(["ask", "1", "Why?", "--category", "physics", "--star"])
     _ = try box.run(["fav", "1"])
-    let stats = try box.run(["stats"]).stdout
+    let stats = try box.run(["stats", "--format", "table"]).stdout
     #expect(
       stats.hasPrefix(
         "memo  1 post · 1 question (1 starred, 0 answered) · 1 favorite · 1 category\n"))

@@ -140,7 +140,7 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     state.message = removed.map {
       "deleted book \($0.id) '\($0.title)'"
         + ($0.questionCount == 0
-          ? "" : " and its \($0.questionCount == 1 ? "question" : "\($0.questionCount) questions")")
+          ? "" : " and its \($0.questionCount == 1 ? "question" : counted($0.questionCount, "question"))")
     }.joined(separator: "; ")
     let ids = Set(removed.map(\.id))
     state.screens.removeAll {

@@ -48,6 +48,7 @@ final class OutputFile {
       // No O_CREAT, no O_TRUNC games: a FIFO or a device is opened as `cat > path` would.
       fd = open(target.path, O_WRONLY | O_CLOEXEC)
     case .replace:
+      Self.removeStaleTemporaries(beside: target.path)
       let temporary = Self.temporaryName(beside: target.path)
       temporaryPath = temporary
       fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
@@ -71,6 +72,28 @@ final class OutputFile {
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     return (folder.isEmpty ? "" : folder + "/") + ".\(name).memo-tmp-\(getpid())"
+  }
+
+  /// Removes the `.NAME.memo-tmp-PID` files that exports killed with SIGKILL left beside
+  /// `path` (their process is gone); a temporary file of a live process is left alone.
+  static func removeStaleTemporaries(beside path: String) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let prefix = ".\(name).memo-tmp-"
+    guard let dir = opendir(folder.isEmpty ? "/" : folder) else { return }
+    defer { closedir(dir) }
+    var stale: [String] = []
+    while let entry = readdir(dir) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard entryName.hasPrefix(prefix), let pid = Int32(entryName.dropFirst(prefix.count)),
+        pid > 0, pid != getpid()
+      else { continue }
+      if kill(pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
+    }
+    for entryName in stale { unlink((folder.isEmpty ? "" : folder) + "/" + entryName) }
   }
 
   func write(_ text: String) throws {

@@ -102,7 +102,17 @@ final class MarkdownFolder {
       return .written
     }
     // Edited by the user. Nothing new to deliver when the post has not changed since.
-    if entry.hash == hash { return .unchanged }
+    if entry.hash == hash {
+      // The version memo left beside it is still waiting: say so again, every run, so that a
+      // cron job's log or an Obsidian user does not see one warning and then silence.
+      let beside = path(Self.besideName(entry.name))
+      if exists(beside) {
+        warnings.append(
+          "\(file) was edited since memo wrote it; memo's newer version still waits in \(beside) (merge it by hand, or export with --force to overwrite)"
+        )
+      }
+      return .unchanged
+    }
     let beside = path(Self.besideName(entry.name))
     try writeAtomically(beside, content)
     entry.hash = hash

@@ -180,7 +180,7 @@ struct BrowseView {
       let count = post.questionCount
       what =
         "book \(post.id)"
-        + (count == 0 ? "" : count == 1 ? " and its question" : " and its \(count) questions")
+        + (count == 0 ? "" : count == 1 ? " and its question" : " and its " + counted(count, "question"))
         + " '\(clean(post.title))'"
     case .question(let question):
       what = "question \(question.id) '\(clean(question.text))'"

@@ -84,7 +84,7 @@ extension Memo {
           removed += ", \(summary.filesKept) edited kept with the new version beside"
         }
         Diagnostics.line(
-          "memo: exported \(summary.posts) posts to \(output) (\(summary.filesWritten) files written\(removed), the others unchanged)"
+          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed), the others unchanged)"
         )
       } else {
         Diagnostics.line(

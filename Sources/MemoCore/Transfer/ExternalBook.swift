@@ -47,6 +47,14 @@ public struct ExternalClipping: Equatable, Sendable {
   /// Earlier versions of this highlight that it extends: their quotes, if imported before,
   /// are replaced by this one, and their keys are remembered with its own.
   public var replaces: [ExternalClipping] = []
+  /// The chapter or section the reader names, when it names one.
+  public var chapter: String?
+  /// The reader's own note on this highlight (KOReader, Kobo, Apple Books, Readwise keep it
+  /// with the highlight; a Kindle writes it as a separate `.note` clipping at the same place).
+  public var note: String?
+  /// A number that sorts the book's highlights in reading order (a Kindle location, a Kobo
+  /// chapter and offset, an Apple Books range start), when the source gives one.
+  public var position: Double?
 
   public init(
     kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String,

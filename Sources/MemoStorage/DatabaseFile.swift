@@ -20,7 +20,8 @@ public enum DatabaseFile {
   /// - Throws: `MemoError` (`.io` 74 or `.busy` 75) naming the path and what to do.
   public static func open(
     at path: String, for access: Access,
-    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
+    migrationProgress: (() -> ProgressMeter?)? = nil
   ) throws -> Database {
     var info = stat()
     let exists = stat(path, &info) == 0
@@ -47,7 +48,7 @@ public enum DatabaseFile {
         path: path, create: false, readOnly: isReadOnly,
         busyTimeoutMilliseconds: busyTimeoutMilliseconds)
       do {
-        try Migrator.migrate(database)
+        try Migrator.migrate(database, progress: migrationProgress)
       } catch let error as SQLiteError {
         throw MemoError(error, path: path)
       }

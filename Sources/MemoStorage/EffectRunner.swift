@@ -302,7 +302,7 @@ public final class EffectRunner {
           }
         ]))
     case .checkDatabase:
-      return .database(.checked(try database.problems()))
+      return .database(.checked(try database.reportingProgress(progress) { try database.problems() }))
     case .backupDatabase(let path):
       try BackupFile.write(database, to: path)
       return .database(.backedUp(to: path))
@@ -310,7 +310,8 @@ public final class EffectRunner {
   }
 
   func syncEngine(_ request: SyncRequest) -> SyncEngine {
-    SyncEngine(database: database, clock: clock, makeUUID: makeUUID, request: request)
+    SyncEngine(
+      database: database, clock: clock, makeUUID: makeUUID, request: request, progress: progress)
   }
 
   func quoted(_ text: String) -> String {

@@ -36,7 +36,7 @@ public enum Migrator {
   /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.
   public static func migrate(
     _ database: Database, to target: Int32 = Schema.version, steps: [Step]? = nil,
-    schema: String = Schema.sql
+    schema: String = Schema.sql, progress: (() -> ProgressMeter?)? = nil
   ) throws {
     let version = Int32(truncatingIfNeeded: try database.int(sql: "PRAGMA user_version") ?? 0)
     if version == target { return }
@@ -66,12 +66,14 @@ public enum Migrator {
     }
     // Split the schema only now: an up-to-date database (every command but the first after an
     // upgrade) never pays for it.
-    for step in steps ?? Migrator.steps where step.version > version && step.version <= target {
-      try database.inTransaction {
-        let current = try database.int(sql: "PRAGMA user_version") ?? 0
-        guard current == step.version - 1 else { return }
-        try database.executeScript(step.sql)
-        try database.execute(sql: "PRAGMA user_version = \(step.version)")
+    try database.reportingProgress(progress?()) {
+      for step in steps ?? Migrator.steps where step.version > version && step.version <= target {
+        try database.inTransaction {
+          let current = try database.int(sql: "PRAGMA user_version") ?? 0
+          guard current == step.version - 1 else { return }
+          try database.executeScript(step.sql)
+          try database.execute(sql: "PRAGMA user_version = \(step.version)")
+        }
       }
     }
   }

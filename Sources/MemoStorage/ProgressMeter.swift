@@ -12,6 +12,8 @@ public final class ProgressMeter {
   private let report: Report
   private let erase: () -> Void
   private let start: Double
+  private let delay: Double
+  private let interval: Double
   private var lastReport: Double = 0
   private var hasReported = false
   public private(set) var done = 0
@@ -21,9 +23,16 @@ public final class ProgressMeter {
   /// - Parameters:
   ///   - report: draws the count; called at most every 0.1 s, from 0.5 s on.
   ///   - erase: removes what `report` drew; called by `finish()` if anything was drawn.
-  public init(report: @escaping Report, erase: @escaping () -> Void) {
+  ///   - delay, interval: the first report's delay and the least time between two (tests
+  ///     set them to 0).
+  public init(
+    report: @escaping Report, erase: @escaping () -> Void, delay: Double = 0.5,
+    interval: Double = 0.1
+  ) {
     self.report = report
     self.erase = erase
+    self.delay = delay
+    self.interval = interval
     start = Self.seconds()
   }
 
@@ -34,7 +43,17 @@ public final class ProgressMeter {
     // The clock is read once per 64 records at most: cheap next to a record's work.
     guard done >> 6 != before >> 6 else { return }
     let now = Self.seconds()
-    guard now - start >= 0.5, now - lastReport >= 0.1 else { return }
+    guard now - start >= delay, now - lastReport >= interval else { return }
+    lastReport = now
+    hasReported = true
+    report(done, total, now - start)
+  }
+
+  /// Reports how long the work has taken without counting anything: for work measured only
+  /// in time (a check, a migration), called often from inside SQLite's statements.
+  public func tick() {
+    let now = Self.seconds()
+    guard now - start >= delay, now - lastReport >= interval else { return }
     lastReport = now
     hasReported = true
     report(done, total, now - start)

@@ -82,8 +82,11 @@ struct Context {
       if runner == nil {
         do {
           runner = EffectRunner(
-            database: try DatabaseFile.open(at: path, for: access, busyTimeoutMilliseconds: timeout)
-          )
+            database: try DatabaseFile.open(
+              at: path, for: access, busyTimeoutMilliseconds: timeout,
+              migrationProgress: { [isQuiet] in
+                Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
+              }))
           runner?.sink = sink
           runner?.progress = progress
         } catch let error as MemoError {

@@ -9,11 +9,22 @@ extension Context {
   /// `importing: 120,000 records · 41,200/s · 3 s left`, redrawn in place (at most ten times
   /// a second, from half a second on) and erased when the work ends. Nil otherwise: nothing
   /// is drawn into a file, a pipe or a log.
-  func progressMeter(_ verb: String) -> ProgressMeter? {
+  /// - Parameter counting: false for work measured only in time (`checking the database: 3 s`).
+  func progressMeter(_ verb: String, counting: Bool = true) -> ProgressMeter? {
+    Self.progressMeter(verb, counting: counting, isQuiet: isQuiet)
+  }
+
+  static func progressMeter(_ verb: String, counting: Bool = true, isQuiet: Bool)
+    -> ProgressMeter?
+  {
     guard !isQuiet, isatty(STDERR_FILENO) == 1 else { return nil }
     return ProgressMeter(
       report: { done, total, elapsed in
-        Diagnostics.write("\r\u{1B}[K" + ProgressLine.text(verb, done, total, elapsed))
+        Diagnostics.write(
+          "\r\u{1B}[K"
+            + (counting
+              ? ProgressLine.text(verb, done, total, elapsed)
+              : "\(verb): \(ProgressLine.duration(elapsed))"))
       },
       erase: { Diagnostics.write("\r\u{1B}[K") })
   }

@@ -26,3 +26,37 @@ struct ProgressLineTests {
     #expect(meter.done == 10_000)
   }
 }
+
+@Suite("progress inside one long SQLite statement")
+struct StatementProgressTests {
+  @Test("an integrity check ticks the meter while it runs, and erases the line at the end")
+  func checkTicks() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute(sql: "CREATE TABLE t (x TEXT)")
+    try database.execute(
+      sql: """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+        INSERT INTO t SELECT hex(randomblob(20)) FROM n
+        """)
+    try database.execute(sql: "CREATE INDEX t_x ON t (x)")
+    var reports: [Double] = []
+    var erased = 0
+    let meter = ProgressMeter(
+      report: { _, _, elapsed in reports.append(elapsed) }, erase: { erased += 1 }, delay: 0,
+      interval: 0)
+    let problems = try database.reportingProgress(meter) { try database.problems() }
+    #expect(problems.isEmpty)
+    #expect(!reports.isEmpty)
+    #expect(erased == 1)
+    // The handler is gone afterwards: more work reports nothing.
+    let count = reports.count
+    _ = try database.problems()
+    #expect(reports.count == count)
+  }
+
+  @Test("no meter (quiet, or stderr not a terminal): the work runs as it would")
+  func noMeter() throws {
+    let database = try Database(path: ":memory:")
+    #expect(try database.reportingProgress(nil) { try database.problems() }.isEmpty)
+  }
+}

@@ -136,6 +136,22 @@ public final class Database {
 
   /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed if it returns, rolled back if it
   /// throws (the first error is rethrown).
+  /// Runs `body` with `meter` ticking while SQLite works (every 100,000 virtual-machine steps),
+  /// so one long statement — an integrity check, a migration — can still show it is alive.
+  public func reportingProgress<T>(_ meter: ProgressMeter?, _ body: () throws -> T) rethrows -> T {
+    guard let meter else { return try body() }
+    let context = Unmanaged.passUnretained(meter).toOpaque()
+    sqlite3_progress_handler(handle, 100_000, { context in
+      if let context { Unmanaged<ProgressMeter>.fromOpaque(context).takeUnretainedValue().tick() }
+      return 0
+    }, context)
+    defer {
+      sqlite3_progress_handler(handle, 0, nil, nil)
+      meter.finish()
+    }
+    return try withExtendedLifetime(meter) { try body() }
+  }
+
   public func inTransaction<T>(_ body: () throws -> T) throws -> T {
     // IMMEDIATE: a deferred transaction that later writes can get SQLITE_BUSY without waiting
     // for the busy timeout (https://sqlite.org/lang_transaction.html).

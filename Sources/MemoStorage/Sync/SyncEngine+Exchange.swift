@@ -62,7 +62,10 @@ extension SyncEngine {
       // New rows go in as an import's do: their search index, journal range and change
       // sequence in one pass at the end (BulkLoad).
       let load = changes.isEmpty ? nil : try BulkLoad(database: database)
+      progress?.total = changes.count
+      defer { progress?.finish() }
       func merge(_ change: SyncChange, last: Bool) throws {
+        if !last { progress?.advance() }
         let (merged, found) = try self.merge(change, seen: seen[change.version.device], at: now)
         conflicts += found
         switch merged {

@@ -20,6 +20,8 @@ struct SyncEngine {
   let clock: () -> Timestamp
   let makeUUID: (Timestamp) -> String
   let request: SyncRequest
+  /// Counts the other devices' changes as they are applied, for a progress line.
+  var progress: ProgressMeter? = nil
 
   static let attempts = 8
 

@@ -63,7 +63,9 @@ extension Memo.Db {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.database(.check), access: .read)
+      let state = try context.dispatch(
+        .database(.check), access: .read,
+        progress: context.progressMeter("checking the database", counting: false))
       let problems = state.databaseProblems ?? []
       switch context.format {
       case .json, .jsonl:

@@ -89,7 +89,8 @@ extension Memo.Sync {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(
-        .sync(.round(Memo.Sync.request(context, compact: compact))), access: .write)
+        .sync(.round(Memo.Sync.request(context, compact: compact))), access: .write,
+        progress: context.progressMeter("syncing"))
       if let summary = state.syncSummary { Memo.Sync.report(summary, context) }
     }
   }
@@ -124,7 +125,8 @@ extension Memo.Sync {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(
-        .sync(.initialize(Memo.Sync.request(context, remote: remote, name: name))), access: .write)
+        .sync(.initialize(Memo.Sync.request(context, remote: remote, name: name))), access: .write,
+        progress: context.progressMeter("syncing"))
       if let summary = state.syncSummary { Memo.Sync.report(summary, context) }
     }
   }

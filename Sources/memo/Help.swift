@@ -16,4 +16,61 @@ enum Help {
     }
     return paragraphs.joined(separator: "\n\n")
   }
+
+  /// Help as printed: argument-parser leaves the USAGE line whole, however long; it is wrapped
+  /// here at the brackets to `columns`, later lines lined up under the first option, the way
+  /// git prints a long usage.
+  static func wrappingUsage(_ help: String, columns: Int) -> String {
+    // --experimental-dump-help's JSON comes this way too: left as it is.
+    if help.first == "{" { return help }
+    var lines: [String] = []
+    for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("USAGE: "), line.count > columns else {
+        lines.append(String(line))
+        continue
+      }
+      lines += wrap(String(line), columns: columns)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One usage line as lines of at most `columns` (a single part longer than that stays whole).
+  static func wrap(_ line: String, columns: Int) -> [String] {
+    // The parts: words outside brackets, or a bracketed group with its spaces.
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in line {
+      if character == " " && depth == 0 {
+        if !current.isEmpty { parts.append(current) }
+        current = ""
+        continue
+      }
+      if character == "[" || character == "<" || character == "(" { depth += 1 }
+      if character == "]" || character == ">" || character == ")" { depth = max(0, depth - 1) }
+      current.append(character)
+    }
+    if !current.isEmpty { parts.append(current) }
+    // "USAGE: memo sync conflicts": the command's words, before the first option or argument.
+    let leading = line.prefix { $0 == " " }.count
+    var head = String(repeating: " ", count: leading)
+    var index = 0
+    while index < parts.count, !["[", "<", "-"].contains(parts[index].first ?? " ") {
+      head += (index == 0 ? "" : " ") + parts[index]
+      index += 1
+    }
+    let indent = String(repeating: " ", count: min(head.count + 1, columns / 2))
+    var result: [String] = []
+    var text = head
+    for part in parts[index...] {
+      if text.count + 1 + part.count > columns, text.count > indent.count {
+        result.append(text)
+        text = indent + part
+      } else {
+        text += (text.isEmpty || text == indent ? "" : " ") + part
+      }
+    }
+    result.append(text)
+    return result
+  }
 }

@@ -76,7 +76,7 @@ struct Memo: ParsableCommand {
       Output.flush()
       let status = exitCode(for: error)
       if status.isSuccess {
-        print(fullMessage(for: error))
+        print(Help.wrappingUsage(fullMessage(for: error), columns: Terminal.width() ?? 80))
         Glibc.exit(0)
       }
       // The parser's own errors (unknown option, bad value, missing argument) are usage errors.

@@ -60,3 +60,42 @@ struct StatementProgressTests {
     #expect(try database.reportingProgress(nil) { try database.problems() }.isEmpty)
   }
 }
+
+@Suite("a long USAGE line, wrapped at its brackets")
+struct UsageWrapTests {
+  @Test("the command's words stay on the first line; later lines line up under the first option")
+  func wrapsAtBrackets() {
+    let help = """
+      OVERVIEW: Ask.
+
+      USAGE: memo ask <post> <text|-> [--category <category>] [--star] [--db <path>] [--color <color>] [--quiet]
+
+      OPTIONS:
+      """
+    #expect(
+      Help.wrappingUsage(help, columns: 50) == """
+        OVERVIEW: Ask.
+
+        USAGE: memo ask <post> <text|->
+                        [--category <category>] [--star]
+                        [--db <path>] [--color <color>]
+                        [--quiet]
+
+        OPTIONS:
+        """)
+  }
+
+  @Test("a line that fits, and prose, are left alone")
+  func leavesShortLines() {
+    let help = "USAGE: memo add <title>\n\nA very long line of prose that is not a usage line at all."
+    #expect(Help.wrappingUsage(help, columns: 30) == help)
+  }
+}
+
+extension UsageWrapTests {
+  @Test("the parser's JSON dump is not touched")
+  func leavesJSON() {
+    let dump = "{\n  \"command\" : {\n       \"usage\" : \"USAGE: " + String(repeating: "x ", count: 60) + "\"\n  }\n}"
+    #expect(Help.wrappingUsage(dump, columns: 40) == dump)
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MemoCore
 
 @Suite("completions, manual and help")
 struct DocsTests {
@@ -138,6 +139,10 @@ struct DocsTests {
         {
           Issue.record("\(command): a line broken by hand: \(previous)⏎\(line)")
         }
+        // Nothing wider than the terminal: the USAGE line included, wrapped at its brackets.
+        #expect(
+          DisplayWidth.of(String(line)) <= 80,
+          "\(command): a line of \(DisplayWidth.of(String(line))) columns: \(line)")
         previous = String(line)
       }
     }

@@ -87,4 +87,19 @@ struct WordsTests {
       result.stdout == "question\t1\tDune\tWhy 🌲 trees?\npost\t1\tDune\ta forest 🌲 on Arrakis\n")
     #expect(try box.run(["search", "🌲", "--posts", "--format", "json"]).stdout.contains("Arrakis"))
   }
+
+  @Test("words and an emoji together: a hit holds both, not only the words")
+  func wordsAndEmoji() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--body", "a forest 🌲 on Arrakis"])
+    _ = try box.add("Hyperion", ["--body", "a forest of tesla trees"])
+    _ = try box.add("Solaris", ["--body", "an ocean 🌊 and a forest"])
+    let both = try box.run(["search", "forest 🌲", "--format", "tsv"])
+    #expect(both.status == 0)
+    #expect(both.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[3] } == ["Dune"])
+    #expect(try box.run(["search", "forest", "--format", "tsv"]).stdout.split(separator: "\n").count == 4)
+    // Glued to a word, and two of them: each must be there.
+    #expect(try box.run(["search", "forest🌊", "--all"]).stdout.contains("Solaris"))
+    #expect(try box.run(["search", "forest 🌲 🌊"]).stdout.isEmpty)
+  }
 }

@@ -18,12 +18,19 @@ public struct SearchQuery: Equatable, Sendable {
   /// `^`, AND / OR / NOT / NEAR); otherwise each word quoted, so `well-known` or `C++` are
   /// searched as they are instead of being syntax errors.
   public var ftsQuery: String {
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-    let usesSyntax =
-      text.contains(where: { "\"*():^".contains($0) })
-      || words.contains { ["AND", "OR", "NOT", "NEAR"].contains(String($0)) }
     guard !usesSyntax else { return text }
     return words.map { "\"" + $0 + "\"" }.joined(separator: " ")
+  }
+
+  var words: [Substring] {
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+  }
+
+  /// Whether the query is written in FTS5's syntax (quotes, `*`, parentheses, `:`, `^`, AND /
+  /// OR / NOT / NEAR).
+  var usesSyntax: Bool {
+    text.contains(where: { "\"*():^".contains($0) })
+      || words.contains { ["AND", "OR", "NOT", "NEAR"].contains(String($0)) }
   }
 
   /// Whether the query has nothing the word index holds (no letter, no digit) but is not
@@ -41,6 +48,34 @@ public struct SearchQuery: Equatable, Sendable {
           return false
         }
       }
+  }
+
+  /// The emoji and other symbols (`🌲`, `★`, `👍🏽`) of a query that also has words: the word
+  /// index drops them, so a hit must also hold each of them as it is (`forest 🌲` finds a
+  /// forest with a tree, not every forest). Runs of such characters, in order; none when the
+  /// query uses FTS5 syntax (its own words decide).
+  public var symbolTerms: [String] {
+    guard !hasNoWords, !usesSyntax else { return [] }
+    var terms: [String] = []
+    var run = ""
+    for character in text {
+      if Self.isSymbol(character) {
+        run.append(character)
+      } else if !run.isEmpty {
+        terms.append(run)
+        run = ""
+      }
+    }
+    if !run.isEmpty { terms.append(run) }
+    return terms
+  }
+
+  /// An emoji or another pictographic symbol (general category So, or asked for as emoji
+  /// with U+FE0F), with its modifiers and joiners.
+  static func isSymbol(_ character: Character) -> Bool {
+    guard let first = character.unicodeScalars.first else { return false }
+    return first.properties.generalCategory == .otherSymbol
+      || character.unicodeScalars.contains("\u{FE0F}")
   }
 
   /// Whether the query holds Chinese, Japanese or Korean letters (searched by trigrams).

@@ -48,9 +48,15 @@ public struct SearchRepository {
       try statement.bind(text, at: 1)
     } else {
       let table = query.hasCJK ? "search_trigrams" : "search_words"
-      statement = try database.cachedStatement(sql: Self.best.replacing("%TABLE%", with: table))
+      // Emoji beside words: each must be in the hit as well (the word index drops them).
+      let symbols = query.symbolTerms
+      let holdsSymbols = symbols.indices.map { " AND instr(title || ' ' || text, ?\($0 + 5))" }
+      statement = try database.cachedStatement(
+        sql: Self.best.replacing("%TABLE%", with: table)
+          .replacing("%SYMBOLS%", with: holdsSymbols.joined()))
       try statement.bind(
         query.hasCJK ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : query.ftsQuery, at: 1)
+      for (i, symbol) in symbols.enumerated() { try statement.bind(symbol, at: Int32(i + 5)) }
     }
     switch query.scope {
     case .all: try statement.bindNull(at: 2)
@@ -86,7 +92,7 @@ public struct SearchRepository {
              ELSE (SELECT q.post_id FROM questions q WHERE q.id = s.ref) END) AS post_title,
            s.snippet AS snippet, s.rank AS rank
     FROM (SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12) AS snippet
-          FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)
+          FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)%SYMBOLS%
           ORDER BY rank LIMIT ?3) s
     """
 

@@ -284,7 +284,7 @@ public final class EffectRunner {
       }
       return .sync(.remoteIs(try syncEngine(request).moveRemote()))
     case .loadPage(let request):
-      return .browse(.page(Page(request: request, rows: try browse.page(request, now: clock()))))
+      return .browse(.page(try browse.pageWithPosition(request, now: clock())))
     case .loadDataVersion:
       return .browse(.dataVersion(try database.int(sql: "PRAGMA data_version") ?? 0))
     case .loadCategoryNames:

@@ -37,9 +37,27 @@ struct BrowseViewTests {
             .post(post(3, "吾輩は猫である", author: "夏目漱石", count: 12, favorite: true)),
             .post(post(2, "Dune", author: "Frank Herbert", count: 3)),
             .post(post(1, "ノルウェイの森 — a very long title that goes on and on", count: 120)),
-          ], cursor: 1))
+          ], cursor: 1, offset: 0, total: 3))
     ]
     return state
+  }
+
+  @Test("a long list's position: counted up to 10,000, then '10,000+'")
+  func longListPosition() {
+    var state = Self.books(width: 80, height: 24)
+    guard case .list(var screen) = state.screens[0] else { return }
+    screen.offset = 20
+    screen.total = 10_001
+    state.screens[0] = .list(screen)
+    #expect(BrowseView.frame(state).texts[0] == "Books · 22/10,000+ · filter: ★ starred · physics")
+    screen.offset = 10_001
+    state.screens[0] = .list(screen)
+    #expect(
+      BrowseView.frame(state).texts[0] == "Books · 10,000+/10,000+ · filter: ★ starred · physics")
+    screen.total = 0
+    screen.rows = []
+    state.screens[0] = .list(screen)
+    #expect(BrowseView.frame(state).texts[0] == "Books · filter: ★ starred · physics")
   }
 
   static func print(_ frame: BrowseFrame) -> String {
@@ -51,7 +69,7 @@ struct BrowseViewTests {
     let frame = BrowseView.frame(Self.books(width: 80, height: 24))
     let expected =
       [
-        "Books · filter: ★ starred · physics",
+        "Books · 2/3 · filter: ★ starred · physics",
         " ♥ 吾輩は猫である · 夏目漱石                                                  12",
         "›  Dune · Frank Herbert                                                        3",
         "   ノルウェイの森 — a very long title that goes on and on                    120",
@@ -70,7 +88,7 @@ struct BrowseViewTests {
     let frame = BrowseView.frame(Self.books(width: 40, height: 12))
     let expected =
       [
-        "Books · filter: ★ starred · physics",
+        "Books · 2/3 · filter: ★ starred · physi…",
         " ♥ 吾輩は猫である · 夏目漱石          12",
         "›  Dune · Frank Herbert                3",
         "   ノルウェイの森 — a very long tit… 120",

@@ -127,6 +127,36 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.cursor == 3)
   }
 
+  @Test("the position in the list follows the pages: the window's first row and the total")
+  func positionFollowsPages() {
+    // Books 9 8 7 6 shown (rows 0…3 of 9), cursor on 8.
+    var state = Self.books(cursor: 1)
+    let top = PageRequest(list: .books, anchor: .top, limit: 4, filter: QuestionFilter())
+    let shown = (6...9).reversed().map { BrowseRow.post(.fixture(Int64($0))) }
+    _ = browseReducer(
+      &state, .stored(.browse(.page(Page(request: top, rows: shown, before: 0, total: 9)))))
+    #expect(Self.list(state)?.offset == 0 && Self.list(state)?.total == 9)
+    // A page down: 5 4 3 2 come (4 rows before 5); the window slides by 4.
+    let after = PageRequest(
+      list: .books, anchor: .after(Self.key(6)), limit: 4, filter: QuestionFilter())
+    let rows = (2...5).reversed().map { BrowseRow.post(.fixture(Int64($0))) }
+    _ = browseReducer(
+      &state, .stored(.browse(.page(Page(request: after, rows: rows, before: 4, total: 9)))))
+    #expect(Self.list(state)?.rows.map(\.key.id) == [5, 4, 3, 2])
+    #expect(Self.list(state)?.offset == 4)
+    // The bottom: 4 3 2 1, 5 rows before 4.
+    let bottom = PageRequest(list: .books, anchor: .bottom, limit: 4, filter: QuestionFilter())
+    _ = browseReducer(
+      &state,
+      .stored(
+        .browse(
+          .page(
+            Page(
+              request: bottom, rows: [1, 2, 3, 4].map { BrowseRow.post(.fixture(Int64($0))) },
+              before: 5, total: 9)))))
+    #expect(Self.list(state)?.offset == 5 && Self.list(state)?.cursor == 3)
+  }
+
   static let bookRead: [Effect] = [.loadPost(8), request(.bookQuestions(8), .top, 10_000)]
 
   @Test("Enter on a book opens its screen (the post whole, its questions); Enter on a question its detail; Escape goes back")

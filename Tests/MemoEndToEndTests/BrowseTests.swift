@@ -159,7 +159,7 @@ struct BrowseTmuxTests {
     _ = try box.run(["ask", "2", "Who is Meitei?", "--category", "people"])
     let tmux = try TmuxSession(command: try script(box))
     var lines = try tmux.wait(for: "吾輩は猫である")
-    #expect(lines[0] == "Books · filter: none")
+    #expect(lines[0] == "Books · 1/2 · filter: none")
     #expect(lines[1].hasPrefix("›  吾輩は猫である · 夏目漱石 "))
     #expect(lines[1].hasSuffix(" 2"))
     #expect(lines[2].hasPrefix("   Dune · Frank Herbert "))
@@ -218,7 +218,7 @@ struct BrowseTmuxTests {
     try tmux.wait(for: "Question 2 · filter: none")
 
     try tmux.send("B")
-    try tmux.wait(for: "Books · filter: none")
+    try tmux.wait(for: "Books · 1/2 · filter: none")
     _ = try box.add("新しい本")
     lines = try tmux.wait(for: "新しい本", seconds: 3)
     #expect(lines[1].hasPrefix("   新しい本 "))
@@ -226,7 +226,7 @@ struct BrowseTmuxTests {
 
     try tmux.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "20"])
     lines = try tmux.wait("the 50×20 redraw") { $0.count == 20 && $0[19].hasSuffix("q quit") }
-    #expect(lines[0] == "Books · filter: none")
+    #expect(lines[0] == "Books · 2/3 · filter: none")
     #expect(lines[1].hasPrefix("   新しい本 ") && lines[1].hasSuffix(" 0"))
     #expect(lines[1].count == 50 - 4)  // four wide characters: 50 columns
     #expect(lines[19] == "Enter open  n new  A ask  v shelf  ? help  q quit")
@@ -318,7 +318,7 @@ struct BrowseTmuxTests {
 
     // Dune's body: paragraphs kept, read on with j and PgDn down to the highlight.
     try tmux.send("Escape")
-    try tmux.wait(for: "Books · filter: none")
+    try tmux.wait(for: "Books · 2/2 · filter: none")
     try tmux.send("j", "Enter")
     lines = try tmux.wait {
       $0[0] == "Book · Dune · filter: none" && $0[3] == "  First impressions of the desert planet."

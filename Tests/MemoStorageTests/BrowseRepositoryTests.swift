@@ -51,6 +51,36 @@ struct BrowseRepositoryTests {
     PageKey(order: Timestamp(millis: t0.millis + id * 1000).rfc3339, id: id)
   }
 
+  func position(
+    _ temp: TemporaryDatabase, _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int,
+    filter: QuestionFilter = QuestionFilter()
+  ) -> [Int?] {
+    let request = PageRequest(list: list, anchor: anchor, limit: limit, filter: filter)
+    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.loadPage(request)) else {
+      return [-1]
+    }
+    return [page.before, page.total]
+  }
+
+  @Test("each page says how many rows come before its first row in the list, and how many in all")
+  func pagePosition() throws {
+    let temp = try fixture()
+    // Books newest first: 6 5 4 3 2 1.
+    #expect(position(temp, .books, .top, 2) == [0, 6])
+    #expect(position(temp, .books, .after(key(temp, post: 5)), 2) == [2, 6])  // 4 3
+    #expect(position(temp, .books, .before(key(temp, post: 2)), 2) == [2, 6])  // 4 3, read back
+    #expect(position(temp, .books, .bottom, 2) == [4, 6])  // 2 1
+    #expect(position(temp, .books, .from(key(temp, post: 3)), 3) == [3, 6])  // 3 2 1
+    // Filtered: the starred questions of post 2, oldest first in the book's list.
+    let starred = QuestionFilter(starred: true)
+    #expect(position(temp, .bookQuestions(2), .top, 5, filter: starred) == [0, 2])
+    #expect(position(temp, .questions, .bottom, 1, filter: starred) == [1, 2])
+    // The shelf, in its own order: 5 3.
+    #expect(position(temp, .favorites, .bottom, 1) == [1, 2])
+    // Past the end: nothing before an empty page, the total still counted.
+    #expect(position(temp, .books, .after(key(temp, post: 1)), 2) == [0, 6])
+  }
+
   @Test("v twice: a book taken off the shelf and put back is in its place again, in the journal")
   func shelfToggle() throws {
     let temp = try fixture()

@@ -100,10 +100,16 @@ public struct BrowseRow: Equatable, Sendable {
 public struct Page: Equatable, Sendable {
   public var request: PageRequest
   public var rows: [BrowseRow]
+  /// The list's rows before this page's first row in the list's order, and in all: each
+  /// counted up to a limit (storage's `countLimit`, past which it is one more), nil if unknown.
+  public var before: Int?
+  public var total: Int?
 
-  public init(request: PageRequest, rows: [BrowseRow]) {
+  public init(request: PageRequest, rows: [BrowseRow], before: Int? = nil, total: Int? = nil) {
     self.request = request
     self.rows = rows
+    self.before = before
+    self.total = total
   }
 }
 

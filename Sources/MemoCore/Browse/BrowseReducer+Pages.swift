@@ -217,6 +217,7 @@ func apply(_ page: Page, to state: inout BrowseState) {
   let height = state.bodyHeight
   let reselecting = screen.reselecting
   screen.reselecting = nil
+  let oldCount = screen.rows.count
   switch page.request.anchor {
   case .top:
     screen.rows = page.rows
@@ -238,6 +239,10 @@ func apply(_ page: Page, to state: inout BrowseState) {
     screen.rows = Array(combined[start...])
     screen.cursor = min(max(0, target - start), screen.rows.count - 1)
     screen.isAtTop = screen.isAtTop && start == 0
+    // The page's first row follows the old rows: the window starts `start` rows into them.
+    screen.offset =
+      page.rows.isEmpty || page.before == nil
+      ? screen.offset + start : max(0, page.before! - oldCount + start)
   case .before:
     let combined = page.rows.reversed() + screen.rows
     let target = max(0, screen.cursor + page.rows.count - page.request.limit)
@@ -245,6 +250,14 @@ func apply(_ page: Page, to state: inout BrowseState) {
     screen.cursor = min(target, screen.rows.count - 1)
     screen.isAtTop = page.rows.count < page.request.limit
   }
+  switch page.request.anchor {
+  case .after: break
+  case .before where page.rows.isEmpty: break
+  default:
+    // The first row shown is the page's first in the list's order.
+    screen.offset = page.before ?? 0
+  }
+  if let total = page.total { screen.total = total }
   // After a reload the cursor stays on its row if the row is still shown.
   if let key = reselecting, let i = screen.rows.firstIndex(where: { $0.key == key }) {
     screen.cursor = i

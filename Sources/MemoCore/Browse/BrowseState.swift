@@ -68,11 +68,17 @@ public struct ListScreen: Equatable, Sendable {
   public var isAtTop: Bool
   /// While the page is read again: the row the cursor was on, to stay on.
   public var reselecting: PageKey?
+  /// The list's rows before the first row shown, and in all (for the header's `3/16`), as
+  /// storage counted them: up to its limit, past which one more; nil before the first page.
+  public var offset: Int
+  public var total: Int?
 
   public init(
     list: BrowseList, post: Post? = nil, rows: [BrowseRow] = [], cursor: Int = 0,
-    isAtTop: Bool = true, reselecting: PageKey? = nil
+    isAtTop: Bool = true, reselecting: PageKey? = nil, offset: Int = 0, total: Int? = nil
   ) {
+    self.offset = offset
+    self.total = total
     self.list = list
     self.post = post
     self.rows = rows

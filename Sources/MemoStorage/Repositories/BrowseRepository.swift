@@ -2,7 +2,8 @@ import MemoCore
 
 /// The pages `memo browse` reads: a screenful of posts or questions at a time, found by the
 /// key of the row before (keyset pagination), so a page deep in a million rows costs what the
-/// first one does (no OFFSET, no count, never a whole table).
+/// first one does (no OFFSET, never a whole table). Where the page stands in its list (for
+/// the header's `3/16`) is counted up to `countLimit` rows, no further.
 public struct BrowseRepository {
   let database: Database
 
@@ -19,6 +20,24 @@ public struct BrowseRepository {
   /// One page of `request.list`, in the anchor's order (`.bottom` and `.before`: nearest
   /// first). - Throws: `MemoError` `.usage` for a filter date that does not parse.
   public func page(_ request: PageRequest, now: Timestamp) throws -> [BrowseRow] {
+    try pageWithPosition(request, now: now).rows
+  }
+
+  /// Rows counted at most, for the position in a list: past it the header says `10,000+`.
+  public static let countLimit = 10_000
+
+  /// One page as `page(_:now:)` reads it, with where it stands in the list: the rows before
+  /// its first row in the list's order, and the rows in all (each at most `countLimit + 1`).
+  public func pageWithPosition(_ request: PageRequest, now: Timestamp) throws -> Page {
+    var position: (before: Int, total: Int)?
+    let rows = try rows(request, now: now, position: &position)
+    return Page(
+      request: request, rows: rows, before: position?.before, total: position?.total)
+  }
+
+  func rows(
+    _ request: PageRequest, now: Timestamp, position: inout (before: Int, total: Int)?
+  ) throws -> [BrowseRow] {
     let resolved = try request.filter.resolved(
       now: now, utcOffsetSeconds: request.utcOffsetSeconds)
     switch request.list {
@@ -31,38 +50,52 @@ public struct BrowseRepository {
           bindings: questions.bindings)
       }
       return try rows(
-        "SELECT \(Self.postColumns) FROM posts p", condition, keys: ("p.created_at", "p.id"),
-        descending: true, request
+        "SELECT \(Self.postColumns) ", from: "FROM posts p", condition,
+        keys: ("p.created_at", "p.id"), descending: true, request, position: &position
       ) { BrowseRow.post(PostRepository.post(from: $0)) }
     case .favorites:
       return try rows(
-        "SELECT \(Self.postColumns), f.position FROM favorites f JOIN posts p ON p.id = f.post_id",
-        SQLCondition(), keys: (nil, "f.position"), descending: false, request
+        "SELECT \(Self.postColumns), f.position ",
+        from: "FROM favorites f JOIN posts p ON p.id = f.post_id", SQLCondition(),
+        keys: (nil, "f.position"), descending: false, request, position: &position
       ) { row in
         BrowseRow(
           key: PageKey(order: "", id: row.int64(10)), item: .post(PostRepository.post(from: row)))
       }
     case .questions:
       return try rows(
-        QuestionRepository.select, SQLCondition.questions(resolved),
-        keys: ("q.created_at", "q.id"), descending: true, request
+        Self.questionColumns, from: Self.questionsFrom, SQLCondition.questions(resolved),
+        keys: ("q.created_at", "q.id"), descending: true, request, position: &position
       ) { BrowseRow.question(QuestionRepository.question(from: $0)) }
     case .bookQuestions(let post):
       return try rows(
-        QuestionRepository.select, SQLCondition.questions(resolved, postID: post),
-        keys: ("q.created_at", "q.id"), descending: false, request
+        Self.questionColumns, from: Self.questionsFrom,
+        SQLCondition.questions(resolved, postID: post), keys: ("q.created_at", "q.id"),
+        descending: false, request, position: &position
       ) { BrowseRow.question(QuestionRepository.question(from: $0)) }
     }
   }
+
+  /// `QuestionRepository.select` cut before its FROM, and the FROM: the count of a page's
+  /// position reads the same rows without their columns.
+  static let questionColumns = String(
+    QuestionRepository.select[..<QuestionRepository.select.firstRange(of: "FROM questions")!.lowerBound])
+  static let questionsFrom = String(
+    QuestionRepository.select[QuestionRepository.select.firstRange(of: "FROM questions")!.lowerBound...])
 
   /// Runs `select` with `condition`, the anchor's keyset condition, order and limit.
   /// - Parameters:
   ///   - keys: the sort columns: an optional text one, then an integer one.
   ///   - descending: the list's own order.
+  ///   - position: set to the rows before the page's first (in the list's order) and the
+  ///     rows in all, each counted up to `countLimit + 1`.
   func rows(
-    _ select: String, _ condition: SQLCondition, keys: (order: String?, id: String),
-    descending: Bool, _ request: PageRequest, _ make: (Statement) -> BrowseRow
+    _ columns: String, from: String, _ condition: SQLCondition,
+    keys: (order: String?, id: String), descending: Bool, _ request: PageRequest,
+    position: inout (before: Int, total: Int)?, _ make: (Statement) -> BrowseRow
   ) throws -> [BrowseRow] {
+    let select = columns + from
+    let listCondition = condition
     var condition = condition
     var reversed = false
     let comparison: String?
@@ -94,7 +127,34 @@ public struct BrowseRepository {
     try statement.bind(Int64(request.limit), at: next)
     var result: [BrowseRow] = []
     while try statement.step() { result.append(make(statement)) }
+    statement.reset()
+    let total = try count(from, listCondition)
+    // The page's first row in the list's order: the last read when read backwards.
+    if let first = reversed ? result.last?.key : result.first?.key {
+      var earlier = listCondition
+      let comparison = descending ? ">" : "<"
+      if let order = keys.order {
+        earlier.add(
+          "(\(order), \(keys.id)) \(comparison) (?, ?)", .text(first.order), .integer(first.id))
+      } else {
+        earlier.add("\(keys.id) \(comparison) ?", .integer(first.id))
+      }
+      position = (try count(from, earlier), total)
+    } else {
+      position = (0, total)
+    }
     return result
+  }
+
+  /// The rows `from` and `condition` select, counted up to `countLimit + 1`.
+  func count(_ from: String, _ condition: SQLCondition) throws -> Int {
+    let statement = try database.cachedStatement(
+      sql: "SELECT count(*) FROM (SELECT 1 \(from) \(condition.whereClause) LIMIT ?)")
+    defer { statement.reset() }
+    let next = try condition.bind(to: statement)
+    try statement.bind(Int64(Self.countLimit + 1), at: next)
+    _ = try statement.step()
+    return Int(statement.int64(0))
   }
 
   /// Every category's name, by name (no question counts: those would read every question).

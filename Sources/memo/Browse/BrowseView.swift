@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// One line of a browse frame, with how to draw it.
 struct BrowseLine: Equatable {
@@ -86,14 +87,16 @@ struct BrowseView {
     } else {
       switch state.top {
       case .list(let screen):
+        let list: String
         switch screen.list {
-        case .books: name = "Books"
-        case .favorites: name = "Favorites"
-        case .questions: name = "Questions"
+        case .books: list = "Books"
+        case .favorites: list = "Favorites"
+        case .questions: list = "Questions"
         case .bookQuestions:
           let title = screen.post?.title ?? screen.rows.first?.question?.postTitle
-          name = "Questions" + (title.map { " · " + clean($0) } ?? "")
+          list = "Questions" + (title.map { " · " + clean($0) } ?? "")
         }
+        name = list + listPosition(screen)
       case .book(let screen):
         name = "Book · " + clean(screen.post.title) + position(screen.cursor, screen.questions.count)
       case .detail(let screen): name = "Question \(screen.question.id)"
@@ -104,6 +107,17 @@ struct BrowseView {
       }
     }
     return name + " · filter: " + state.filter.label
+  }
+
+  /// ` · 3/16` for a list read a page at a time, as far as storage counted: ` · 3/10,000+`
+  /// in a longer list, ` · 10,000+/10,000+` deep in it; nothing before the count came.
+  func listPosition(_ screen: ListScreen) -> String {
+    guard let total = screen.total, total > 0, !screen.rows.isEmpty else { return "" }
+    let limit = BrowseRepository.countLimit
+    let index = screen.offset + screen.cursor + 1
+    let many = ProgressLine.grouped(limit) + "+"
+    let at = index > limit ? many : ProgressLine.grouped(index)
+    return " · \(at)/" + (total > limit ? many : ProgressLine.grouped(total))
   }
 
   /// ` · 3/16`: the row under the cursor and how many there are (`-/16` with none under it).

@@ -45,9 +45,11 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
       code: .notFound, message: "no posts \(list); 'memo list' shows the posts and their ids")
   }
 
-  public static func emptyTitle() -> MemoError {
-    MemoError(
-      code: .usage, message: "the title is empty; give the book's title, e.g. memo add \"Dune\"")
+  /// - Parameter editing: the post being edited (its example then is `memo edit`).
+  public static func emptyTitle(editing post: PostID? = nil) -> MemoError {
+    let example = post.map { "memo edit \($0) --title \"Dune\"" } ?? "memo add \"Dune\""
+    return MemoError(
+      code: .usage, message: "the title is empty; give the book's title, e.g. \(example)")
   }
 
   public static func badDate(_ text: String) -> MemoError {

@@ -62,7 +62,8 @@ struct Context {
   /// (SPEC §4).
   func listingWriter(filteredBy selection: FilterSelection) -> ListingWriter {
     let writer = listingWriter
-    if selection.base == .current, !stdoutIsTerminal, !isQuiet {
+    // A table says it in its own banner (`--color always` into a pipe keeps the table).
+    if selection.base == .current, !stdoutIsTerminal, !isQuiet, writer.format != .table {
       writer.flagsOverCurrentFilter = selection.flags
     }
     return writer

@@ -108,8 +108,9 @@ struct PostsReducerTests {
       &state, .posts(.edit(2, PostPatch(title: title, author: .some("A"), body: .some("b")))))
     #expect(effects == [])
     var expected = midCommand()
-    expected.error = .emptyTitle()
+    expected.error = .emptyTitle(editing: 2)
     #expect(state == expected)
+    #expect(state.error?.message == "the title is empty; give the book's title, e.g. memo edit 2 --title \"Dune\"")
   }
 
   // MARK: - remove

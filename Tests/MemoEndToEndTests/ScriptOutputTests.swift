@@ -66,5 +66,11 @@ struct ScriptOutputTests {
     let json = try box.run(["list", "--color", "always", "--format", "json"])
     #expect(json.stdout.hasPrefix("["))
     #expect(try box.run(["questions"]).stdout.contains("\t"))
+    // With a current filter the table names it in its banner: no second note on stderr.
+    _ = try box.run(["filter", "set", "--starred"])
+    let filtered = try box.run(["questions", "--color", "always"])
+    #expect(filtered.stdout.contains("filter: --starred"))
+    #expect(filtered.stderr.isEmpty)
+    #expect(try box.run(["questions", "--color", "always", "--format", "csv"]).stderr == Self.note)
   }
 }

@@ -22,7 +22,7 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     if let title = patch.title {
       let trimmed = title.trimmingWhitespace()
       guard !trimmed.isEmpty else {
-        state.error = .emptyTitle()
+        state.error = .emptyTitle(editing: id)
         return []
       }
       patch.title = trimmed

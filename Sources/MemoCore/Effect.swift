@@ -29,6 +29,20 @@ public enum Effect: Equatable, Sendable {
   /// Delete questions, all or none; answers `.questions(.removed)`.
   case deleteQuestions([QuestionID])
 
+  // MARK: Highlights
+  /// Answers `.highlights(.added)`.
+  case insertHighlight(NewHighlight)
+  /// Answers `.highlights(.listed)` (or `.streamed` into a writer).
+  case loadHighlights(HighlightQuery)
+  /// Answers `.highlights(.loaded)`.
+  case loadHighlight(HighlightID)
+  /// Answers `.highlights(.updated)`.
+  case updateHighlight(HighlightID, HighlightPatch)
+  /// Star or unstar highlights, all or none; answers `.highlights(.updated)`.
+  case setHighlightStarred([HighlightID], Bool)
+  /// Delete highlights, all or none; answers `.highlights(.removed)`.
+  case deleteHighlights([HighlightID])
+
   // MARK: Categories
   /// Answers `.categories(.listed)`.
   case loadCategories

@@ -226,14 +226,15 @@ struct ExternalImporter {
   }
 
   /// The highlight a note belongs to: the latest one whose location range holds the note's
-  /// location (a Kindle puts a note at its highlight's last location), else, without
-  /// locations, the latest on the same page.
+  /// location, else the latest ending just before it (a Kindle puts a note at its highlight's
+  /// last location or the one after), else, without locations, the latest on the same page.
   static func highlight(at note: ExternalClipping, among placed: [Placed]) -> Int64? {
     if let at = note.start {
-      return placed.last { h in
+      let within = placed.last { h in
         guard let start = h.start else { return false }
         return start <= at && at <= (h.end ?? start)
-      }?.id
+      }
+      return (within ?? placed.last { $0.start != nil && ($0.end ?? $0.start) == at - 1 })?.id
     }
     guard let page = note.page else { return nil }
     return placed.last { $0.start == nil && $0.page == page }?.id
@@ -252,6 +253,20 @@ struct ExternalImporter {
   }
 
   func findOrCreatePost(for book: ExternalBook) throws -> (Int64, Bool) {
+    // A book imported before is the post holding its highlights, even if its title was
+    // edited since.
+    let byKey = try database.cachedStatement(
+      sql: "SELECT post_id FROM highlights WHERE source_key = ? LIMIT 1")
+    for clipping in book.clippings where clipping.kind == .highlight {
+      byKey.reset()
+      try byKey.bind(clipping.key, at: 1)
+      if try byKey.step() {
+        let id = byKey.int64(0)
+        byKey.reset()
+        return (id, false)
+      }
+    }
+    byKey.reset()
     let find = try database.cachedStatement(
       sql: "SELECT id FROM posts WHERE title = ? AND author IS ? ORDER BY id LIMIT 1")
     try find.bind(book.title, at: 1)

@@ -101,7 +101,15 @@ public final class EffectRunner {
           }))
     case .loadQuestions(let query): return try listQuestions(query)
     case .loadQuestion(let id):
-      return .questions(.loaded(try questions.require(id)))
+      return .questions(
+        .loaded(
+          try database.inReadTransaction {
+            var question = try questions.require(id)
+            if let highlight = question.highlightID {
+              question.passage = try highlights.highlight(highlight)?.text
+            }
+            return question
+          }))
     case .updateQuestion(let id, let patch):
       // An edit that changes nothing answers no question: the command says "no change".
       return .questions(

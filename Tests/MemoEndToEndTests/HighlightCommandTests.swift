@@ -174,4 +174,44 @@ struct HighlightCommandTests {
     #expect(try box.succeed(["highlights"]) == "")
     #expect(try box.succeed(["highlights", "--format", "json"]) == "[]\n")
   }
+
+  @Test("ask --highlight: a question on the highlight's post, linked to it; question show quotes the passage")
+  func askAboutHighlight() throws {
+    let box = try seeded()
+    #expect(try box.succeed(["ask", "--highlight", "3", "Who is the Shrike?"]) == "1\n")
+    #expect(
+      try box.rows("SELECT post_id, text, highlight_id FROM questions") == [
+        ["2", "Who is the Shrike?", "3"]
+      ])
+    let show = try box.succeed(["question", "show", "1"])
+    #expect(show.hasPrefix("Who is the Shrike?\nquestion 1 · post 2 \"Hyperion\"\n"))
+    #expect(show.contains("\n\nOn highlight 3:\n> The Shrike waits.\n\n(not answered yet"))
+    // Deleting the highlight keeps the question, unlinked; undo links it again.
+    _ = try box.succeed(["highlight", "rm", "3", "--yes"])
+    #expect(try box.rows("SELECT highlight_id FROM questions") == [["NULL"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT highlight_id FROM questions") == [["3"]])
+    // A plain question has no passage.
+    #expect(try box.succeed(["ask", "1", "Why spice?"]) == "2\n")
+    #expect(!(try box.succeed(["question", "show", "2"])).contains("On highlight"))
+  }
+
+  @Test("ask --highlight errors: an unknown highlight exits 1, a post as well 64; nothing written")
+  func askErrors() throws {
+    let box = try seeded()
+    let unknown = try box.run(["ask", "--highlight", "9", "Why?"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr
+        == "memo: error: no highlight 9; 'memo highlights' shows the highlights and their ids\n")
+    let both = try box.run(["ask", "--highlight", "3", "2", "Why?"])
+    #expect(both.status == 64)
+    #expect(
+      both.stderr.hasPrefix(
+        "memo: error: with --highlight give only the question: memo ask --highlight 3 TEXT"))
+    let noText = try box.run(["ask", "2"])
+    #expect(noText.status == 64)
+    #expect(noText.stderr.hasPrefix("memo: error: give the question after the post's id"))
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+  }
 }

@@ -41,6 +41,9 @@ struct HighlightCommandTests {
     // Without --post: every post's, newest first.
     #expect(try box.jsonArray(["highlights"]).map { $0["id"] as? Int } == [3, 2, 1])
     #expect(try box.jsonArray(["highlights", "--limit", "1"]).map { $0["id"] as? Int } == [3])
+    #expect(try box.jsonObject(["stats"])["highlights"] as? Int == 3)
+    #expect(
+      try box.succeed(["stats", "--format", "csv"]).contains("\r\ntotal,highlights,3\r\n"))
   }
 
   @Test("highlights --format json: the record's fields, null where unknown")
@@ -213,5 +216,39 @@ struct HighlightCommandTests {
     #expect(noText.status == 64)
     #expect(noText.stderr.hasPrefix("memo: error: give the question after the post's id"))
     #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+  }
+
+  @Test("markdown export: a Highlights section in reading order, each with its place, star, note and a stable block id")
+  func markdown() throws {
+    let box = try seeded()
+    _ = try box.succeed(["highlight", "star", "1"])
+    let ids = try box.rows("SELECT id, uuid FROM highlights ORDER BY id").map {
+      "h-" + String($0[1].replacingOccurrences(of: "-", with: "").suffix(8))
+    }
+    #expect(try box.run(["export", "--format", "markdown", "--output", "vault"]).status == 0)
+    let file = try String(contentsOfFile: box.root + "/vault/dune.md", encoding: .utf8)
+    #expect(
+      file.hasSuffix(
+        """
+        # Dune
+
+        ## Highlights
+
+        > A beginning is a delicate time.
+        > — loc. 12 ^\(ids[1])
+
+        > Fear is the mind-killer.
+        > — p. 8, loc. 140-141 ★ ^\(ids[0])
+
+        the litany
+
+        """))
+    // The same ids on the next export: Obsidian links to them keep working.
+    _ = try box.succeed(["highlight", "edit", "1", "--note", "changed"])
+    #expect(try box.run(["export", "--format", "markdown", "--output", "vault"]).status == 0)
+    let again = try String(contentsOfFile: box.root + "/vault/dune.md", encoding: .utf8)
+    #expect(again.contains("★ ^\(ids[0])\n\nchanged\n"))
+    let hyperion = try String(contentsOfFile: box.root + "/vault/hyperion.md", encoding: .utf8)
+    #expect(hyperion.hasSuffix("> The Shrike waits.\n> — p. xii ^\(ids[2])\n"))
   }
 }

@@ -12,6 +12,9 @@ public enum Effect: Equatable, Sendable {
   case updatePost(PostID, PostPatch)
   /// Delete posts (and by cascade their questions), all or none; answers `.posts(.removed)`.
   case deletePosts([PostID])
+  /// Move the second post's questions, highlights and shelf place to the first (its body
+  /// appended), then delete it; answers `.posts(.merged)` with the first.
+  case mergePosts(into: PostID, from: PostID)
 
   // MARK: Questions
   /// Insert a question, creating its category if new; answers `.questions(.added)`.

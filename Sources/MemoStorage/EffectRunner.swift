@@ -93,6 +93,13 @@ public final class EffectRunner {
             .joined(separator: "; ")
           }))
 
+    case .mergePosts(let keep, let other):
+      return .posts(
+        .merged(
+          try write("merge", { try posts.merge(other, into: keep, at: $0) }) {
+            "merge post \(other) into \(postLabel($0))"
+          }))
+
     case .insertQuestion(let new):
       return .questions(
         .added(

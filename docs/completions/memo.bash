@@ -173,13 +173,13 @@ _memo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|ask|questions|question|highlights|highlight|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
+    add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
         # Offer subcommand argument completions
         "_memo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question highlights highlight star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question highlights highlight merge star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
         ;;
     esac
 }
@@ -797,6 +797,41 @@ _memo_highlight_unstar() {
         ;;
     '--format')
         __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_merge() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion merge -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion merge -- positional@1 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -60,6 +60,7 @@ _memo() {
             'question:Show, edit or delete a question.'
             'highlights:List highlights: a post'\''s in reading order, else all, newest first.'
             'highlight:Add, show, edit, star or delete a highlight.'
+            'merge:Join two posts that are one book into the first.'
             'star:Star questions.'
             'unstar:Take the star off questions.'
             'answer:Answer a question (replacing any earlier answer).'
@@ -85,7 +86,7 @@ _memo() {
         ;;
     arg)
         case "${words[1]}" in
-        add|list|show|edit|rm|ask|questions|question|highlights|highlight|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
+        add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
             "_memo_${words[1]}" && ret=0
             ;;
         esac
@@ -505,6 +506,25 @@ _memo_highlight_unstar() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         '*:highlights:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_merge() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':keep:{__memo_custom_complete ---completion merge -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        ':other:{__memo_custom_complete ---completion merge -- positional@1 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -12,6 +12,9 @@ public enum Effect: Equatable, Sendable {
   case updatePost(PostID, PostPatch)
   /// Delete posts (and by cascade their questions), all or none; answers `.posts(.removed)`.
   case deletePosts([PostID])
+  /// Move the second post's questions, highlights and shelf place to the first (its body
+  /// appended), then delete it; answers `.posts(.merged)` with the first.
+  case mergePosts(into: PostID, from: PostID)
 
   // MARK: Questions
   /// Insert a question, creating its category if new; answers `.questions(.added)`.
@@ -28,6 +31,20 @@ public enum Effect: Equatable, Sendable {
   case setAnswer(QuestionID, String?)
   /// Delete questions, all or none; answers `.questions(.removed)`.
   case deleteQuestions([QuestionID])
+
+  // MARK: Highlights
+  /// Answers `.highlights(.added)`.
+  case insertHighlight(NewHighlight)
+  /// Answers `.highlights(.listed)` (or `.streamed` into a writer).
+  case loadHighlights(HighlightQuery)
+  /// Answers `.highlights(.loaded)`.
+  case loadHighlight(HighlightID)
+  /// Answers `.highlights(.updated)`.
+  case updateHighlight(HighlightID, HighlightPatch)
+  /// Star or unstar highlights, all or none; answers `.highlights(.updated)`.
+  case setHighlightStarred([HighlightID], Bool)
+  /// Delete highlights, all or none; answers `.highlights(.removed)`.
+  case deleteHighlights([HighlightID])
 
   // MARK: Categories
   /// Answers `.categories(.listed)`.

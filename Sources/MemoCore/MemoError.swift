@@ -74,6 +74,24 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
       message: "no questions \(list); 'memo questions --all' shows the questions and their ids")
   }
 
+  public static func highlightNotFound(_ id: HighlightID) -> MemoError {
+    MemoError(
+      code: .notFound,
+      message: "no highlight \(id); 'memo highlights' shows the highlights and their ids")
+  }
+
+  public static func highlightsNotFound(_ ids: [HighlightID]) -> MemoError {
+    if ids.count == 1 { return highlightNotFound(ids[0]) }
+    let list = ids.map(\.description).joined(separator: ", ")
+    return MemoError(
+      code: .notFound,
+      message: "no highlights \(list); 'memo highlights' shows the highlights and their ids")
+  }
+
+  public static func emptyHighlight() -> MemoError {
+    MemoError(code: .usage, message: "the highlight's text is empty; give the passage to keep")
+  }
+
   public static func emptyQuestion() -> MemoError {
     MemoError(
       code: .usage, message: "the question is empty; write it out, e.g. memo ask 3 \"Why spice?\"")

@@ -54,7 +54,7 @@ extension EffectRunner {
           }
           merge = {
             var summary = try ExternalImporter(
-              database: self.database, now: $0, makeUUID: self.makeUUID
+              database: self.database, now: $0, makeUUID: self.makeUUID, reader: "kindle"
             ).merge(report.books)
             summary.clippings?.bookmarks = report.bookmarks
             summary.clippings?.placeholders = report.placeholders

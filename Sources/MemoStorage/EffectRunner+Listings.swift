@@ -23,6 +23,18 @@ extension EffectRunner {
     }
   }
 
+  /// `memo highlights`: one post's in reading order, else every post's newest first.
+  func listHighlights(_ query: HighlightQuery) throws -> Action {
+    try database.inReadTransaction {
+      if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
+      guard sink != nil else { return .highlights(.listed(try highlights.highlights(query))) }
+      let statement = try highlights.listing(query)
+      defer { statement.reset() }
+      try stream(.highlights, statement)
+      return .streamed(.highlights, filter: nil)
+    }
+  }
+
   /// `memo show`: one post and all its questions. - Throws: `.postNotFound`.
   func showPost(_ id: PostID) throws -> Action {
     try database.inReadTransaction {

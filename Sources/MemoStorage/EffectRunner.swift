@@ -8,6 +8,7 @@ public final class EffectRunner {
   let makeUUID: (Timestamp) -> String
   let posts: PostRepository
   let questions: QuestionRepository
+  let highlights: HighlightRepository
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
@@ -30,6 +31,7 @@ public final class EffectRunner {
     self.makeUUID = makeUUID
     posts = PostRepository(database: database)
     questions = QuestionRepository(database: database)
+    highlights = HighlightRepository(database: database)
     categories = CategoryRepository(database: database)
     favorites = FavoriteRepository(database: database)
     filters = FilterRepository(database: database)
@@ -91,6 +93,13 @@ public final class EffectRunner {
             .joined(separator: "; ")
           }))
 
+    case .mergePosts(let keep, let other):
+      return .posts(
+        .merged(
+          try write("merge", { try posts.merge(other, into: keep, at: $0) }) {
+            "merge post \(other) into \(postLabel($0))"
+          }))
+
     case .insertQuestion(let new):
       return .questions(
         .added(
@@ -99,7 +108,15 @@ public final class EffectRunner {
           }))
     case .loadQuestions(let query): return try listQuestions(query)
     case .loadQuestion(let id):
-      return .questions(.loaded(try questions.require(id)))
+      return .questions(
+        .loaded(
+          try database.inReadTransaction {
+            var question = try questions.require(id)
+            if let highlight = question.highlightID {
+              question.passage = try highlights.highlight(highlight)?.text
+            }
+            return question
+          }))
     case .updateQuestion(let id, let patch):
       // An edit that changes nothing answers no question: the command says "no change".
       return .questions(
@@ -130,6 +147,38 @@ public final class EffectRunner {
         .removed(
           try write("question rm", { _ in try questions.delete(ids) }) { removed in
             removed.map { "rm question \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
+          }))
+
+    case .insertHighlight(let new):
+      return .highlights(
+        .added(
+          try write("highlight add", { try highlights.insert(new, uuid: makeUUID($0), at: $0) }) {
+            "add highlight \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
+          }))
+    case .loadHighlights(let query): return try listHighlights(query)
+    case .loadHighlight(let id):
+      return .highlights(.loaded(try database.inReadTransaction { try highlights.require(id) }))
+    case .updateHighlight(let id, let patch):
+      return .highlights(
+        .updated(
+          [
+            try write("highlight edit", { try highlights.update(id, with: patch, at: $0) }) { _ in
+              "edit highlight \(id)"
+            }
+          ]
+          .compactMap { $0 }))
+    case .setHighlightStarred(let ids, let isStarred):
+      let verb = isStarred ? "highlight star" : "highlight unstar"
+      return .highlights(
+        .updated(
+          try write(verb, { try highlights.setStarred(ids, isStarred, at: $0) }) { _ in
+            "\(isStarred ? "star" : "unstar") highlight \(ids.map(\.description).joined(separator: ", "))"
+          }))
+    case .deleteHighlights(let ids):
+      return .highlights(
+        .removed(
+          try write("highlight rm", { _ in try highlights.delete(ids) }) { removed in
+            removed.map { "rm highlight \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
           }))
 
     case .loadCategories: return try listCategories()

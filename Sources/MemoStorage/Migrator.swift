@@ -72,6 +72,8 @@ public enum Migrator {
           let current = try database.int(sql: "PRAGMA user_version") ?? 0
           guard current == step.version - 1 else { return }
           try database.executeScript(step.sql)
+          // Version 12 also turns the quotes memo wrote into bodies into highlights.
+          if step.version == 12 { try BodyQuoteMigration(database: database).run() }
           try database.execute(sql: "PRAGMA user_version = \(step.version)")
         }
       }

@@ -157,6 +157,12 @@ struct ScannedArguments {
     throw FastPath.Declined()
   }
 
+  /// The next positional argument, or nil when none is left.
+  mutating func optionalPositional() throws -> String? {
+    guard words.indices.contains(where: { !taken[$0] }) else { return nil }
+    return try positional()
+  }
+
   /// The next positional argument, converted.
   mutating func positional<T: ExpressibleByArgument>(as type: T.Type) throws -> T {
     guard let converted = T(argument: try positional()) else { throw FastPath.Declined() }
@@ -222,9 +228,10 @@ extension Memo.Ask: FastParsable {
     self.init()
     category = try arguments.value("--category")
     star = try arguments.flag("--star")
+    highlight = try arguments.value("--highlight", as: HighlightID.self)
     global = try GlobalOptions(scanning: &arguments)
-    post = try arguments.positional(as: PostID.self)
-    text = try arguments.positional()
+    post = try arguments.positional()
+    text = try arguments.optionalPositional()
   }
 }
 

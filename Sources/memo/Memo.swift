@@ -33,6 +33,7 @@ struct Memo: ParsableCommand {
     version: "memo \(version)",
     subcommands: [
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
+      Highlights.self, Highlight.self, Merge.self,
       Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
       Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self,
       Redo.self, Log.self, Db.self, Sync.self, Browse.self,

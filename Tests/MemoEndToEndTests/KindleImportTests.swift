@@ -23,7 +23,7 @@ struct KindleImportTests {
   }
 
   @Test(
-    "each language: two books with their authors, quotes with locations in the body, no placeholder, one question, dated by the earliest clipping; again changes nothing",
+    "each language: two books with their authors, highlights with their places and the note at its highlight, no placeholder, one question linked to its highlight, dated by the earliest clipping; again changes nothing",
     arguments: KindleFiles.names)
   func language(_ name: String) throws {
     let box = try Sandbox()
@@ -38,23 +38,30 @@ struct KindleImportTests {
     let posts = try box.rows("SELECT title, author, body, created_at FROM posts ORDER BY id")
     try #require(posts.count == 2)
     #expect(posts.map { $0[3] } == ["2023-01-01T22:05:00.000Z", "2022-12-31T23:59:00.000Z"])
-    let a = posts[0][2]
-    let b = posts[1][2]
-    #expect(a.components(separatedBy: "\n> — ").count == 3)  // two highlights
-    #expect(a.contains("\n> — p. 12, loc. 123-125\n\n"))
-    #expect(a.hasSuffix("\n> — loc. 130-134"))
-    #expect(!a.contains("loc. 130-131"))
-    #expect(b.contains("\n> — p. 5, loc. 40-42\n\nNote (loc. 43): "))
-    #expect(!a.contains("<") && !b.contains("<"))
-    let questions = try box.rows("SELECT post_id, created_at FROM questions")
-    #expect(questions == [["1", "2023-01-02T09:15:00.000Z"]])
-    let before = try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+    // Nothing in the bodies: every clipping is a record.
+    #expect(posts.map { $0[2] } == ["NULL", "NULL"])
+    let highlights = try box.rows(
+      "SELECT post_id, page, location, position, source, note IS NOT NULL, instr(text, '<') FROM highlights ORDER BY id"
+    )
+    #expect(
+      highlights == [
+        ["1", "12", "123-125", "123.0", "kindle", "0", "0"],
+        ["1", "NULL", "130-134", "130.0", "kindle", "0", "0"],
+        ["2", "5", "40-42", "40.0", "kindle", "1", "0"],
+      ])
+    let questions = try box.rows("SELECT post_id, created_at, highlight_id FROM questions")
+    #expect(questions == [["1", "2023-01-02T09:15:00.000Z", "1"]])
+    let before =
+      try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+      + box.rows("SELECT * FROM highlights")
     let again = try box.run(["import", file, "--format", "kindle"])
     #expect(
       again.stdout
         == "0 added, 0 updated, 5 unchanged: 2 books (0 new), 0 highlights, 0 notes, 0 questions; skipped 1 bookmark, 1 placeholder, 7 duplicates\n"
     )
-    #expect(try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions") == before)
+    #expect(
+      try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
+        + box.rows("SELECT * FROM highlights") == before)
   }
 
   static func entry(_ header: String, _ text: String, title: String = "Dune (Frank Herbert)")
@@ -86,10 +93,11 @@ struct KindleImportTests {
     #expect(real.stderr == warning)
     #expect(
       try box.rows("SELECT body, created_at FROM posts WHERE title = 'Dune'") == [
-        [
-          "> Good.\n> — loc. 10-12\n\n> No date.\n> — loc. 20-22",
-          "2023-01-01T10:00:00.000Z",
-        ]
+        ["NULL", "2023-01-01T10:00:00.000Z"]
+      ])
+    #expect(
+      try box.rows("SELECT text, location, highlighted_at FROM highlights ORDER BY id") == [
+        ["Good.", "10-12", "2023-01-01T10:00:00.000Z"], ["No date.", "20-22", "NULL"],
       ])
   }
 
@@ -129,7 +137,7 @@ struct KindleImportTests {
         + "\n")
   }
 
-  @Test("a highlight extended after an earlier import replaces its quote in the body; again changes nothing")
+  @Test("a highlight extended after an earlier import replaces the shorter one in place (its note and star stay); again changes nothing")
   func extendedAcrossImports() throws {
     let box = try Sandbox()
     let short = Self.entry(
@@ -139,18 +147,21 @@ struct KindleImportTests {
       "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:01:00",
       "Fear is the mind-killer.")
     let file = box.root + "/My Clippings.txt"
-    try (short + Self.entry("- Your Note on page 3 | Location 45 | Added on Monday, 2 January 2023 08:02:00", "Mine.")).write(toFile: file, atomically: true, encoding: .utf8)
+    try (short + Self.entry("- Your Note on page 3 | Location 41 | Added on Monday, 2 January 2023 08:02:00", "Mine.")).write(toFile: file, atomically: true, encoding: .utf8)
     #expect(try box.run(["import", file]).status == 0)
+    _ = try box.succeed(["highlight", "star", "1"])
     try (short + long).write(toFile: file, atomically: true, encoding: .utf8)
     let second = try box.run(["import", file])
     #expect(
       second.stdout
         == "0 added, 1 updated, 0 unchanged: 1 book (0 new), 0 highlights, 0 notes, 0 questions, 1 replaced by a longer highlight; skipped 0 bookmarks, 0 placeholders, 1 duplicate\n"
     )
-    let body = "> Fear is the mind-killer.\n> — p. 3, loc. 40-44\n\nNote (p. 3, loc. 45): Mine."
-    #expect(try box.rows("SELECT body FROM posts") == [[body]])
+    let row = [["1", "Fear is the mind-killer.", "Mine.", "3", "40-44", "40.0", "1"]]
+    let query = "SELECT id, text, note, page, location, position, starred FROM highlights"
+    #expect(try box.rows(query) == row)
+    #expect(try box.rows("SELECT body FROM posts") == [["NULL"]])
     let third = try box.run(["import", file])
     #expect(third.stdout.hasPrefix("0 added, 0 updated, 1 unchanged"))
-    #expect(try box.rows("SELECT body FROM posts") == [[body]])
+    #expect(try box.rows(query) == row)
   }
 }

@@ -53,7 +53,7 @@ struct StatsTests {
     let lines = page.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
     #expect(
-      lines[0] == "memo  1 post · 1 question (0 starred, 0 answered) · 0 favorites · 1 category"
+      lines[0] == "memo  1 post · 1 question (0 starred, 0 answered) · 0 highlights · 0 favorites · 1 category"
     )
     #expect(
       lines.filter { $0.hasPrefix("Mon  ") || $0.hasPrefix("Wed  ") || $0.hasPrefix("Sun  ") }.count
@@ -80,16 +80,16 @@ struct StatsTests {
     #expect(csv.status == 0)
     let lines = csv.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)
     #expect(
-      Array(lines.prefix(11)) == [
-        "section,name,value", "total,posts,1", "total,questions,1", "total,starred,0",
-        "total,answered,0", "total,favorites,0", "total,uncategorized,0",
+      Array(lines.prefix(12)) == [
+        "section,name,value", "total,posts,1", "total,questions,1", "total,highlights,0",
+        "total,starred,0", "total,answered,0", "total,favorites,0", "total,uncategorized,0",
         "total,journal_entries,2", "total,journal_changes,3", "category,\"eco, logy\",1",
-        lines[10],
+        lines[11],
       ])
-    #expect(lines[10].hasPrefix("activity,"))
+    #expect(lines[11].hasPrefix("activity,"))
     // A row a day from the Monday 52 weeks back to today (365 to 371 days), then the final
     // line break.
-    #expect((365...371).contains(lines.count - 11))
+    #expect((365...371).contains(lines.count - 12))
     #expect(lines.last == "")
     let tsv = try box.run(["stats", "--format", "tsv"]).stdout
     #expect(tsv.hasPrefix("section\tname\tvalue\ntotal\tposts\t1\n"))

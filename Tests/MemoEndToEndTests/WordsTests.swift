@@ -44,7 +44,7 @@ struct WordsTests {
     let stats = try box.run(["stats", "--format", "table"]).stdout
     #expect(
       stats.hasPrefix(
-        "memo  1 post · 1 question (1 starred, 0 answered) · 1 favorite · 1 category\n"))
+        "memo  1 post · 1 question (1 starred, 0 answered) · 0 highlights · 1 favorite · 1 category\n"))
     let markdown = try box.run(["export", "--format", "markdown", "--output", box.root + "/notes"])
     #expect(
       markdown.stderr

@@ -173,13 +173,13 @@ _memo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|ask|questions|question|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
+    add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
         # Offer subcommand argument completions
         "_memo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question highlights highlight merge star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
         ;;
     esac
 }
@@ -378,11 +378,14 @@ _memo_ask() {
     repeating_flags=()
     non_repeating_flags=(--star -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--category --db --color --format)
+    non_repeating_options=(--highlight --category --db --color --format)
     __memo_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--highlight')
+        return
+        ;;
     '--category')
         __memo_add_completions -W "$(__memo_custom_complete ---completion ask -- --category "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
@@ -577,6 +580,258 @@ _memo_question_rm() {
     case "${positional_number}" in
     *)
         __memo_add_completions -W "$(__memo_custom_complete ---completion question rm -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_memo_highlights() {
+    repeating_flags=()
+    non_repeating_flags=(--starred -q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--post --since --limit --db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--post')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion highlights -- --post "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_highlight() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __memo_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|show|edit|rm|star|unstar)
+        # Offer subcommand argument completions
+        "_memo_highlight_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add show edit rm star unstar' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_highlight_add() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--page --location --note --db --color --format)
+    __memo_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--page')
+        return
+        ;;
+    '--location')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion highlight add -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_memo_highlight_show() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_highlight_edit() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--text --note --db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--text')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_highlight_rm() {
+    repeating_flags=()
+    non_repeating_flags=(-y --yes -q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_highlight_star() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_highlight_unstar() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_merge() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion merge -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion merge -- positional@1 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
         ;;
     esac

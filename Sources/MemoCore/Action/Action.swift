@@ -2,6 +2,7 @@
 public enum Action: Equatable, Sendable {
   case posts(PostAction)
   case questions(QuestionAction)
+  case highlights(HighlightAction)
   case categories(CategoryAction)
   case favorites(FavoriteAction)
   case filters(FilterAction)

@@ -11,4 +11,7 @@ public enum PostAction: Equatable, Sendable {
   case edited(Post)
   case remove([PostID])
   case removed([Post])
+  /// `memo merge KEEP OTHER`: one book as two posts becomes one.
+  case merge(into: PostID, from: PostID)
+  case merged(Post)
 }

@@ -31,3 +31,15 @@ public func parsePositiveID(_ text: String) -> Int64? {
   else { return nil }
   return value
 }
+
+/// The integer id of a highlight (its own id space, separate from posts and questions).
+public struct HighlightID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var rawValue: Int64
+  public init(_ rawValue: Int64) { self.rawValue = rawValue }
+  public var description: String { String(rawValue) }
+  public static func < (a: HighlightID, b: HighlightID) -> Bool { a.rawValue < b.rawValue }
+}
+
+extension HighlightID: ExpressibleByIntegerLiteral {
+  public init(integerLiteral value: Int64) { self.init(value) }
+}

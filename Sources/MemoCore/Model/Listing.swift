@@ -1,6 +1,7 @@
 /// What a streamed listing lists: the writer picks the presenter by it.
 public enum Listing: Equatable, Sendable {
   case questions
+  case highlights
   /// Posts, each with its (matching) questions nested.
   case posts
   /// One post (`memo show`): the row, then its questions nested.

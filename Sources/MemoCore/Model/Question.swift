@@ -12,6 +12,10 @@ public struct Question: Equatable, Sendable {
   public var answeredAt: Timestamp?
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
+  /// The highlight the question asks about, if any.
+  public var highlightID: HighlightID? = nil
+  /// That highlight's text (read for `memo question show`).
+  public var passage: String? = nil
 
   public init(
     id: QuestionID, uuid: String, postID: PostID, postTitle: String, text: String,
@@ -42,6 +46,8 @@ public struct NewQuestion: Equatable, Sendable {
   /// The category's name; created if it does not exist yet.
   public var category: String?
   public var isStarred: Bool
+  /// The highlight it asks about (`memo ask --highlight`): it must be on the post.
+  public var highlightID: HighlightID? = nil
 
   public init(postID: PostID, text: String, category: String? = nil, isStarred: Bool = false) {
     self.postID = postID

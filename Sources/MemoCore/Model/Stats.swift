@@ -24,6 +24,7 @@ public func weekday(of day: Int64) -> Int64 { (day + 3).floorDivided(by: 7).rema
 public struct Stats: Equatable, Sendable {
   public var posts = 0
   public var questions = 0
+  public var highlights = 0
   public var starred = 0
   public var answered = 0
   public var favorites = 0

@@ -49,6 +49,17 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
   case .removed(let posts):
     state.removedPosts = posts
     return []
+
+  case .merge(let keep, let other):
+    guard keep != other else {
+      return fail(
+        &state, .usage("post \(keep) is the same post twice; give the two posts to join: memo merge KEEP OTHER"))
+    }
+    return [.mergePosts(into: keep, from: other)]
+
+  case .merged(let post):
+    state.post = post
+    return []
   }
 }
 

@@ -13,6 +13,11 @@ public struct AppState: Equatable, Sendable {
   public var question: Question?
   /// The questions `memo question rm` deleted.
   public var removedQuestions: [Question] = []
+  /// Highlights listed, starred or edited.
+  public var highlights: [Highlight] = []
+  /// The one highlight added or shown.
+  public var highlight: Highlight?
+  public var removedHighlights: [Highlight] = []
   public var categories: [Category] = []
   /// The category a command added, renamed or removed.
   public var category: Category?

@@ -1,9 +1,39 @@
 /// One post as a markdown file: YAML front matter (title, author, uuid, created, updated,
 /// favorite), the body, and its questions with stars and answers marked (SPEC §5).
 public enum MarkdownEncoder {
-  public static func render(_ post: PostRecord, isFavorite: Bool, questions: [QuestionRecord])
-    -> String
-  {
+  /// A highlight as the markdown export shows it.
+  public struct Highlight: Equatable, Sendable {
+    public var uuid: String
+    public var text: String
+    public var note: String?
+    public var page: String?
+    public var location: String?
+    public var isStarred: Bool
+
+    public init(
+      uuid: String, text: String, note: String?, page: String?, location: String?,
+      isStarred: Bool
+    ) {
+      self.uuid = uuid
+      self.text = text
+      self.note = note
+      self.page = page
+      self.location = location
+      self.isStarred = isStarred
+    }
+
+    /// Its Obsidian block id, the same in every export: `h-` and the last 8 hex digits of
+    /// its UUID (the first ones are the time it was made, which an import's highlights
+    /// share; the last are random).
+    public var blockID: String {
+      "h-" + String(uuid.filter(\.isHexDigit).suffix(8)).lowercased()
+    }
+  }
+
+  public static func render(
+    _ post: PostRecord, isFavorite: Bool, questions: [QuestionRecord],
+    highlights: [Highlight] = []
+  ) -> String {
     // A JSON string is a valid YAML double-quoted scalar: any title is safe.
     func yaml(_ text: String?) -> String {
       guard let text else { return "null" }
@@ -22,6 +52,25 @@ public enum MarkdownEncoder {
     out += "---\n\n# \(oneLine(post.title))\n"
     if let body = post.body, !body.isEmpty {
       out += "\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
+    if !highlights.isEmpty {
+      // In reading order, each a quote with its place, and its note beneath.
+      out += "\n## Highlights\n"
+      for highlight in highlights {
+        out += "\n"
+        for line in highlight.text.split(separator: "\n", omittingEmptySubsequences: false) {
+          out += "> " + line + "\n"
+        }
+        let place = [highlight.page.map { "p. \($0)" }, highlight.location.map { "loc. \($0)" }]
+          .compactMap { $0 }.joined(separator: ", ")
+        var last = "> —"
+        if !place.isEmpty { last += " " + oneLine(place) }
+        if highlight.isStarred { last += " ★" }
+        out += last + " ^" + highlight.blockID + "\n"
+        if let note = highlight.note, !note.isEmpty {
+          out += "\n" + note + (note.hasSuffix("\n") ? "" : "\n")
+        }
+      }
     }
     if !questions.isEmpty {
       out += "\n## Questions\n\n"

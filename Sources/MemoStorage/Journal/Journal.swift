@@ -103,7 +103,10 @@ public struct Journal {
   /// Undo takes the range out before the entry's other changes, so the new rows go before the
   /// posts and categories they belong to.
   func recordLoad(of table: String, after lastID: Int64) throws {
-    guard let entry = try database.int(sql: "SELECT entry_id FROM journal_context"),
+    // No entry (a migration's load): nothing to record.
+    guard
+      let entry = try database.int(
+        sql: "SELECT entry_id FROM journal_context WHERE entry_id IS NOT NULL"),
       let key = JournalTables.columns[table]?.first
     else { return }
     let folded = try database.cachedStatement(

@@ -6,7 +6,11 @@ enum JournalTables {
     "posts": ["id", "uuid", "title", "author", "body", "source", "created_at", "updated_at"],
     "questions": [
       "id", "uuid", "post_id", "text", "category_id", "starred", "answer", "answered_at",
-      "created_at", "updated_at",
+      "created_at", "updated_at", "highlight_id",
+    ],
+    "highlights": [
+      "id", "uuid", "post_id", "text", "note", "chapter", "page", "location", "position",
+      "highlighted_at", "starred", "source", "source_key", "created_at", "updated_at",
     ],
     "categories": ["id", "name", "created_at"],
     "favorites": ["post_id", "position", "added_at"],

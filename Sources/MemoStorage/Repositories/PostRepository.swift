@@ -127,6 +127,44 @@ public struct PostRepository {
 
   /// Deletes the posts (their questions and shelf places go by cascade), all or none.
   /// - Returns: the posts as they were. - Throws: `MemoError.postsNotFound` naming every missing id.
+  /// Joins `other` into `keep` (one book as two posts): its questions and highlights move to
+  /// `keep`, its body is appended to `keep`'s (unless the same), `keep` takes its place on the
+  /// shelf when `keep` has none (else the earlier of the two), and `other` is deleted.
+  /// - Throws: `postsNotFound` naming every missing id.
+  public func merge(_ other: PostID, into keep: PostID, at time: Timestamp) throws -> Post {
+    let found = try require([keep, other])
+    let (kept, gone) = (found[0], found[1])
+    for sql in [
+      "UPDATE questions SET post_id = ?1 WHERE post_id = ?2",
+      "UPDATE highlights SET post_id = ?1 WHERE post_id = ?2",
+      // The earlier shelf place of the two stays, as the kept post's.
+      """
+      DELETE FROM favorites WHERE post_id = ?1
+        AND (SELECT position FROM favorites WHERE post_id = ?2) < position
+      """,
+      "UPDATE OR IGNORE favorites SET post_id = ?1 WHERE post_id = ?2",
+    ] {
+      let statement = try database.cachedStatement(sql: sql)
+      try statement.bind(keep.rawValue, at: 1)
+      try statement.bind(other.rawValue, at: 2)
+      try statement.execute()
+    }
+    let body: String?
+    switch (kept.body, gone.body) {
+    case (let a?, let b?) where !b.isEmpty && a != b: body = a.isEmpty ? b : a + "\n\n" + b
+    case (nil, let b?): body = b
+    default: body = kept.body
+    }
+    let update = try database.cachedStatement(
+      sql: "UPDATE posts SET body = ?, updated_at = ? WHERE id = ?")
+    try update.bind(body, at: 1)
+    try update.bind(time.rfc3339, at: 2)
+    try update.bind(keep.rawValue, at: 3)
+    try update.execute()
+    _ = try delete([other])
+    return try require([keep])[0]
+  }
+
   public func delete(_ ids: [PostID]) throws -> [Post] {
     let found = try require(ids)
     let statement = try database.cachedStatement(sql: "DELETE FROM posts WHERE id = ?")

@@ -15,7 +15,8 @@ public struct QuestionRepository {
   static let select = """
     SELECT q.id AS id, q.uuid AS uuid, q.post_id AS post_id, p.title AS post_title, q.text AS text,
            c.name AS category, q.starred AS starred, q.answer AS answer,
-           q.answered_at AS answered_at, q.created_at AS created_at, q.updated_at AS updated_at
+           q.answered_at AS answered_at, q.created_at AS created_at, q.updated_at AS updated_at,
+           q.highlight_id AS highlight_id
     FROM questions q JOIN posts p ON p.id = q.post_id LEFT JOIN categories c ON c.id = q.category_id
     """
 
@@ -25,11 +26,20 @@ public struct QuestionRepository {
     guard try PostRepository(database: database).exists(new.postID) else {
       throw MemoError.postNotFound(new.postID)
     }
+    if let highlight = new.highlightID {
+      let found = try HighlightRepository(database: database).require(highlight)
+      guard found.postID == new.postID else {
+        throw MemoError.usage(
+          "highlight \(highlight) is on post \(found.postID), not \(new.postID); memo ask --highlight \(highlight) TEXT asks on its own post"
+        )
+      }
+    }
     let categoryID = try new.category.map { try categories.ensure($0, at: time) }
     let statement = try database.cachedStatement(
       sql: """
-        INSERT INTO questions (uuid, post_id, text, category_id, starred, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO questions
+          (uuid, post_id, text, category_id, starred, created_at, updated_at, highlight_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
     try statement.bind(uuid, at: 1)
     try statement.bind(new.postID.rawValue, at: 2)
@@ -38,6 +48,7 @@ public struct QuestionRepository {
     try statement.bind(new.isStarred, at: 5)
     try statement.bind(time.rfc3339, at: 6)
     try statement.bind(time.rfc3339, at: 7)
+    try statement.bind(new.highlightID?.rawValue, at: 8)
     try statement.execute()
     return try require(QuestionID(database.lastInsertedRowID))
   }
@@ -198,11 +209,13 @@ public struct QuestionRepository {
 
   /// Reads a question from a row of `select`.
   static func question(from row: Statement) -> Question {
-    Question(
+    var question = Question(
       id: QuestionID(row.int64(0)), uuid: row.string(1), postID: PostID(row.int64(2)),
       postTitle: row.string(3), text: row.string(4), category: row.text(5), isStarred: row.bool(6),
       answer: row.text(7), answeredAt: row.text(8).flatMap { Timestamp(rfc3339: $0) },
       createdAt: Timestamp(rfc3339: row.string(9)) ?? Timestamp(millis: 0),
       updatedAt: Timestamp(rfc3339: row.string(10)) ?? Timestamp(millis: 0))
+    if !row.isNull(11) { question.highlightID = HighlightID(row.int64(11)) }
+    return question
   }
 }

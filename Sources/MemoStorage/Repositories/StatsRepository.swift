@@ -14,7 +14,8 @@ public struct StatsRepository {
                (SELECT count(*) FROM questions WHERE starred = 1),
                (SELECT count(*) FROM questions WHERE answer IS NOT NULL),
                (SELECT count(*) FROM favorites),
-               (SELECT count(*) FROM questions WHERE category_id IS NULL)
+               (SELECT count(*) FROM questions WHERE category_id IS NULL),
+               (SELECT count(*) FROM highlights)
         """)
     defer { counts.reset() }
     if try counts.step() {
@@ -24,6 +25,7 @@ public struct StatsRepository {
       stats.answered = counts.int(3)
       stats.favorites = counts.int(4)
       stats.uncategorized = counts.int(5)
+      stats.highlights = counts.int(6)
     }
     (stats.journalEntries, stats.journalChanges) = try Journal(database: database).size()
     stats.categories = try CategoryRepository(database: database).all()

@@ -54,6 +54,11 @@ public final class Statement {
     try check(sqlite3_bind_int64(handle, index, value), on: database.handle, sql: sql)
   }
 
+  public func bind(_ value: Double?, at index: Int32) throws {
+    guard let value else { return try bindNull(at: index) }
+    try check(sqlite3_bind_double(handle, index, value), on: database.handle, sql: sql)
+  }
+
   public func bind(_ value: Int, at index: Int32) throws {
     try bind(Int64(value), at: index)
   }

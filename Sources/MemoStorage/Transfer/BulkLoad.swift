@@ -18,12 +18,14 @@ struct BulkLoad {
   static let triggers = [
     "posts_search_insert", "questions_search_insert", "posts_grams_insert",
     "questions_grams_insert", "questions_journal_insert", "questions_untombstone",
-    "questions_change_insert",
+    "questions_change_insert", "highlights_journal_insert", "highlights_change_insert",
   ]
 
   let database: Database
   /// The highest post and question ids before the load: rows above them are the load's.
   let last: (posts: Int64, questions: Int64)
+  /// The highest highlight id before the load.
+  let lastHighlight: Int64
   /// The dropped triggers' SQL.
   private let definitions: [String]
 
@@ -35,6 +37,7 @@ struct BulkLoad {
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
     )
+    lastHighlight = try database.int(sql: "SELECT coalesce(max(id), 0) FROM highlights") ?? 0
     let lookup = try database.cachedStatement(
       sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?")
     defer { lookup.reset() }
@@ -79,6 +82,16 @@ struct BulkLoad {
         """)
     try changes.bind(last.questions, at: 1)
     try changes.execute()
+    try Journal(database: database).recordLoad(of: "highlights", after: lastHighlight)
+    let highlightChanges = try database.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO changes (kind, key, origin, at)
+        SELECT 'highlight', uuid, (SELECT origin FROM change_context),
+          CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+        FROM highlights WHERE id > ? ORDER BY id
+        """)
+    try highlightChanges.bind(lastHighlight, at: 1)
+    try highlightChanges.execute()
     try SearchRepository(database: database).indexRows(after: last)
     for sql in definitions { try database.executeScript(sql) }
   }

@@ -1,13 +1,27 @@
 import MemoCore
 
-/// Merges books from Kindle clippings or a Goodreads library: each book is a post matched by
-/// title and author; highlights and notes are appended to its body, notes that ask something
-/// become questions. Every clipping and Goodreads row leaves a key in `import_keys`, so
-/// importing the same file again (or a later file repeating old clippings) adds nothing.
+/// Merges books from a reader's export (Kindle clippings, KOReader, Kobo, Apple Books,
+/// Readwise) or a Goodreads library: each book is a post matched by title and author; each
+/// highlight becomes a row of `highlights` with its note and place; a Kindle note at a
+/// highlight's place becomes that highlight's note, and a note that asks something a question
+/// (linked to the highlight at its place, if any). A note at no highlight's place is appended
+/// to the post's body. Every clipping and Goodreads row leaves a key in `import_keys` (and a
+/// highlight its own key in `source_key`), so importing the same file again (or a later file
+/// repeating old clippings) adds nothing, and never overwrites what was edited since.
 struct ExternalImporter {
   let database: Database
   let now: Timestamp
   let makeUUID: (Timestamp) -> String
+  /// The reader the clippings came from (`highlights.source`): kindle, koreader, …
+  var reader: String? = nil
+
+  /// A highlight of the post being merged, for notes to find by place.
+  struct Placed {
+    var id: Int64
+    var page: String?
+    var start: Int?
+    var end: Int?
+  }
 
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {
     var summary = ImportSummary()
@@ -32,72 +46,227 @@ struct ExternalImporter {
       }
       if let key = book.key { try remember(key) }
       var additions: [String] = []
-      // Quotes imported before that a longer highlight replaces: (old text, new text).
-      var replacements: [(String, String)] = []
-      for clipping in book.clippings {
+      // Highlights first, then notes: a Kindle writes a note before or after its highlight.
+      let ordered =
+        book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
+      var placed: [Placed]?
+      for clipping in ordered {
         if try hasKey(clipping.key) {
           summary.unchanged += 1
           counts.duplicates += 1
           continue
         }
         try remember(clipping.key)
-        var replacing: ExternalClipping?
-        for earlier in clipping.replaces {
-          if try hasKey(earlier.key) { replacing = earlier } else { try remember(earlier.key) }
-        }
-        if let replacing {
-          replacements.append((replacing.bodyText, clipping.bodyText))
-          summary.updated += 1
-          counts.replaced += 1
+        if clipping.kind == .highlight {
+          var replacing: ExternalClipping?
+          for earlier in clipping.replaces {
+            if try hasKey(earlier.key) { replacing = earlier } else { try remember(earlier.key) }
+          }
+          if let replacing {
+            // The longer version takes the earlier one's place (its note and star stay); an
+            // earlier one deleted here since stays deleted.
+            if let id = try highlightID(postID: postID, key: replacing.key, text: replacing.text) {
+              try replace(id, with: clipping)
+              summary.updated += 1
+              counts.replaced += 1
+            } else {
+              summary.unchanged += 1
+              counts.duplicates += 1
+            }
+            continue
+          }
+          summary.added += 1
+          counts.highlights += 1
+          let id = try insertHighlight(clipping, postID: postID)
+          placed?.append(Self.place(id, clipping))
           continue
         }
+        // A note: on the highlight at its place, if there is one.
+        if placed == nil { placed = try highlights(ofPost: postID) }
+        let target = Self.highlight(at: clipping, among: placed ?? [])
         summary.added += 1
         if clipping.isQuestion {
           counts.questions += 1
           let created = clipping.addedAt ?? now
           try execute(
-            "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
+            "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at, highlight_id) VALUES (?, ?, ?, 0, ?, ?, ?)",
             [
               .text(makeUUID(created)), .integer(postID),
               .text(clipping.text), .text(created.rfc3339), .text(now.rfc3339),
+              target.map { .integer($0) } ?? .null,
             ])
+        } else if let target {
+          counts.notes += 1
+          try addNote(clipping.text, to: target)
         } else {
-          if clipping.kind == .note { counts.notes += 1 } else { counts.highlights += 1 }
+          counts.notes += 1
           additions.append(clipping.bodyText)
         }
       }
-      if !additions.isEmpty || !replacements.isEmpty {
-        try updateBody(of: postID, replacing: replacements, appending: additions)
+      if !additions.isEmpty {
+        try appendToBody(of: postID, additions)
       }
     }
     summary.clippings = counts
     return summary
   }
 
-  /// Replaces each old quote in the body by its longer version (appending it when the reader
-  /// edited the old one away), then appends the new clippings after a blank line.
-  func updateBody(of postID: Int64, replacing: [(String, String)], appending: [String]) throws {
+  /// The `location` column: a Kindle's location range ("140-141", "140"), else the reader's
+  /// place as written when it names no page.
+  static func location(of clipping: ExternalClipping) -> String? {
+    if let start = clipping.start {
+      return clipping.end.map { $0 != start ? "\(start)-\($0)" : "\(start)" } ?? "\(start)"
+    }
+    return clipping.page == nil ? clipping.location : nil
+  }
+
+  /// The number that sorts the highlight in reading order: the reader's, else the location's
+  /// start, else an arabic page number.
+  static func position(of clipping: ExternalClipping) -> Double? {
+    clipping.position ?? clipping.start.map(Double.init)
+      ?? HighlightRepository.position(location: nil, page: clipping.page)
+  }
+
+  func insertHighlight(_ clipping: ExternalClipping, postID: Int64) throws -> Int64 {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO highlights (uuid, post_id, text, note, chapter, page, location, position,
+          highlighted_at, starred, source, source_key, created_at, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10, ?11, ?12, ?12)
+        """)
+    try statement.bind(makeUUID(clipping.addedAt ?? now), at: 1)
+    try statement.bind(postID, at: 2)
+    try statement.bind(clipping.text, at: 3)
+    try statement.bind(clipping.note, at: 4)
+    try statement.bind(clipping.chapter, at: 5)
+    try statement.bind(clipping.page, at: 6)
+    try statement.bind(Self.location(of: clipping), at: 7)
+    try statement.bind(Self.position(of: clipping), at: 8)
+    try statement.bind(clipping.addedAt?.rfc3339, at: 9)
+    try statement.bind(reader, at: 10)
+    try statement.bind(clipping.key, at: 11)
+    try statement.bind(now.rfc3339, at: 12)
+    try statement.execute()
+    return database.lastInsertedRowID
+  }
+
+  /// The post's highlight imported under `key`, else (one migrated from a quote in the body,
+  /// which has no key) the post's highlight with exactly `text`.
+  func highlightID(postID: Int64, key: String, text: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id FROM highlights WHERE post_id = ?1 AND (source_key = ?2 OR text = ?3)
+        ORDER BY source_key = ?2 DESC, id LIMIT 1
+        """)
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(text, at: 3)
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// Gives a highlight the longer text and place of the version that extends it; its note,
+  /// star and id stay.
+  func replace(_ id: Int64, with clipping: ExternalClipping) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        UPDATE highlights SET text = ?1, page = ?2, location = ?3, position = ?4,
+          highlighted_at = coalesce(?5, highlighted_at), source_key = ?6, updated_at = ?7
+        WHERE id = ?8
+        """)
+    try statement.bind(clipping.text, at: 1)
+    try statement.bind(clipping.page, at: 2)
+    try statement.bind(Self.location(of: clipping), at: 3)
+    try statement.bind(Self.position(of: clipping), at: 4)
+    try statement.bind(clipping.addedAt?.rfc3339, at: 5)
+    try statement.bind(clipping.key, at: 6)
+    try statement.bind(now.rfc3339, at: 7)
+    try statement.bind(id, at: 8)
+    try statement.execute()
+  }
+
+  /// A note for a highlight: its note when it has none, else added after the one it has
+  /// (never written over a note edited here).
+  func addNote(_ note: String, to id: Int64) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        UPDATE highlights SET note = CASE WHEN note IS NULL OR note = '' THEN ?1
+            WHEN instr(note, ?1) > 0 THEN note ELSE note || char(10) || char(10) || ?1 END,
+          updated_at = ?2
+        WHERE id = ?3
+        """)
+    try statement.bind(note, at: 1)
+    try statement.bind(now.rfc3339, at: 2)
+    try statement.bind(id, at: 3)
+    try statement.execute()
+  }
+
+  /// The post's highlights with their places, for its notes to find.
+  func highlights(ofPost postID: Int64) throws -> [Placed] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id, page, location FROM highlights WHERE post_id = ? ORDER BY id")
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    var result: [Placed] = []
+    while try statement.step() {
+      var start: Int?
+      var end: Int?
+      if let location = statement.text(2) {
+        let parts = location.split(separator: "-", maxSplits: 1)
+        start = parts.first.flatMap { Int($0) }
+        end = parts.count > 1 ? Int(parts[1]) : start
+      }
+      result.append(Placed(id: statement.int64(0), page: statement.text(1), start: start, end: end))
+    }
+    return result
+  }
+
+  static func place(_ id: Int64, _ clipping: ExternalClipping) -> Placed {
+    Placed(id: id, page: clipping.page, start: clipping.start, end: clipping.end ?? clipping.start)
+  }
+
+  /// The highlight a note belongs to: the latest one whose location range holds the note's
+  /// location, else the latest ending just before it (a Kindle puts a note at its highlight's
+  /// last location or the one after), else, without locations, the latest on the same page.
+  static func highlight(at note: ExternalClipping, among placed: [Placed]) -> Int64? {
+    if let at = note.start {
+      let within = placed.last { h in
+        guard let start = h.start else { return false }
+        return start <= at && at <= (h.end ?? start)
+      }
+      return (within ?? placed.last { $0.start != nil && ($0.end ?? $0.start) == at - 1 })?.id
+    }
+    guard let page = note.page else { return nil }
+    return placed.last { $0.start == nil && $0.page == page }?.id
+  }
+
+  /// Appends notes that are at no highlight's place to the post's body, after a blank line.
+  func appendToBody(of postID: Int64, _ additions: [String]) throws {
     let select = try database.cachedStatement(sql: "SELECT body FROM posts WHERE id = ?")
     try select.bind(postID, at: 1)
     var body = try select.step() ? select.string(0) : ""
     select.reset()
-    var additions = appending
-    for (old, new) in replacing {
-      if let range = body.firstRange(of: old) {
-        body.replaceSubrange(range, with: new)
-      } else {
-        additions.append(new)
-      }
-    }
-    if !additions.isEmpty {
-      body += (body.isEmpty ? "" : "\n\n") + additions.joined(separator: "\n\n")
-    }
+    body += (body.isEmpty ? "" : "\n\n") + additions.joined(separator: "\n\n")
     try execute(
       "UPDATE posts SET body = ?, updated_at = ? WHERE id = ?",
       [.text(body), .text(now.rfc3339), .integer(postID)])
   }
 
   func findOrCreatePost(for book: ExternalBook) throws -> (Int64, Bool) {
+    // A book imported before is the post holding its highlights, even if its title was
+    // edited since.
+    let byKey = try database.cachedStatement(
+      sql: "SELECT post_id FROM highlights WHERE source_key = ? LIMIT 1")
+    for clipping in book.clippings where clipping.kind == .highlight {
+      byKey.reset()
+      try byKey.bind(clipping.key, at: 1)
+      if try byKey.step() {
+        let id = byKey.int64(0)
+        byKey.reset()
+        return (id, false)
+      }
+    }
+    byKey.reset()
     let find = try database.cachedStatement(
       sql: "SELECT id FROM posts WHERE title = ? AND author IS ? ORDER BY id LIMIT 1")
     try find.bind(book.title, at: 1)

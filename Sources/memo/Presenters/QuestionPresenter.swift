@@ -63,6 +63,11 @@ struct QuestionPresenter {
     let created = question.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     let updated = question.updatedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     out += style.dim("created \(created) · updated \(updated) · \(question.uuid)") + "\n"
+    if let passage = question.passage, let highlight = question.highlightID {
+      out += "\n" + style.cyan("On highlight \(highlight):") + "\n"
+      out += visible(passage).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "> " + $0 }.joined(separator: "\n") + "\n"
+    }
     if let answer = question.answer {
       let when =
         question.answeredAt.map {

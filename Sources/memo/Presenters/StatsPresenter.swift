@@ -10,7 +10,7 @@ struct StatsPresenter {
     out +=
       "\(counted(stats.posts, "post")) · \(counted(stats.questions, "question")) (\(stats.starred) starred, \(stats.answered) answered)"
     out +=
-      " · \(counted(stats.favorites, "favorite")) · \(counted(stats.categories.count, "category"))\n\n"
+      " · \(counted(stats.highlights, "highlight")) · \(counted(stats.favorites, "favorite")) · \(counted(stats.categories.count, "category"))\n\n"
     out +=
       style.bold("Reading activity") + style.dim("  posts and questions added, last 52 weeks")
       + "\n"
@@ -118,7 +118,8 @@ struct StatsPresenter {
 
   static func totals(_ stats: Stats) -> [(key: String, count: Int)] {
     [
-      ("posts", stats.posts), ("questions", stats.questions), ("starred", stats.starred),
+      ("posts", stats.posts), ("questions", stats.questions), ("highlights", stats.highlights),
+      ("starred", stats.starred),
       ("answered", stats.answered), ("favorites", stats.favorites),
       ("uncategorized", stats.uncategorized), ("journal_entries", stats.journalEntries),
       ("journal_changes", stats.journalChanges),

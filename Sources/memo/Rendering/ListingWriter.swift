@@ -155,6 +155,7 @@ final class ListingWriter: RowSink {
     switch listing {
     case .posts, .post: noun = "posts"
     case .questions: noun = "questions"
+    case .highlights: noun = "highlights"
     case .favorites: noun = "favorites"
     case .search: return "nothing found: fewer or shorter words find more"
     case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
@@ -167,6 +168,7 @@ final class ListingWriter: RowSink {
     if isNarrowed { return "no \(noun) match" }
     switch listing {
     case .questions: return "no questions yet: memo ask POST QUESTION"
+    case .highlights: return "no highlights yet: memo highlight add POST TEXT, or memo import a reader's file"
     case .favorites: return "no favorites yet: memo fav POST"
     case .categories: return "no categories yet: memo category add NAME"
     default: return "no posts yet: memo add TITLE"
@@ -178,6 +180,7 @@ final class ListingWriter: RowSink {
   static func presenterLayout(for listing: Listing) -> Layout {
     switch listing {
     case .questions: return QuestionPresenter.layout
+    case .highlights: return HighlightPresenter.layout
     case .posts, .post, .favorites: return PostPresenter.layout
     case .search: return SearchPresenter.layout
     case .journal: return JournalPresenter.layout

@@ -1,0 +1,94 @@
+/// A passage of a book the reader marked, with their note on it and where it is.
+public struct Highlight: Equatable, Sendable {
+  public var id: HighlightID
+  public var uuid: String
+  public var postID: PostID
+  public var postTitle: String
+  public var text: String
+  public var note: String?
+  public var chapter: String?
+  /// The page as the reader wrote it ("12", "xii").
+  public var page: String?
+  /// The location as the reader wrote it ("140-142").
+  public var location: String?
+  /// When it was made on the device, when the source says.
+  public var highlightedAt: Timestamp?
+  public var isStarred: Bool
+  /// Which reader it came from (kindle, kobo, …); nil for one added with `memo highlight add`.
+  public var source: String?
+  public var createdAt: Timestamp
+  public var updatedAt: Timestamp
+
+  public init(
+    id: HighlightID, uuid: String, postID: PostID, postTitle: String, text: String,
+    note: String? = nil, chapter: String? = nil, page: String? = nil, location: String? = nil,
+    highlightedAt: Timestamp? = nil, isStarred: Bool = false, source: String? = nil,
+    createdAt: Timestamp, updatedAt: Timestamp
+  ) {
+    self.id = id
+    self.uuid = uuid
+    self.postID = postID
+    self.postTitle = postTitle
+    self.text = text
+    self.note = note
+    self.chapter = chapter
+    self.page = page
+    self.location = location
+    self.highlightedAt = highlightedAt
+    self.isStarred = isStarred
+    self.source = source
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}
+
+/// What `memo highlight add` gives.
+public struct NewHighlight: Equatable, Sendable {
+  public var postID: PostID
+  public var text: String
+  public var note: String?
+  public var page: String?
+  public var location: String?
+
+  public init(
+    postID: PostID, text: String, note: String? = nil, page: String? = nil,
+    location: String? = nil
+  ) {
+    self.postID = postID
+    self.text = text
+    self.note = note
+    self.page = page
+    self.location = location
+  }
+}
+
+/// The fields `memo highlight edit` changes: nil leaves a field; `.some(nil)` clears the note.
+public struct HighlightPatch: Equatable, Sendable {
+  public var text: String?
+  public var note: String??
+
+  public init(text: String? = nil, note: String?? = nil) {
+    self.text = text
+    self.note = note
+  }
+
+  public var isEmpty: Bool { text == nil && note == nil }
+}
+
+/// `memo highlights`: which highlights, in reading order within a post, else newest first.
+public struct HighlightQuery: Equatable, Sendable {
+  public var postID: PostID?
+  public var starredOnly: Bool
+  /// Only those created at or after this time.
+  public var since: Timestamp?
+  public var limit: Int?
+
+  public init(
+    postID: PostID? = nil, starredOnly: Bool = false, since: Timestamp? = nil, limit: Int? = nil
+  ) {
+    self.postID = postID
+    self.starredOnly = starredOnly
+    self.since = since
+    self.limit = limit
+  }
+}

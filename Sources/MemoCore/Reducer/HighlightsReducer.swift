@@ -1,0 +1,53 @@
+/// Computes the new state and the storage work for a highlight action. Pure.
+public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction) -> [Effect] {
+  switch action {
+  case .add(var new):
+    new.text = new.text.trimmingWhitespace()
+    guard !new.text.isEmpty else { return fail(&state, .emptyHighlight()) }
+    new.note = new.note.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+    new.page = new.page.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+    new.location = new.location.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+    return [.insertHighlight(new)]
+
+  case .list(let query):
+    if let limit = query.limit, limit < 0 {
+      return fail(&state, .usage("--limit must be 0 or more"))
+    }
+    return [.loadHighlights(query)]
+
+  case .show(let id):
+    return [.loadHighlight(id)]
+
+  case .edit(let id, var patch):
+    if let text = patch.text {
+      patch.text = text.trimmingWhitespace()
+      guard patch.text?.isEmpty == false else { return fail(&state, .emptyHighlight()) }
+    }
+    if case .some(.some(let note)) = patch.note {
+      let trimmed = note.trimmingWhitespace()
+      patch.note = .some(trimmed.isEmpty ? nil : trimmed)
+    }
+    return patch.isEmpty ? [] : [.updateHighlight(id, patch)]
+
+  case .star(let ids):
+    return ids.isEmpty ? [] : [.setHighlightStarred(unique(ids), true)]
+
+  case .unstar(let ids):
+    return ids.isEmpty ? [] : [.setHighlightStarred(unique(ids), false)]
+
+  case .remove(let ids):
+    return ids.isEmpty ? [] : [.deleteHighlights(unique(ids))]
+
+  case .added(let highlight), .loaded(let highlight):
+    state.highlight = highlight
+    return []
+
+  case .listed(let highlights), .updated(let highlights):
+    state.highlights = highlights
+    return []
+
+  case .removed(let highlights):
+    state.removedHighlights = highlights
+    return []
+  }
+}

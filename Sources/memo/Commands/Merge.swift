@@ -1,0 +1,40 @@
+import ArgumentParser
+import MemoCore
+
+extension Memo {
+  /// `memo merge KEEP OTHER`: one book as two posts becomes one.
+  struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Join two posts that are one book into the first.",
+      discussion: Help.text(
+        """
+        The second post's questions and highlights move to the first, its body is added
+        after the first's, the first takes the earlier shelf place of the two, and the second
+        is deleted. One change: 'memo undo' separates them again.
+
+        Examples:
+          memo merge 3 7
+        """))
+
+    @Argument(help: "The post to keep (see 'memo list').", completion: Completions.posts)
+    var keep: PostID
+
+    @Argument(help: "The post to join into it; it is deleted.", completion: Completions.posts)
+    var other: PostID
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let context = try Context(global)
+      let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .write)
+      guard let merged = state.post else { return }
+      switch context.format {
+      case .table, .plain:
+        if !context.isQuiet {
+          Output.line("merged post \(other) into post \(merged.id) \"\(visible(oneLine(merged.title)))\"")
+        }
+      default: Renderer.print(PostDetailPresenter().document(merged), context)
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import MemoCore
+
+/// A highlight as a record: `id, uuid, post_id, text, note, chapter, page, location,
+/// highlighted_at, starred, source, created_at, updated_at` (null where unknown).
+struct HighlightPresenter {
+  func record(_ highlight: Highlight) -> Record {
+    Record([
+      ("id", .int(highlight.id.rawValue)),
+      ("uuid", .string(highlight.uuid)),
+      ("post_id", .int(highlight.postID.rawValue)),
+      ("text", .string(highlight.text)),
+      ("note", highlight.note.map(Value.string) ?? .null),
+      ("chapter", highlight.chapter.map(Value.string) ?? .null),
+      ("page", highlight.page.map(Value.string) ?? .null),
+      ("location", highlight.location.map(Value.string) ?? .null),
+      ("highlighted_at", highlight.highlightedAt.map(Value.timestamp) ?? .null),
+      ("starred", .bool(highlight.isStarred)),
+      ("source", highlight.source.map(Value.string) ?? .null),
+      ("created_at", .timestamp(highlight.createdAt)),
+      ("updated_at", .timestamp(highlight.updatedAt)),
+    ])
+  }
+
+  /// A listed highlight: the fields of `record`, in its order, read from the row.
+  static let layout = Layout(
+    [
+      Field("id", .int), Field("uuid", .text), Field("post_id", .int), Field("text", .text),
+      Field("note", .text), Field("chapter", .text), Field("page", .text),
+      Field("location", .text), Field("highlighted_at", .time), Field("starred", .bool),
+      Field("source", .text), Field("created_at", .time), Field("updated_at", .time),
+    ], table: columns)
+
+  /// The columns a list of highlights shows in a table or plain text.
+  static let columns = [
+    Column(key: "id", title: "ID", alignsRight: true),
+    Column(key: "post_id", title: "POST", alignsRight: true),
+    Column(key: "starred", title: "★", mark: "★"),
+    Column(key: "text", title: "HIGHLIGHT", isFlexible: true, shrinkRank: 1, floor: 16),
+    Column(key: "note", title: "NOTE", isFlexible: true, shrinkRank: 1, floor: 12),
+    Column(key: "page", title: "PAGE"),
+    Column(key: "location", title: "LOCATION"),
+  ]
+
+  /// Every scalar field, for CSV and TSV.
+  static let allColumns = [
+    "id", "uuid", "post_id", "text", "note", "chapter", "page", "location", "highlighted_at",
+    "starred", "source", "created_at", "updated_at",
+  ].map { Column(key: $0, title: $0.uppercased()) }
+
+  /// Where a highlight is, as a reader says it: `p. 12, loc. 140-142`.
+  static func place(_ highlight: Highlight) -> String? {
+    let parts = [highlight.page.map { "p. \($0)" }, highlight.location.map { "loc. \($0)" }]
+      .compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// One highlight as a page: the passage, its note, where it is.
+  func text(_ highlight: Highlight, style: Style) -> String {
+    var out = visible(highlight.text).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "> " + $0 }.joined(separator: "\n") + "\n"
+    var facts = [
+      "highlight \(highlight.id)",
+      "post \(highlight.postID) \"\(visible(oneLine(highlight.postTitle)))\"",
+    ]
+    if let chapter = highlight.chapter { facts.append(visible(oneLine(chapter))) }
+    if let place = Self.place(highlight) { facts.append(visible(oneLine(place))) }
+    if highlight.isStarred { facts.append("★ starred") }
+    out += facts.joined(separator: " · ") + "\n"
+    var times: [String] = []
+    if let made = highlight.highlightedAt {
+      times.append("highlighted " + made.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds))
+    }
+    if let source = highlight.source { times.append("from \(visible(oneLine(source)))") }
+    times.append(
+      "created " + highlight.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds))
+    times.append(highlight.uuid)
+    out += style.dim(times.joined(separator: " · ")) + "\n"
+    if let note = highlight.note {
+      out += "\n" + style.cyan("Note:") + "\n" + visible(note)
+      if !note.hasSuffix("\n") { out += "\n" }
+    }
+    return out
+  }
+
+  /// Prints one highlight in the context's format.
+  static func print(_ highlight: Highlight, _ context: Context) {
+    let presenter = HighlightPresenter()
+    switch context.format {
+    case .table: Output.write(presenter.text(highlight, style: context.style))
+    case .plain: Output.write(presenter.text(highlight, style: .plain))
+    default:
+      Renderer.print(
+        Document(columns: allColumns, records: [presenter.record(highlight)], isSingle: true),
+        context)
+    }
+  }
+
+  /// Prints a line per highlight for people (`verb highlight 4 "text"`), or the highlights as
+  /// data in the other formats.
+  static func report(_ highlights: [Highlight], verb: String, _ context: Context) {
+    switch context.format {
+    case .table, .plain:
+      guard !context.isQuiet else { return }
+      for highlight in highlights {
+        Output.line("\(verb) highlight \(highlight.id) \"\(visible(oneLine(highlight.text)))\"")
+      }
+    default:
+      let presenter = HighlightPresenter()
+      Renderer.print(
+        Document(columns: allColumns, records: highlights.map(presenter.record)), context)
+    }
+  }
+}

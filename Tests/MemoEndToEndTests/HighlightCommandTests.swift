@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+@Suite("highlight commands, run as a reader would")
+struct HighlightCommandTests {
+  /// Dune (post 1) with two highlights added out of reading order, Hyperion (post 2) with one.
+  func seeded() throws -> Sandbox {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--author", "Frank Herbert"])
+    _ = try box.add("Hyperion")
+    #expect(
+      try box.succeed([
+        "highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location",
+        "140-141", "--note", "the litany",
+      ]) == "1\n")
+    #expect(try box.succeed(["highlight", "add", "1", "A beginning is a delicate time.", "--location", "12"]) == "2\n")
+    #expect(try box.succeed(["highlight", "add", "2", "The Shrike waits.", "--page", "xii"]) == "3\n")
+    return box
+  }
+
+  @Test("highlight add stores the passage, note and place; highlights --post lists them in reading order")
+  func addAndList() throws {
+    let box = try seeded()
+    #expect(
+      try box.rows(
+        "SELECT id, post_id, text, coalesce(note, 'NULL'), page, location, position, starred, source FROM highlights ORDER BY id"
+      ) == [
+        ["1", "1", "Fear is the mind-killer.", "the litany", "8", "140-141", "140.0", "0", "NULL"],
+        ["2", "1", "A beginning is a delicate time.", "NULL", "NULL", "12", "12.0", "0", "NULL"],
+        ["3", "2", "The Shrike waits.", "NULL", "xii", "NULL", "NULL", "0", "NULL"],
+      ])
+    let result = try box.run(["highlights", "--post", "1"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        2\t1\tfalse\tA beginning is a delicate time.\t\t\t12
+        1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141
+
+        """)
+    // Without --post: every post's, newest first.
+    #expect(try box.jsonArray(["highlights"]).map { $0["id"] as? Int } == [3, 2, 1])
+    #expect(try box.jsonArray(["highlights", "--limit", "1"]).map { $0["id"] as? Int } == [3])
+    #expect(try box.jsonObject(["stats"])["highlights"] as? Int == 3)
+    #expect(
+      try box.succeed(["stats", "--format", "csv"]).contains("\r\ntotal,highlights,3\r\n"))
+  }
+
+  @Test("highlights --format json: the record's fields, null where unknown")
+  func json() throws {
+    let box = try seeded()
+    let array = try box.jsonArray(["highlights", "--post", "2"])
+    #expect(array.count == 1)
+    let first = try #require(array.first)
+    #expect(
+      Set(first.keys) == [
+        "id", "uuid", "post_id", "text", "note", "chapter", "page", "location", "highlighted_at",
+        "starred", "source", "created_at", "updated_at",
+      ])
+    #expect(first["text"] as? String == "The Shrike waits.")
+    #expect(first["page"] as? String == "xii")
+    #expect(first["note"] is NSNull)
+    #expect(first["location"] is NSNull)
+    #expect(first["highlighted_at"] is NSNull)
+    #expect(first["source"] is NSNull)
+    #expect(first["starred"] as? Bool == false)
+    let csv = try box.succeed(["highlights", "--post", "2", "--format", "csv"])
+    #expect(
+      csv.hasPrefix(
+        "id,uuid,post_id,text,note,chapter,page,location,highlighted_at,starred,source,created_at,updated_at\r\n3,"
+      ))
+    let lines = try box.succeed(["highlights", "--format", "jsonl"]).split(separator: "\n")
+    #expect(lines.count == 3)
+  }
+
+  @Test("highlight show: the passage quoted, its post and place, its note")
+  func show() throws {
+    let box = try seeded()
+    let uuid = try box.rows("SELECT uuid, substr(created_at, 1, 10) FROM highlights WHERE id = 1")[0]
+    let result = try box.run(["highlight", "show", "1"], environment: ["TZ": "UTC"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        """
+        > Fear is the mind-killer.
+        highlight 1 · post 1 "Dune" · p. 8, loc. 140-141
+        created \(uuid[1])
+        """))
+    #expect(result.stdout.hasSuffix(" · \(uuid[0])\n\nNote:\nthe litany\n"))
+    let object = try box.jsonObject(["highlight", "show", "1"])
+    #expect(object["note"] as? String == "the litany")
+  }
+
+  @Test("star, unstar, --starred; edit the note (\"\" removes it) and the text")
+  func starAndEdit() throws {
+    let box = try seeded()
+    #expect(try box.succeed(["highlight", "star", "3", "1"]) == """
+      starred highlight 3 "The Shrike waits."
+      starred highlight 1 "Fear is the mind-killer."
+
+      """)
+    #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [3, 1])
+    #expect(try box.succeed(["highlight", "unstar", "3"]) == "unstarred highlight 3 \"The Shrike waits.\"\n")
+    #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [1])
+    #expect(try box.succeed(["highlight", "edit", "1", "--note", "Bene Gesserit"]) == "1\n")
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Bene Gesserit"]])
+    #expect(try box.succeed(["highlight", "edit", "1", "--note", ""]) == "1\n")
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["NULL"]])
+    #expect(try box.succeed(["highlight", "edit", "2", "--text", "A beginning."]) == "2\n")
+    #expect(try box.rows("SELECT text FROM highlights WHERE id = 2") == [["A beginning."]])
+    let same = try box.run(["highlight", "edit", "2", "--text", "A beginning."])
+    #expect(same.status == 0)
+    #expect(same.stderr == "memo: no change to highlight 2\n")
+  }
+
+  @Test("rm --yes deletes; undo brings it back with its id and note; redo deletes it again")
+  func removeAndUndo() throws {
+    let box = try seeded()
+    let before = try box.rows("SELECT * FROM highlights WHERE id = 1")
+    #expect(try box.succeed(["highlight", "rm", "1", "--yes"]) == "deleted highlight 1 \"Fear is the mind-killer.\"\n")
+    #expect(try box.rows("SELECT count(*) FROM highlights WHERE id = 1") == [["0"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT * FROM highlights WHERE id = 1") == before)
+    _ = try box.succeed(["redo"])
+    #expect(try box.rows("SELECT count(*) FROM highlights WHERE id = 1") == [["0"]])
+    // Deleting the post takes its highlights; undo restores them.
+    _ = try box.succeed(["undo"])
+    _ = try box.succeed(["rm", "1", "--yes"])
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["1"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT id FROM highlights ORDER BY id") == [["1"], ["2"], ["3"]])
+    // Every change to a highlight is in the change sequence.
+    #expect(
+      try box.rows("SELECT count(*) FROM changes WHERE kind = 'highlight'") == [["3"]])
+  }
+
+  @Test("errors: an unknown highlight or post exits 1, bad flags 64, each saying what to do")
+  func errors() throws {
+    let box = try seeded()
+    let unknown = try box.run(["highlight", "show", "9"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr == "memo: error: no highlight 9; 'memo highlights' shows the highlights and their ids\n")
+    let several = try box.run(["highlight", "star", "1", "8", "9"])
+    #expect(several.status == 1)
+    #expect(
+      several.stderr
+        == "memo: error: no highlights 8, 9; 'memo highlights' shows the highlights and their ids\n")
+    #expect(try box.rows("SELECT starred FROM highlights WHERE id = 1") == [["0"]])
+    let post = try box.run(["highlight", "add", "7", "text"])
+    #expect(post.status == 1)
+    #expect(post.stderr == "memo: error: no post 7; 'memo list' shows the posts and their ids\n")
+    #expect(try box.run(["highlights", "--post", "7"]).status == 1)
+    let empty = try box.run(["highlight", "add", "1", "  "])
+    #expect(empty.status == 64)
+    #expect(empty.stderr == "memo: error: the highlight's text is empty; give the passage to keep\n")
+    let limit = try box.run(["highlights", "--limit", "-1"])
+    #expect(limit.status == 64)
+    #expect(limit.stderr.contains("--limit must be 0 or more"))
+    let badID = try box.run(["highlight", "show", "x"])
+    #expect(badID.status == 64)
+    let noFlag = try box.run(["highlight", "edit", "1"])
+    #expect(noFlag.status == 64)
+    #expect(noFlag.stderr.contains("give --text or --note"))
+    let since = try box.run(["highlights", "--since", "someday"])
+    #expect(since.status == 64)
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["3"]])
+  }
+
+  @Test("an empty listing: a table's header off a terminal, nothing in plain, [] in JSON")
+  func empty() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    let table = try box.run(["highlights", "--format", "table"])
+    #expect(table.status == 0)
+    #expect(table.stdout == "ID  POST  ★  HIGHLIGHT  NOTE  PAGE  LOCATION\n")
+    #expect(try box.succeed(["highlights"]) == "")
+    #expect(try box.succeed(["highlights", "--format", "json"]) == "[]\n")
+  }
+
+  @Test("ask --highlight: a question on the highlight's post, linked to it; question show quotes the passage")
+  func askAboutHighlight() throws {
+    let box = try seeded()
+    #expect(try box.succeed(["ask", "--highlight", "3", "Who is the Shrike?"]) == "1\n")
+    #expect(
+      try box.rows("SELECT post_id, text, highlight_id FROM questions") == [
+        ["2", "Who is the Shrike?", "3"]
+      ])
+    let show = try box.succeed(["question", "show", "1"])
+    #expect(show.hasPrefix("Who is the Shrike?\nquestion 1 · post 2 \"Hyperion\"\n"))
+    #expect(show.contains("\n\nOn highlight 3:\n> The Shrike waits.\n\n(not answered yet"))
+    // Deleting the highlight keeps the question, unlinked; undo links it again.
+    _ = try box.succeed(["highlight", "rm", "3", "--yes"])
+    #expect(try box.rows("SELECT highlight_id FROM questions") == [["NULL"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT highlight_id FROM questions") == [["3"]])
+    // A plain question has no passage.
+    #expect(try box.succeed(["ask", "1", "Why spice?"]) == "2\n")
+    #expect(!(try box.succeed(["question", "show", "2"])).contains("On highlight"))
+  }
+
+  @Test("ask --highlight errors: an unknown highlight exits 1, a post as well 64; nothing written")
+  func askErrors() throws {
+    let box = try seeded()
+    let unknown = try box.run(["ask", "--highlight", "9", "Why?"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr
+        == "memo: error: no highlight 9; 'memo highlights' shows the highlights and their ids\n")
+    let both = try box.run(["ask", "--highlight", "3", "2", "Why?"])
+    #expect(both.status == 64)
+    #expect(
+      both.stderr.hasPrefix(
+        "memo: error: with --highlight give only the question: memo ask --highlight 3 TEXT"))
+    let noText = try box.run(["ask", "2"])
+    #expect(noText.status == 64)
+    #expect(noText.stderr.hasPrefix("memo: error: give the question after the post's id"))
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+  }
+
+  @Test("markdown export: a Highlights section in reading order, each with its place, star, note and a stable block id")
+  func markdown() throws {
+    let box = try seeded()
+    _ = try box.succeed(["highlight", "star", "1"])
+    let ids = try box.rows("SELECT id, uuid FROM highlights ORDER BY id").map {
+      "h-" + String($0[1].replacingOccurrences(of: "-", with: "").suffix(8))
+    }
+    #expect(try box.run(["export", "--format", "markdown", "--output", "vault"]).status == 0)
+    let file = try String(contentsOfFile: box.root + "/vault/dune.md", encoding: .utf8)
+    #expect(
+      file.hasSuffix(
+        """
+        # Dune
+
+        ## Highlights
+
+        > A beginning is a delicate time.
+        > — loc. 12 ^\(ids[1])
+
+        > Fear is the mind-killer.
+        > — p. 8, loc. 140-141 ★ ^\(ids[0])
+
+        the litany
+
+        """))
+    // The same ids on the next export: Obsidian links to them keep working.
+    _ = try box.succeed(["highlight", "edit", "1", "--note", "changed"])
+    #expect(try box.run(["export", "--format", "markdown", "--output", "vault"]).status == 0)
+    let again = try String(contentsOfFile: box.root + "/vault/dune.md", encoding: .utf8)
+    #expect(again.contains("★ ^\(ids[0])\n\nchanged\n"))
+    let hyperion = try String(contentsOfFile: box.root + "/vault/hyperion.md", encoding: .utf8)
+    #expect(hyperion.hasSuffix("> The Shrike waits.\n> — p. xii ^\(ids[2])\n"))
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@Suite("importing highlights as records")
+struct HighlightImportTests {
+  static func entry(_ header: String, _ text: String) -> String {
+    KindleImportTests.entry(header, text)
+  }
+
+  static let highlight = entry(
+    "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:00:00",
+    "Fear is the mind-killer.")
+  static let other = entry(
+    "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:05:00",
+    "Fear is the little-death.")
+  static let note = entry(
+    "- Your Note on page 3 | Location 44 | Added on Monday, 2 January 2023 08:01:00", "The litany.")
+  static let question = entry(
+    "- Your Note on page 3 | Location 44 | Added on Monday, 2 January 2023 08:02:00",
+    "Whose litany؟")
+
+  @Test("a note at a highlight's place is its note, whichever comes first in the file; a question links to it")
+  func noteJoinsHighlight() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try (Self.note + Self.highlight + Self.question).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let result = try box.run(["import", file])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "4 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 1 note, 1 question; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
+    )
+    #expect(
+      try box.rows("SELECT id, text, note, highlighted_at FROM highlights") == [
+        ["1", "Fear is the mind-killer.", "The litany.", "2023-01-02T08:00:00.000Z"]
+      ])
+    #expect(try box.rows("SELECT text, highlight_id FROM questions") == [["Whose litany؟", "1"]])
+    #expect(try box.rows("SELECT body FROM posts") == [["NULL"]])
+  }
+
+  @Test("re-importing never overwrites a note edited since; two highlights at one place both stay")
+  func reimportKeepsEdits() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try (Self.highlight + Self.note).write(toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    _ = try box.succeed(["highlight", "edit", "1", "--note", "Mine now."])
+    _ = try box.succeed(["edit", "1", "--title", "Dune (my copy)"])
+    try (Self.highlight + Self.note + Self.other).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let again = try box.run(["import", file])
+    // The book is found by its highlights though its title was edited; the title stays.
+    #expect(again.stdout.hasPrefix("1 added, 0 updated, 2 unchanged"))
+    #expect(try box.rows("SELECT id, title FROM posts") == [["1", "Dune (my copy)"]])
+    #expect(
+      try box.rows("SELECT id, post_id, text, note FROM highlights ORDER BY id") == [
+        ["1", "1", "Fear is the mind-killer.", "Mine now."],
+        ["2", "1", "Fear is the little-death.", "NULL"],
+      ])
+    #expect(try box.rows("SELECT count(*) FROM highlights WHERE location = '40-44'") == [["2"]])
+  }
+
+  @Test("--dry-run writes nothing; undo takes an import's highlights out and redo brings them back")
+  func dryRunAndUndo() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try (Self.highlight + Self.other + Self.note).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let dry = try box.run(["import", file, "--dry-run"])
+    #expect(dry.status == 0)
+    #expect(dry.stdout.hasPrefix("would be: 4 added"))
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+    _ = try box.succeed(["import", file])
+    let rows = try box.rows("SELECT * FROM highlights ORDER BY id")
+    #expect(rows.count == 2)
+    #expect(try box.rows("SELECT count(*) FROM changes WHERE kind = 'highlight'") == [["2"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
+    _ = try box.succeed(["redo"])
+    #expect(try box.rows("SELECT * FROM highlights ORDER BY id") == rows)
+  }
+}

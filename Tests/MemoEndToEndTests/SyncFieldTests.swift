@@ -74,7 +74,7 @@ struct SyncFieldTests {
     // Dismissed on b: gone from a and c after their next rounds; the title stays.
     let onB = try Self.conflicts(b).first { $0["lost"] as? String == "Dune (a)" }
     let id = try #require(onB?["id"] as? Int)
-    let dismissed = try b.run(["sync", "conflicts", "dismiss", "\(id)"])
+    let dismissed = try b.run(["sync", "conflicts", "dismiss", "\(id)", "--format", "table"])
     #expect(dismissed.status == 0, "\(dismissed.stderr)")
     #expect(dismissed.stdout.hasPrefix("dismissed the post's title 'Dune (a)'"))
     for box in [b, a, c] { try SyncLab.round(box) }
@@ -221,7 +221,7 @@ struct SyncFieldTests {
     #expect(try box.run(["sync", "status"]).status == 64)
     let right = try box.run(["sync", "init", lab.remote, "--name", "a"])
     #expect(right.status == 0, "\(right.stderr)")
-    #expect(right.stdout == "pushed 1, applied 0, conflicts 0\n")
+    #expect(right.stdout == "1\t0\t0\t0\t0\n")
   }
 
   @Test(
@@ -256,7 +256,7 @@ struct SyncFieldTests {
         "(git: fatal: '\(lab.root.root)/nowhere.git' does not appear to be a git repository)"))
     let right = try box.run(["sync", "init", lab.remote, "--name", "a"])
     #expect(right.status == 0, "\(right.stderr)")
-    #expect(right.stdout == "pushed 1, applied 0, conflicts 0\n")
+    #expect(right.stdout == "1\t0\t0\t0\t0\n")
   }
 
   @Test(
@@ -278,9 +278,11 @@ struct SyncFieldTests {
     let nowhere = try a.run(["sync", "remote", lab.root.root + "/nowhere.git"])
     #expect(nowhere.status == 69)
     #expect(try a.run(["sync", "remote"]).stdout == lab.remote + "\n")
-    let move = try a.run(["sync", "remote", moved])
+    let move = try a.run(["sync", "remote", moved, "--format", "table"])
     #expect(move.status == 0, "\(move.stderr)")
     #expect(move.stdout == "syncs with \(moved) now; 'memo sync' runs a round\n")
+    // Plain (piped): the remote, as `memo sync remote` prints it.
+    #expect(try a.run(["sync", "remote", moved]).stdout == moved + "\n")
     #expect(
       try a.run(["sync", "remote", "--format", "json"]).stdout == "{\n  \"remote\": \"\(moved)\"\n}\n")
     _ = try a.add("Hyperion")
@@ -308,7 +310,8 @@ struct SyncFieldTests {
     #expect(last["pushed"] as? Int == 2)
     #expect(last["applied"] as? Int == 0)
     #expect((last["at"] as? String)?.hasSuffix("Z") == true)
-    #expect(try a.run(["sync", "status"]).stdout.contains("last round: "))
-    #expect(try a.run(["sync", "status"]).stdout.contains(", pushed 2, applied 0, conflicts 0"))
+    let table = try a.run(["sync", "status", "--format", "table"]).stdout
+    #expect(table.contains("last round: "))
+    #expect(table.contains(", pushed 2, applied 0, conflicts 0"))
   }
 }

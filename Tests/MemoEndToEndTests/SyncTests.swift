@@ -15,7 +15,8 @@ struct SyncTests {
     _ = try laptop.run(["filter", "save", "stars"])
     let first = try laptop.run(["sync", "init", lab.remote, "--name", "laptop"])
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stdout == "pushed 5, applied 0, conflicts 0\n")
+    // Plain (piped): pushed, applied, conflicts, retries, compacted.
+    #expect(first.stdout == "5\t0\t0\t0\t0\n")
 
     let desktop = try lab.device("desktop", initialize: false)
     let joined = try desktop.run([
@@ -88,7 +89,7 @@ struct SyncTests {
     #expect(try late.rows("SELECT count(*) FROM posts") == [["2"]])
     for box in [a, b, c] { #expect(try SyncLab.synced(box) == SyncLab.synced(late)) }
     try SyncLab.round(a)
-    let status = try a.run(["sync", "status"]).stdout
+    let status = try a.run(["sync", "status", "--format", "table"]).stdout
     #expect(status.contains("this device: a ("))
     for name in ["b", "c", "late"] { #expect(status.contains("  \(name) (")) }
   }
@@ -108,7 +109,7 @@ struct SyncTests {
     _ = try b.run(["edit", "1", "--title", "Dune (b)"])
     // The later edit pushes first, the earlier one last: the later still wins.
     #expect(try SyncLab.round(b)["conflicts"] == 0)
-    let round = try a.run(["sync"])
+    let round = try a.run(["sync", "--format", "table"])
     #expect(round.stdout == "pushed 1, applied 1, conflicts 1\n")
     #expect(round.stderr.contains("memo sync conflicts"))
     #expect(try SyncLab.round(b)["conflicts"] == 1)
@@ -131,8 +132,11 @@ struct SyncTests {
         "remote,device_id,device_name,pending,conflicts,other_devices,last_round_at\r\n"))
     #expect(status.contains(",a,0,1,b,"))
     // `memo sync restore` still works (an alias of `memo sync conflicts restore`).
+    let listedPlain = try a.run(["sync", "conflicts", "--format", "plain"]).stdout
     let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
+    // Plain: the conflict's line, as `sync conflicts` lists it.
+    #expect(restored.stdout == listedPlain)
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
     // The title and the resolution.
     #expect(try SyncLab.round(a)["pushed"] == 2)

@@ -69,9 +69,10 @@ extension Memo.Sync {
         """
         One round: commit this machine's new changes as a file of its own, fetch,
         apply the other machines' new changes, push (again, if another machine pushed
-        in between). Prints "pushed N, applied M, conflicts K". A record changed on
-        two machines that had not seen each other's change is a conflict: the later
-        change wins everywhere and the other version is kept ('memo sync conflicts').
+        in between). Prints "pushed N, applied M, conflicts K" in a table, the
+        counts as a record in every other format. A record changed on two machines
+        that had not seen each other's change is a conflict: the later change wins
+        everywhere and the other version is kept ('memo sync conflicts').
         'memo undo' takes a round back (the next round pushes that). An unreachable
         remote or no git exits 69, changing nothing.
 
@@ -281,9 +282,9 @@ extension Memo.Sync {
         access: url == nil ? .read : .write)
       guard let remote = state.syncRemote else { return }
       switch context.format {
-      case .json, .jsonl, .csv, .tsv:
+      case .json, .jsonl, .csv, .tsv, .plain:
         SyncPresenter.single(Record([("remote", .string(remote))]), context)
-      default:
+      case .table:
         if url == nil {
           Output.line(remote)
         } else if !context.isQuiet {

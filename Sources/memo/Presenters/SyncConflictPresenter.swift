@@ -35,12 +35,12 @@ struct SyncConflictPresenter {
     ])
   }
 
-  /// `restored the post's title 'Dune (a)' (conflict 3); 'memo sync' pushes it` for people;
-  /// the conflict for machines.
+  /// `restored the post's title 'Dune (a)' (conflict 3); 'memo sync' pushes it` in a table;
+  /// the conflict's line in every other format (plain: tab-separated, no header).
   static func report(_ conflict: SyncConflict?, verb: String, _ context: Context) {
     guard let conflict else { return }
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       let value = conflict.lost.map { " '\(visible(oneLine($0)))'" } ?? ""
       Output.line(

@@ -2,8 +2,9 @@ import MemoCore
 
 /// What `memo sync` and its subcommands print: a round's summary and the status (conflicts:
 /// `SyncConflictPresenter`). The one place their fields are listed, for every format: JSON and
-/// JSON Lines carry the records, CSV and TSV a header and a line each, a table and plain text
-/// sentences with control characters made visible.
+/// JSON Lines carry the records, CSV and TSV a header and a line each, plain text the same line
+/// without the header (like every listing), a table sentences with control characters made
+/// visible.
 enum SyncPresenter {
   // MARK: - A round
 
@@ -17,10 +18,12 @@ enum SyncPresenter {
 
   static func print(_ summary: SyncSummary, _ context: Context) {
     switch context.format {
-    case .json, .jsonl, .csv, .tsv: single(summaryRecord(summary), context)
-    case .table, .plain:
+    case .json, .jsonl, .csv, .tsv, .plain: single(summaryRecord(summary), context)
+    case .table:
       guard !context.isQuiet else { return }
       Output.line(summary.description)
+    }
+    if context.format == .table || context.format == .plain, !context.isQuiet {
       if summary.conflicts > 0 {
         Diagnostics.line(
           "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back"
@@ -73,8 +76,8 @@ enum SyncPresenter {
   static func print(_ status: SyncStatus, _ context: Context) {
     switch context.format {
     case .json, .jsonl: single(statusRecord(status), context)
-    case .csv, .tsv: single(flatRecord(status), context)
-    case .table, .plain:
+    case .csv, .tsv, .plain: single(flatRecord(status), context)
+    case .table:
       Output.line("remote: \(shown(status.remote))")
       Output.line("this device: \(shown(status.device.name)) (\(shown(status.device.id)))")
       Output.line("waiting to be pushed: \(status.pending)")
@@ -93,7 +96,7 @@ enum SyncPresenter {
   // MARK: -
 
   /// One record in the format: a pretty object in JSON, a line in JSON Lines, a header and a
-  /// line in CSV and TSV.
+  /// line in CSV and TSV, the line alone in plain text.
   static func single(_ record: Record, _ context: Context) {
     Renderer.print(Document(single: record), context)
   }

@@ -83,6 +83,13 @@ extension SyncEngine {
               version: change.version, winner: "", at: now)
           {
             conflicts += 1
+            // Where its post was deleted, the device that made it deleted it with the post:
+            // it is listed as deleted here too, at the time that device gave it, so every
+            // device's backup lists the same deletions.
+            try store.dateTombstone(change.kind, change.key, change.version)
+            if change.kind == .question, let post = try postKey(of: change) {
+              try store.dateCascadedTombstone(question: change.key, post: post, stamp: change.version)
+            }
           }
         }
       }
@@ -162,6 +169,14 @@ extension SyncEngine {
   func row(of change: SyncChange) throws -> String? {
     guard change.hasRow else { return nil }
     let statement = try database.cachedStatement(sql: "SELECT json_extract(?, '$.row')")
+    defer { statement.reset() }
+    try statement.bind(change.line, at: 1)
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  /// The uuid of the post a question's change names.
+  func postKey(of change: SyncChange) throws -> String? {
+    let statement = try database.cachedStatement(sql: "SELECT json_extract(?, '$.row.post_uuid')")
     defer { statement.reset() }
     try statement.bind(change.line, at: 1)
     return try statement.step() ? statement.text(0) : nil

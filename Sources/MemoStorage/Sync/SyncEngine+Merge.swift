@@ -47,8 +47,12 @@ extension SyncEngine {
           try keep(field, row: was, stamp: local, winner: change.version.device)
         }
       }
+      let cascaded = kind == .post ? try store.questionKeys(ofPost: key) : []
       _ = try store.apply(kind, key: key, line: nil)
       try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
+      for question in cascaded {
+        try store.dateCascadedTombstone(question: question, post: key, stamp: nil)
+      }
       var deleted: [String: SyncVersion] = [:]
       for (field, _) in kind.fields {
         deleted[field] = change.stamps[field] ?? change.base ?? change.version

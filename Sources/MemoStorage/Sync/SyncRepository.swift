@@ -148,6 +148,39 @@ struct SyncRepository {
     try statement.execute()
   }
 
+  /// The uuids of a post's questions (before the post's deletion takes them with it).
+  func questionKeys(ofPost key: String) throws -> [String] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT q.uuid FROM questions q JOIN posts p ON p.id = q.post_id WHERE p.uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    var keys: [String] = []
+    while try statement.step() { keys.append(statement.string(0)) }
+    return keys
+  }
+
+  /// A question gone with its post's deletion is listed as deleted at the later of the two
+  /// stamps (its own, its post's deletion): the same time on the device that deleted the post,
+  /// on the one that made the question, and on every other (issue 20: equal backups).
+  /// - Parameters: question: its uuid; post: its post's uuid, when the question's own stamp is
+  ///   not held here (a question that never was here: `stamp` is its change's).
+  func dateCascadedTombstone(question: String, post: String, stamp: SyncVersion?) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        WITH t(hlc) AS (
+          SELECT max(coalesce(?3, (SELECT hlc FROM sync_versions WHERE kind = 'question' AND key = ?1), 0),
+                     coalesce((SELECT hlc FROM sync_versions WHERE kind = 'post' AND key = ?2), 0)))
+        UPDATE tombstones SET deleted_at = (
+          SELECT strftime('%Y-%m-%dT%H:%M:%fZ', (hlc >> 16) / 1000.0, 'unixepoch') FROM t)
+        WHERE uuid = ?1 AND (SELECT hlc FROM t) > 0
+        """)
+    defer { statement.reset() }
+    try statement.bind(question, at: 1)
+    try statement.bind(post, at: 2)
+    try statement.bind(stamp.map { $0.time.value }, at: 3)
+    try statement.execute()
+  }
+
   func exists(_ sql: String, _ key: String) throws -> Bool {
     let statement = try database.cachedStatement(sql: sql)
     defer { statement.reset() }

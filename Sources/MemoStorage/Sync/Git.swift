@@ -62,18 +62,13 @@ struct Git {
     return result
   }
 
-  /// stdin, stdout and stderr of the git commands, made once per process and emptied before
-  /// each (memo runs one git at a time).
-  nonisolated(unsafe) private static var files: (TemporaryFile, TemporaryFile, TemporaryFile)?
-
+  /// Runs one git process. Its stdin, stdout and stderr are three unlinked temporary files
+  /// of its own (three mkostemp calls cost microseconds against git's milliseconds), so
+  /// two threads can run git at once, as the tests do, without reading each other's output.
   static func spawn(_ arguments: [String], input: String?) throws -> Result {
-    if files == nil { files = (try TemporaryFile(), try TemporaryFile(), try TemporaryFile()) }
-    // Set just above.
-    let (stdin, out, err) = files!
-    for file in [stdin, out, err] {
-      ftruncate(file.fd, 0)
-      lseek(file.fd, 0, SEEK_SET)
-    }
+    let stdin = try TemporaryFile()
+    let out = try TemporaryFile()
+    let err = try TemporaryFile()
     if let input { try stdin.write(input) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -124,6 +119,9 @@ final class TemporaryFile {
         message: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    // Close-on-exec: a git started by another thread must not inherit it (the child's own
+    // stdin, stdout and stderr are dup2 copies, which do not carry the flag).
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
   }
 
   deinit { close(fd) }

@@ -61,7 +61,7 @@ public struct SyncChange: Equatable, Sendable {
     }
 
     /// A record of this kind in the export (its deletion has a tombstone with a time).
-    public var hasTombstone: Bool { self == .post || self == .question }
+    public var hasTombstone: Bool { self == .post || self == .question || self == .highlight }
 
     /// The fields a row must have as text (beyond the key field), and those that may be null.
     var requiredText: [String] {
@@ -77,11 +77,15 @@ public struct SyncChange: Equatable, Sendable {
     var optionalText: [String] {
       switch self {
       case .post: return ["author", "body", "source"]
-      case .question: return ["category", "answer", "answered_at", "highlight_uuid"]
+      case .question: return ["category", "answer", "answered_at"]
       case .highlight:
         return ["note", "chapter", "page", "location", "highlighted_at", "source", "source_key"]
       default: return []
       }
+    }
+    /// Fields added after lines were first written: absent in an older memo's lines (null then).
+    var laterText: [String] {
+      self == .question ? ["highlight_uuid"] : []
     }
     var times: [String] {
       switch self {
@@ -249,6 +253,11 @@ public struct SyncChange: Equatable, Sendable {
       }
       for field in kind.optionalText {
         guard let item = row[field], item.isNull || item.stringValue != nil else {
+          throw Invalid(reason: "row.\(field) is not a string or null")
+        }
+      }
+      for field in kind.laterText {
+        if let item = row[field], !item.isNull, item.stringValue == nil {
           throw Invalid(reason: "row.\(field) is not a string or null")
         }
       }

@@ -140,6 +140,7 @@ struct SyncRepository {
         INSERT INTO tombstones (uuid, kind, deleted_at) SELECT ?1, ?3, ?2
         WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = ?1)
           AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = ?1)
+          AND NOT EXISTS (SELECT 1 FROM highlights WHERE uuid = ?1)
         ON CONFLICT (uuid) DO UPDATE SET deleted_at = excluded.deleted_at, kind = excluded.kind
         """)
     try statement.bind(key, at: 1)

@@ -1,3 +1,4 @@
+import MemoCore
 import MemoStorage
 
 #if canImport(Glibc)
@@ -45,15 +46,7 @@ enum ProgressLine {
   }
 
   /// 1234567 → "1,234,567".
-  static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 && digit != "-" { out.append(",") }
-      out.append(digit)
-    }
-    return out
-  }
+  static func grouped(_ number: Int) -> String { MemoCore.grouped(number) }
 
   /// 4 → "4 s", 75 → "1 min 15 s".
   static func duration(_ seconds: Double) -> String {

@@ -84,7 +84,7 @@ extension Memo {
           removed += ", \(summary.filesKept) edited kept with the new version beside"
         }
         Diagnostics.line(
-          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed), the others unchanged)"
+          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed)\(summary.filesWritten < summary.posts ? ", the others unchanged" : ""))"
         )
       } else {
         Diagnostics.line(

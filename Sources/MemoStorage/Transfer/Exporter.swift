@@ -135,6 +135,7 @@ struct Exporter {
           encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
         summary.posts += 1
         summary.questions += questions.count
+        progress?.advance(by: 1 + questions.count)
       }
     }
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
@@ -153,6 +154,9 @@ struct Exporter {
 
   func writeMarkdown(to folder: MarkdownFolder, _ selection: Selection) throws -> ExportSummary {
     var summary = ExportSummary()
+    if let progress, selection.since == nil, selection.afterSeq == nil {
+      progress.total = try database.int(sql: "SELECT count(*) FROM posts").map { Int($0) }
+    }
     try forEachPost(selection, allQuestions: true) { post, isFavorite, questions in
       let text = MarkdownEncoder.render(
         post, isFavorite: isFavorite, questions: questions,
@@ -164,6 +168,7 @@ struct Exporter {
       }
       summary.posts += 1
       summary.questions += questions.count
+      progress?.advance()
     }
     return summary
   }

@@ -74,7 +74,10 @@ extension Memo {
         try OutputTarget.check(output, database: context.location.path)
       }
       Output.flush()
-      let state = try context.dispatch(.transfer(.export(request)), access: .read)
+      // The progress line on stderr, when it is a terminal: a big export to a file (or a
+      // markdown folder) is not silent for a minute.
+      let state = try context.dispatch(
+        .transfer(.export(request)), access: .read, progress: context.progressMeter("exporting"))
       guard let summary = state.exportSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       guard let output = request.output, !context.isQuiet else { return }

@@ -15,6 +15,8 @@ struct Importer {
   private final class Known {
     var posts: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
+    /// Questions whose highlight was not here yet when they were merged: linked by `finish`.
+    var links: [(question: String, highlight: String)] = []
   }
 
   init(database: Database, now: Timestamp) {
@@ -27,7 +29,25 @@ struct Importer {
   func merge(_ records: [BackupRecord], name: String) throws -> ImportSummary {
     var summary = ImportSummary()
     for record in records { try merge(record, into: &summary, name: name) }
+    try finish(name: name)
     return summary
+  }
+
+  /// Links the questions whose highlight came later in the file (or in no order the file
+  /// promises). Call once, after the last record.
+  /// - Throws: `MemoError` `.badData` (65) for a highlight neither in the file nor here.
+  func finish(name: String) throws {
+    let links = known.links
+    known.links = []
+    for (question, highlight) in links {
+      guard let id = try highlightID(highlight) else {
+        throw MemoError.malformedImport(
+          name, place: "question \(question)",
+          reason: "its highlight \(highlight) is neither in the file nor in the database")
+      }
+      try run(
+        "UPDATE questions SET highlight_id = ? WHERE uuid = ?", [.integer(id), .text(question)])
+    }
   }
 
   /// Merges one record, counting what it did.
@@ -47,6 +67,8 @@ struct Importer {
       try merge(post, into: &summary)
     case .question(let question):
       try merge(question, into: &summary, name: name)
+    case .highlight(let highlight):
+      try merge(highlight, into: &summary, name: name)
     case .favorite(let postUUID, _, let addedAt):
       guard let postID = try postID(postUUID) else {
         throw MemoError.malformedImport(
@@ -90,6 +112,8 @@ struct Importer {
       } else {
         summary.unchanged += 1
       }
+    case .deleted(let uuid, "highlight", let deletedAt):
+      try deleteHighlight(uuid, at: deletedAt, into: &summary)
     case .deleted(let uuid, let kind, let deletedAt):
       let table = kind == "post" ? "posts" : "questions"
       let statement = try database.cachedStatement(
@@ -153,16 +177,21 @@ struct Importer {
       return
     }
     let categoryID = try question.category.map { try category($0, at: question.createdAt) }
+    var highlightID: Int64?
+    if let highlight = question.highlightUUID {
+      highlightID = try self.highlightID(highlight)
+      if highlightID == nil { known.links.append((question.uuid, highlight)) }
+    }
     // Bound directly, column by column: this runs once per imported question.
     let statement = try database.cachedStatement(
       sql: stored == nil
         ? """
-        INSERT INTO questions (post_id, text, category_id, starred, answer, answered_at, created_at, updated_at, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO questions (post_id, text, category_id, starred, answer, answered_at, created_at, updated_at, uuid, highlight_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
         : """
         UPDATE questions SET post_id = ?, text = ?, category_id = ?, starred = ?, answer = ?, answered_at = ?,
-          created_at = ?, updated_at = ? WHERE uuid = ?
+          created_at = ?, updated_at = ?, highlight_id = ?10 WHERE uuid = ?9
         """)
     try statement.bind(postID, at: 1)
     try statement.bind(question.text, at: 2)
@@ -173,8 +202,101 @@ struct Importer {
     try statement.bind(question.createdAt.rfc3339, at: 7)
     try statement.bind(question.updatedAt.rfc3339, at: 8)
     try statement.bind(question.uuid, at: 9)
+    try statement.bind(highlightID, at: 10)
     try statement.execute()
     if stored == nil { summary.added += 1 } else { summary.updated += 1 }
+  }
+
+  /// A highlight: added, or replacing one with an older `updated_at`.
+  /// - Throws: `.badData` (65) when its post is neither in the file nor here.
+  func merge(_ highlight: HighlightRecord, into summary: inout ImportSummary, name: String)
+    throws
+  {
+    guard let postID = try postID(highlight.postUUID) else {
+      throw MemoError.malformedImport(
+        name, place: "highlight \(highlight.uuid)",
+        reason: "its post \(highlight.postUUID) is neither in the file nor in the database")
+    }
+    let lookup = try database.cachedStatement(
+      sql: "SELECT updated_at FROM highlights WHERE uuid = ?")
+    try lookup.bind(highlight.uuid, at: 1)
+    let stored = try lookup.step() ? Timestamp(rfc3339: lookup.string(0)) : nil
+    lookup.reset()
+    if let stored, highlight.updatedAt <= stored {
+      summary.unchanged += 1
+      return
+    }
+    let statement = try database.cachedStatement(
+      sql: stored == nil
+        ? """
+        INSERT INTO highlights (post_id, text, note, chapter, page, location, position,
+          highlighted_at, starred, source, source_key, created_at, updated_at, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+        : """
+        UPDATE highlights SET post_id = ?, text = ?, note = ?, chapter = ?, page = ?, location = ?,
+          position = ?, highlighted_at = ?, starred = ?, source = ?, source_key = ?,
+          created_at = ?, updated_at = ? WHERE uuid = ?
+        """)
+    try statement.bind(postID, at: 1)
+    try statement.bind(highlight.text, at: 2)
+    try statement.bind(highlight.note, at: 3)
+    try statement.bind(highlight.chapter, at: 4)
+    try statement.bind(highlight.page, at: 5)
+    try statement.bind(highlight.location, at: 6)
+    try statement.bind(highlight.position, at: 7)
+    try statement.bind(highlight.highlightedAt?.rfc3339, at: 8)
+    try statement.bind(highlight.isStarred, at: 9)
+    try statement.bind(highlight.source, at: 10)
+    try statement.bind(highlight.sourceKey, at: 11)
+    try statement.bind(highlight.createdAt.rfc3339, at: 12)
+    try statement.bind(highlight.updatedAt.rfc3339, at: 13)
+    try statement.bind(highlight.uuid, at: 14)
+    try statement.execute()
+    if stored == nil { summary.added += 1 } else { summary.updated += 1 }
+  }
+
+  /// A highlight's deletion: applied when the highlight here is no newer than it; recorded
+  /// (for the next export to list) when there is no such highlight. Either way the deletion
+  /// keeps its time.
+  func deleteHighlight(_ uuid: String, at deletedAt: Timestamp, into summary: inout ImportSummary)
+    throws
+  {
+    let lookup = try database.cachedStatement(
+      sql: "SELECT updated_at FROM highlights WHERE uuid = ?")
+    try lookup.bind(uuid, at: 1)
+    let updated = try lookup.step() ? Timestamp(rfc3339: lookup.string(0)) : nil
+    lookup.reset()
+    if let updated, updated > deletedAt {
+      summary.unchanged += 1
+      return
+    }
+    if updated != nil {
+      try run("DELETE FROM highlights WHERE uuid = ?", [.text(uuid)])
+      summary.deleted += 1
+    } else {
+      summary.unchanged += 1
+    }
+    // The change the deletion made (or none yet: this one) carries the deletion's time.
+    try run(
+      """
+      INSERT INTO changes (kind, key, origin, at)
+      SELECT 'highlight', ?1, (SELECT origin FROM change_context), ?2
+      WHERE NOT EXISTS (SELECT 1 FROM changes WHERE kind = 'highlight' AND key = ?1)
+      """, [.text(uuid), .integer(deletedAt.millis)])
+    if updated != nil {
+      try run(
+        "UPDATE changes SET at = ?2 WHERE kind = 'highlight' AND key = ?1",
+        [.text(uuid), .integer(deletedAt.millis)])
+    }
+  }
+
+  /// The id of the highlight with this UUID, if there is one.
+  func highlightID(_ uuid: String) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// The id of the post with this UUID, if there is one.

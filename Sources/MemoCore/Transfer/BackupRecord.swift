@@ -36,7 +36,8 @@ public struct PostRecord: Equatable, Sendable {
 }
 
 /// A highlight in an export, naming its post by UUID. `id` and `postID` are the exporting
-/// database's ids, written for readers of the file; an import ignores them (UUIDs are the keys).
+/// database's ids, written for readers of the file; UUIDs are the keys an import merges by (it
+/// gives a new highlight the file's id only when that id is free).
 public struct HighlightRecord: Equatable, Sendable {
   public var id: Int64?
   public var uuid: String

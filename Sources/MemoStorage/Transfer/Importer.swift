@@ -17,6 +17,8 @@ struct Importer {
     var categories: [String: Int64] = [:]
     /// Questions whose highlight was not here yet when they were merged: linked by `finish`.
     var links: [(question: String, highlight: String)] = []
+    /// The highest highlight id before this import (read at its first highlight).
+    var highlightFloor: Int64?
   }
 
   init(database: Database, now: Timestamp) {
@@ -230,8 +232,8 @@ struct Importer {
       sql: stored == nil
         ? """
         INSERT INTO highlights (post_id, text, note, chapter, page, location, position,
-          highlighted_at, starred, source, source_key, created_at, updated_at, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          highlighted_at, starred, source, source_key, created_at, updated_at, uuid, id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
         : """
         UPDATE highlights SET post_id = ?, text = ?, note = ?, chapter = ?, page = ?, location = ?,
@@ -252,6 +254,7 @@ struct Importer {
     try statement.bind(highlight.createdAt.rfc3339, at: 12)
     try statement.bind(highlight.updatedAt.rfc3339, at: 13)
     try statement.bind(highlight.uuid, at: 14)
+    if stored == nil { try statement.bind(try newHighlightID(highlight.id), at: 15) }
     try statement.execute()
     if stored == nil { summary.added += 1 } else { summary.updated += 1 }
   }
@@ -289,6 +292,30 @@ struct Importer {
         "UPDATE changes SET at = ?2 WHERE kind = 'highlight' AND key = ?1",
         [.text(uuid), .integer(deletedAt.millis)])
     }
+  }
+
+  /// The id a new highlight gets: the file's, when it is above every id the database held
+  /// before the import (the import's rows stay one range, as `BulkLoad` records them) and
+  /// free, so a backup restored into an empty database keeps its highlights' ids; nil (the
+  /// next id) otherwise.
+  func newHighlightID(_ id: Int64?) throws -> Int64? {
+    guard let id else { return nil }
+    let floor: Int64
+    if let known = known.highlightFloor {
+      floor = known
+    } else {
+      floor = try database.int(sql: "SELECT coalesce(max(id), 0) FROM highlights") ?? 0
+      known.highlightFloor = floor
+    }
+    guard id > floor else { return nil }
+    return try highlightExists(id: id) ? nil : id
+  }
+
+  func highlightExists(id: Int64) throws -> Bool {
+    let statement = try database.cachedStatement(sql: "SELECT 1 FROM highlights WHERE id = ?")
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    return try statement.step()
   }
 
   /// The id of the highlight with this UUID, if there is one.

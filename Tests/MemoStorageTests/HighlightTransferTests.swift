@@ -176,6 +176,34 @@ struct HighlightTransferTests {
     #expect(try Self.export(target.database, format, in: target.folder) == exported)
   }
 
+  @Test(
+    "undo takes an import's highlights and links back, redo brings them back linked, whatever the file's order",
+    arguments: [false, true])
+  func undoRedo(highlightsLast: Bool) throws {
+    let source = try Self.filled()
+    var text = try Self.export(source.database, .jsonl, in: source.folder)
+    if highlightsLast {
+      // A file written by hand: the questions before the highlights they name.
+      let lines = text.split(separator: "\n")
+      let isHighlight = { (line: Substring) in line.hasPrefix(#"{"type":"highlight""#) }
+      text = (lines.filter { !isHighlight($0) } + lines.filter(isHighlight)).joined(separator: "\n")
+    }
+    let target = try TemporaryDatabase()
+    try target.database.executeScript(
+      "INSERT INTO posts (uuid, title, created_at, updated_at) VALUES ('mine', 'Mine', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")
+    let before = try Self.snapshot(target)
+    _ = try Self.importText(text, .jsonl, into: target)
+    let imported = try Self.snapshot(target)
+    #expect(imported.contains { $0[0] == "question" && $0[1] == "q-1" && $0[10] == "h-1" })
+    let runner = target.runner()
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try Self.snapshot(target) == before)
+    #expect(runner.run(.redo(1)) != .failed(.nothingToRedo()))
+    #expect(try Self.snapshot(target) == imported)
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try Self.snapshot(target) == before)
+  }
+
   @Test("the newer updated_at wins, as for posts and questions")
   func newerWins() throws {
     let source = try Self.filled()

@@ -19,6 +19,8 @@ struct Importer {
     var links: [(question: String, highlight: String)] = []
     /// The highest highlight id before this import (read at its first highlight).
     var highlightFloor: Int64?
+    /// The highest question id before this import (read at its first question).
+    var questionFloor: Int64?
   }
 
   init(database: Database, now: Timestamp) {
@@ -41,15 +43,33 @@ struct Importer {
   func finish(name: String) throws {
     let links = known.links
     known.links = []
+    guard !links.isEmpty else { return }
+    let floor = known.questionFloor ?? Int64.max
+    // A question this import added is in its load's range, whose rows undo takes as they are
+    // then (link included): its link is not a change of its own, which undo could not revert
+    // once the row is gone. A question it updated is journaled as every update is.
+    let entry = try database.int(sql: "SELECT entry_id FROM journal_context")
     for (question, highlight) in links {
       guard let id = try highlightID(highlight) else {
         throw MemoError.malformedImport(
           name, place: "question \(question)",
           reason: "its highlight \(highlight) is neither in the file nor in the database")
       }
+      let isNew = try (questionID(question) ?? 0) > floor
+      if isNew { try run("UPDATE journal_context SET entry_id = NULL", []) }
       try run(
         "UPDATE questions SET highlight_id = ? WHERE uuid = ?", [.integer(id), .text(question)])
+      if isNew, let entry {
+        try run("UPDATE journal_context SET entry_id = ?", [.integer(entry)])
+      }
     }
+  }
+
+  func questionID(_ uuid: String) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM questions WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// Merges one record, counting what it did.
@@ -168,6 +188,9 @@ struct Importer {
       throw MemoError.malformedImport(
         name, place: "question \(question.uuid)",
         reason: "its post \(question.postUUID) is neither in the file nor in the database")
+    }
+    if known.questionFloor == nil {
+      known.questionFloor = try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions")
     }
     let lookup = try database.cachedStatement(
       sql: "SELECT updated_at FROM questions WHERE uuid = ?")

@@ -64,4 +64,15 @@ struct EnvironmentTests {
     #expect(!table.stdout.contains("\u{1B}"))
     #expect(table.stdout.contains("evil^[[31mred"))
   }
+
+  @Test("--db \"\" (a script's unset variable) is a usage error that writes nothing anywhere")
+  func emptyDatabaseFlag() throws {
+    let box = try Sandbox()
+    for arguments in [["--db", "", "add", "Written where?"], ["add", "Written where?", "--db="]] {
+      let result = try box.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stderr.hasPrefix("memo: error: --db is empty; name a database file"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+  }
 }

@@ -46,7 +46,7 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
-  /// A number of either kind as a `Double`.
+  /// A number, integer or not.
   public var doubleValue: Double? {
     switch self {
     case .integer(let value): return Double(value)

@@ -272,8 +272,7 @@ public enum BackupDecoder {
       })
   }
 
-  /// A highlight; its `post_id` (the exporting database's) is not read, its `id` only kept as
-  /// the id to give it when that one is free.
+  /// A highlight (database ids in the object, as a listing writes them, are not read).
   static func highlight(_ v: JSONValue, postUUID: String, place: String) throws
     -> HighlightRecord
   {
@@ -284,15 +283,8 @@ public enum BackupDecoder {
       }
       position = number
     }
-    var id: Int64?
-    if let value = v["id"], !value.isNull {
-      guard let number = value.int64Value, number > 0 else {
-        throw Failure(place: place, reason: "\"id\" is not a positive whole number or null")
-      }
-      id = number
-    }
     return HighlightRecord(
-      id: id, uuid: try text(v, "uuid", place: place), postUUID: postUUID,
+      uuid: try text(v, "uuid", place: place), postUUID: postUUID,
       text: try text(v, "text", place: place),
       note: try optionalString(v, "note", place: place),
       chapter: try optionalString(v, "chapter", place: place),

@@ -35,13 +35,10 @@ public struct PostRecord: Equatable, Sendable {
   }
 }
 
-/// A highlight in an export, naming its post by UUID. `id` and `postID` are the exporting
-/// database's ids, written for readers of the file; UUIDs are the keys an import merges by (it
-/// gives a new highlight the file's id only when that id is free).
+/// A highlight in an export, naming its post by UUID. Like a question it carries no database
+/// ids: they are each database's own, and a backup is the same on every device that syncs.
 public struct HighlightRecord: Equatable, Sendable {
-  public var id: Int64?
   public var uuid: String
-  public var postID: Int64?
   public var postUUID: String
   public var text: String
   public var note: String?
@@ -59,14 +56,12 @@ public struct HighlightRecord: Equatable, Sendable {
   public var updatedAt: Timestamp
 
   public init(
-    id: Int64? = nil, uuid: String, postID: Int64? = nil, postUUID: String, text: String,
+    uuid: String, postUUID: String, text: String,
     note: String? = nil, chapter: String? = nil, page: String? = nil, location: String? = nil,
     position: Double? = nil, highlightedAt: Timestamp? = nil, isStarred: Bool = false,
     source: String? = nil, sourceKey: String? = nil, createdAt: Timestamp, updatedAt: Timestamp
   ) {
-    self.id = id
     self.uuid = uuid
-    self.postID = postID
     self.postUUID = postUUID
     self.text = text
     self.note = note
@@ -94,15 +89,13 @@ public struct QuestionRecord: Equatable, Sendable {
   public var answeredAt: Timestamp?
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
-  /// The highlight it asks about: the exporting database's id (for readers; ignored on
-  /// import) and its UUID (what an import links by).
-  public var highlightID: Int64?
+  /// The UUID of the highlight it asks about.
   public var highlightUUID: String?
 
   public init(
     uuid: String, postUUID: String, text: String, category: String? = nil, isStarred: Bool = false,
     answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp,
-    highlightID: Int64? = nil, highlightUUID: String? = nil
+    highlightUUID: String? = nil
   ) {
     self.uuid = uuid
     self.postUUID = postUUID
@@ -113,7 +106,6 @@ public struct QuestionRecord: Equatable, Sendable {
     self.answeredAt = answeredAt
     self.createdAt = createdAt
     self.updatedAt = updatedAt
-    self.highlightID = highlightID
     self.highlightUUID = highlightUUID
   }
 }

@@ -237,7 +237,6 @@ public struct ExportEncoder {
     o.add("answered_at", q.answeredAt)
     o.add("created_at", q.createdAt)
     o.add("updated_at", q.updatedAt)
-    if let id = q.highlightID { o.add("highlight_id", id) } else { o.add("highlight_id", raw: "null") }
     o.add("highlight_uuid", q.highlightUUID)
     return o
   }
@@ -246,9 +245,7 @@ public struct ExportEncoder {
     _ h: HighlightRecord, withPost: Bool, into start: JSONObjectWriter = JSONObjectWriter()
   ) -> JSONObjectWriter {
     var o = start
-    if let id = h.id { o.add("id", id) } else { o.add("id", raw: "null") }
     o.add("uuid", h.uuid)
-    if let id = h.postID { o.add("post_id", id) } else { o.add("post_id", raw: "null") }
     if withPost { o.add("post_uuid", h.postUUID) }
     o.add("text", h.text)
     o.add("note", h.note)

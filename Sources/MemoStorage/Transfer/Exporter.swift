@@ -365,7 +365,7 @@ struct Exporter {
         let h = highlights
         highlightList.append(
           HighlightRecord(
-            id: h.int64(1), uuid: h.string(2), postID: id, postUUID: post.uuid, text: h.string(3),
+            uuid: h.string(2), postUUID: post.uuid, text: h.string(3),
             note: h.text(4), chapter: h.text(5), page: h.text(6), location: h.text(7),
             position: h.isNull(8) ? nil : h.double(8),
             highlightedAt: h.text(9).flatMap { Timestamp(rfc3339: $0) }, isStarred: h.bool(10),
@@ -386,7 +386,6 @@ struct Exporter {
             category: questions.text(3), isStarred: questions.bool(4), answer: questions.text(5),
             answeredAt: questions.text(6).flatMap { Timestamp(rfc3339: $0) },
             createdAt: time(questions, 7), updatedAt: time(questions, 8),
-            highlightID: questions.isNull(11) ? nil : questions.int64(11),
             highlightUUID: questions.text(12)))
         hasQuestion = try questions.step()
       }
@@ -453,24 +452,6 @@ struct Exporter {
     var result: [(uuid: String, kind: String, deletedAt: Timestamp)] = []
     while try statement.step() {
       result.append((statement.string(0), statement.string(1), time(statement, 2)))
-    }
-    // Highlights have no tombstones: a deleted one is a change of kind 'highlight' whose key
-    // is no highlight, made at `at` (its deletion, or the one an import recorded).
-    let highlights = try database.makeStatement(
-      sql: """
-        SELECT key, coalesce(at, 0) FROM changes c
-        WHERE kind = 'highlight' AND NOT EXISTS (SELECT 1 FROM highlights h WHERE h.uuid = c.key)
-          AND (?1 IS NULL OR coalesce(at, 0) >= ?1) AND (?2 IS NULL OR seq > ?2)
-        """)
-    try highlights.bind(since.flatMap { Timestamp(rfc3339: $0)?.millis }, at: 1)
-    try highlights.bind(afterSeq, at: 2)
-    var hasHighlights = false
-    while try highlights.step() {
-      result.append((highlights.string(0), "highlight", Timestamp(millis: highlights.int64(1))))
-      hasHighlights = true
-    }
-    if hasHighlights {
-      result.sort { ($0.deletedAt, $0.uuid) < ($1.deletedAt, $1.uuid) }
     }
     return result
   }

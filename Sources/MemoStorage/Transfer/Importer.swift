@@ -17,8 +17,6 @@ struct Importer {
     var categories: [String: Int64] = [:]
     /// Questions whose highlight was not here yet when they were merged: linked by `finish`.
     var links: [(question: String, highlight: String)] = []
-    /// The highest highlight id before this import (read at its first highlight).
-    var highlightFloor: Int64?
     /// The highest question id before this import (read at its first question).
     var questionFloor: Int64?
   }
@@ -134,10 +132,8 @@ struct Importer {
       } else {
         summary.unchanged += 1
       }
-    case .deleted(let uuid, "highlight", let deletedAt):
-      try deleteHighlight(uuid, at: deletedAt, into: &summary)
     case .deleted(let uuid, let kind, let deletedAt):
-      let table = kind == "post" ? "posts" : "questions"
+      let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
       let statement = try database.cachedStatement(
         sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
       try statement.bind(uuid, at: 1)
@@ -145,6 +141,11 @@ struct Importer {
       statement.reset()
       if let updated, updated <= deletedAt {
         try run("DELETE FROM \(table) WHERE uuid = ?", [.text(uuid)])
+        // The deletion keeps its time (the trigger wrote now), as when the record was never
+        // here: an export of this database lists it as the file did.
+        try run(
+          "UPDATE tombstones SET deleted_at = ? WHERE uuid = ?",
+          [.text(deletedAt.rfc3339), .text(uuid)])
         if kind == "post" { known.posts[uuid] = nil }
         summary.deleted += 1
       } else if updated == nil {
@@ -255,8 +256,8 @@ struct Importer {
       sql: stored == nil
         ? """
         INSERT INTO highlights (post_id, text, note, chapter, page, location, position,
-          highlighted_at, starred, source, source_key, created_at, updated_at, uuid, id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          highlighted_at, starred, source, source_key, created_at, updated_at, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
         : """
         UPDATE highlights SET post_id = ?, text = ?, note = ?, chapter = ?, page = ?, location = ?,
@@ -277,68 +278,8 @@ struct Importer {
     try statement.bind(highlight.createdAt.rfc3339, at: 12)
     try statement.bind(highlight.updatedAt.rfc3339, at: 13)
     try statement.bind(highlight.uuid, at: 14)
-    if stored == nil { try statement.bind(try newHighlightID(highlight.id), at: 15) }
     try statement.execute()
     if stored == nil { summary.added += 1 } else { summary.updated += 1 }
-  }
-
-  /// A highlight's deletion: applied when the highlight here is no newer than it; recorded
-  /// (for the next export to list) when there is no such highlight. Either way the deletion
-  /// keeps its time.
-  func deleteHighlight(_ uuid: String, at deletedAt: Timestamp, into summary: inout ImportSummary)
-    throws
-  {
-    let lookup = try database.cachedStatement(
-      sql: "SELECT updated_at FROM highlights WHERE uuid = ?")
-    try lookup.bind(uuid, at: 1)
-    let updated = try lookup.step() ? Timestamp(rfc3339: lookup.string(0)) : nil
-    lookup.reset()
-    if let updated, updated > deletedAt {
-      summary.unchanged += 1
-      return
-    }
-    if updated != nil {
-      try run("DELETE FROM highlights WHERE uuid = ?", [.text(uuid)])
-      summary.deleted += 1
-    } else {
-      summary.unchanged += 1
-    }
-    // The change the deletion made (or none yet: this one) carries the deletion's time.
-    try run(
-      """
-      INSERT INTO changes (kind, key, origin, at)
-      SELECT 'highlight', ?1, (SELECT origin FROM change_context), ?2
-      WHERE NOT EXISTS (SELECT 1 FROM changes WHERE kind = 'highlight' AND key = ?1)
-      """, [.text(uuid), .integer(deletedAt.millis)])
-    if updated != nil {
-      try run(
-        "UPDATE changes SET at = ?2 WHERE kind = 'highlight' AND key = ?1",
-        [.text(uuid), .integer(deletedAt.millis)])
-    }
-  }
-
-  /// The id a new highlight gets: the file's, when it is above every id the database held
-  /// before the import (the import's rows stay one range, as `BulkLoad` records them) and
-  /// free, so a backup restored into an empty database keeps its highlights' ids; nil (the
-  /// next id) otherwise.
-  func newHighlightID(_ id: Int64?) throws -> Int64? {
-    guard let id else { return nil }
-    let floor: Int64
-    if let known = known.highlightFloor {
-      floor = known
-    } else {
-      floor = try database.int(sql: "SELECT coalesce(max(id), 0) FROM highlights") ?? 0
-      known.highlightFloor = floor
-    }
-    guard id > floor else { return nil }
-    return try highlightExists(id: id) ? nil : id
-  }
-
-  func highlightExists(id: Int64) throws -> Bool {
-    let statement = try database.cachedStatement(sql: "SELECT 1 FROM highlights WHERE id = ?")
-    defer { statement.reset() }
-    try statement.bind(id, at: 1)
-    return try statement.step()
   }
 
   /// The id of the highlight with this UUID, if there is one.

@@ -12,7 +12,7 @@ struct RowWriter {
   // Post columns: 0 id, 1 uuid, 2 title, 3 author, 4 body, 5 source, 6 created_at,
   // 7 updated_at, 8 favorite. Question columns: 0 post_id, 1 uuid, 2 text, 3 category,
   // 4 starred, 5 answer, 6 answered_at, 7 created_at, 8 updated_at, (9, 10 the post's order),
-  // 11 highlight_id, 12 highlight_uuid. Highlight columns: 0 post_id, 1 id, 2 uuid, 3 text,
+  // 11 highlight_id, 12 highlight_uuid (the uuid is written: ids are each database's own). Highlight columns: 0 post_id, 1 id, 2 uuid, 3 text,
   // 4 note, 5 chapter, 6 page, 7 location, 8 position, 9 highlighted_at, 10 starred,
   // 11 source, 12 source_key, 13 created_at, 14 updated_at.
 
@@ -129,14 +129,11 @@ struct RowWriter {
     raw(",\"answered_at\":"); string(q, 6)
     raw(",\"created_at\":"); string(q, 7)
     raw(",\"updated_at\":"); string(q, 8)
-    raw(",\"highlight_id\":"); integer(q, 11)
     raw(",\"highlight_uuid\":"); string(q, 12)
   }
 
   func highlightFields(_ h: Statement, postUUIDFrom p: Statement?) {
-    raw("\"id\":"); integer(h, 1)
-    raw(",\"uuid\":"); string(h, 2)
-    raw(",\"post_id\":"); integer(h, 0)
+    raw("\"uuid\":"); string(h, 2)
     if let p { raw(",\"post_uuid\":"); string(p, 1) }
     raw(",\"text\":"); string(h, 3)
     raw(",\"note\":"); string(h, 4)
@@ -170,11 +167,6 @@ struct RowWriter {
   func string(_ row: Statement, _ column: Int32) {
     guard !row.isNull(column) else { return out.raw("null") }
     row.withUTF8(column) { out.jsonString($0) }
-  }
-
-  /// An integer column, or `null`.
-  func integer(_ row: Statement, _ column: Int32) {
-    if row.isNull(column) { out.raw("null") } else { out.int(row.int64(column)) }
   }
 
   /// A column as a CSV field (quoted when `csvField` would quote it); NULL is empty.

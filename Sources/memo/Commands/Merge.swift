@@ -26,7 +26,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .write)
+      let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .writeExisting)
       guard let merged = state.post else { return }
       switch context.format {
       case .table, .plain:

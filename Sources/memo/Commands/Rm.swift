@@ -38,7 +38,7 @@ extension Memo {
         try Input.confirmDeletion(
           "Delete post \(titles.joined(separator: ", ")) and its questions?")
       }
-      let state = try context.dispatch(.posts(.remove(posts)), access: .write)
+      let state = try context.dispatch(.posts(.remove(posts)), access: .writeExisting)
       switch context.format {
       case .table, .plain:
         guard !context.isQuiet else { return }

@@ -272,6 +272,36 @@ struct HighlightTransferTests {
     #expect(summary.posts == 1 && summary.highlights == 1 && summary.questions == 0)
   }
 
+  @Test("--cursor: a highlight changed or deleted since the last run is exported, once")
+  func cursor() throws {
+    let temp = try Self.filled()
+    func run() throws -> (lines: [Substring], summary: ExportSummary) {
+      let path = temp.folder + "/cursor-\(UUID().uuidString).jsonl"
+      let summary = try Exporter(database: temp.database).export(
+        ExportRequest(format: .jsonl, output: path, cursor: "nightly"),
+        now: Timestamp(millis: 1_800_000_000_000))
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      return (text.split(separator: "\n").filter { !$0.hasPrefix(#"{"type":"header""#) }, summary)
+    }
+    #expect(try run().summary.highlights == 2)
+    #expect(try run().lines.isEmpty)
+    try temp.database.executeScript(
+      """
+      UPDATE highlights SET starred = 1, updated_at = '2026-01-05T00:00:00.000Z' WHERE uuid = 'h-2';
+      DELETE FROM highlights WHERE uuid = 'h-1';
+      """)
+    let (lines, summary) = try run()
+    #expect(lines.count == 4)
+    #expect(lines[0].hasPrefix(#"{"type":"post","uuid":"p-1""#))
+    #expect(lines[1].hasPrefix(#"{"type":"highlight","uuid":"h-2""#))
+    // q-1 lost its link with the highlight: a change of its own.
+    #expect(lines[2].hasPrefix(#"{"type":"question","uuid":"q-1""#))
+    #expect(lines[2].hasSuffix(#""highlight_uuid":null}"#))
+    #expect(lines[3].hasPrefix(#"{"type":"deleted","uuid":"h-1","kind":"highlight""#))
+    #expect(summary.highlights == 1 && summary.deleted == 1)
+    #expect(try run().lines.isEmpty)
+  }
+
   @Test("a highlight whose post is neither in the file nor here: 65 naming it, nothing written")
   func missingPost() throws {
     let source = try Self.filled()

@@ -75,4 +75,17 @@ struct EnvironmentTests {
     }
     #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
   }
+
+  @Test("off a terminal a table is as wide as its cells, unless COLUMNS sets the width")
+  func columnsOffTerminal() throws {
+    let box = try Sandbox()
+    _ = try box.add(
+      "An Extraordinarily Long Title For A Book That Nobody Could Fit On One Line",
+      ["--author", "Somebody With A Long Name Indeed"])
+    let wide = try box.run(["list", "--format", "table"])
+    #expect(wide.stdout.split(separator: "\n").contains { $0.count > 100 })
+    let narrow = try box.run(["list", "--format", "table"], environment: ["COLUMNS": "60"])
+    #expect(narrow.status == 0)
+    #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 }, "\(narrow.stdout)")
+  }
 }

@@ -111,7 +111,7 @@ struct JournalCommandTests {
     #expect(lines[1].hasPrefix("2  ") && lines[1].contains("undone  add post 2 'B'"))
     #expect(lines[2].hasPrefix("1  ") && lines[2].hasSuffix("add post 1 'A'"))
     let pruned = try box.run(["log", "--prune", "--keep", "1"])
-    #expect(pruned.stderr == "memo: pruned 1 journal entries\n")
+    #expect(pruned.stderr == "memo: pruned 1 journal entry\n")
     #expect(try box.run(["log"]).stdout.split(separator: "\n").count == 1)
     let stats = try box.run(["stats", "--format", "json"]).stdout
     #expect(stats.contains("\n  \"journal_entries\": 1,\n"))

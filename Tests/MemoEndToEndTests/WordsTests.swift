@@ -48,7 +48,7 @@ struct WordsTests {
     let markdown = try box.run(["export", "--format", "markdown", "--output", box.root + "/notes"])
     #expect(
       markdown.stderr
-        == "memo: exported 1 post to \(box.root)/notes (1 file written, the others unchanged)\n")
+        == "memo: exported 1 post to \(box.root)/notes (1 file written)\n")
     let json = try box.run(["export", "--output", box.root + "/x.json"])
     #expect(json.stderr == "memo: exported 1 post, 0 highlights, 1 question, 0 deletions to \(box.root)/x.json\n")
     #expect(

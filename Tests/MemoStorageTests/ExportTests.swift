@@ -120,4 +120,27 @@ struct ExportTests {
       #expect(ByteWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
     }
   }
+
+  @Test("an export to a file or a markdown folder counts its records for the progress line, with the total", arguments: [ExportFormat.json, .jsonl, .csv, .markdown])
+  func progress(format: ExportFormat) throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    for i in 0..<130 { _ = runner.run(.insertPost(NewPost(title: "Book \(i)"))) }
+    var reports: [(Int, Int?)] = []
+    var erased = 0
+    runner.progress = ProgressMeter(
+      report: { done, total, _ in reports.append((done, total)) }, erase: { erased += 1 },
+      delay: 0, interval: 0)
+    let result = runner.run(
+      .export(ExportRequest(format: format, output: temp.folder + "/out-\(format.rawValue)")))
+    guard case .transfer(.exported(let summary)) = result else {
+      Issue.record("\(result)")
+      return
+    }
+    #expect(summary.posts == 130)
+    #expect(reports.count >= 2)
+    #expect(reports.allSatisfy { $0.1 == 130 })
+    #expect(reports.last.map { $0.0 } ?? 0 >= 128)
+    #expect(erased == 1)
+  }
 }

@@ -116,6 +116,7 @@ public struct ImportSummary: Equatable, Sendable {
 
   /// "3 added, 1 updated, 12 unchanged" (and deletions, when there are some).
   public var description: String {
+    // Plain numbers: this line is stdout, which scripts read.
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
     return (isDryRun ? "would be: " : "") + parts.joined(separator: ", ")

@@ -154,6 +154,7 @@ struct Exporter {
         summary.posts += 1
         summary.highlights += highlights.count
         summary.questions += questions.count
+        progress?.advance(by: 1 + highlights.count + questions.count)
       }
     }
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
@@ -172,6 +173,9 @@ struct Exporter {
 
   func writeMarkdown(to folder: MarkdownFolder, _ selection: Selection) throws -> ExportSummary {
     var summary = ExportSummary()
+    if let progress, selection.since == nil, selection.afterSeq == nil {
+      progress.total = try database.int(sql: "SELECT count(*) FROM posts").map { Int($0) }
+    }
     try forEachPost(selection, allQuestions: true, withHighlights: false) {
       post, isFavorite, _, questions in
       let text = MarkdownEncoder.render(
@@ -184,6 +188,7 @@ struct Exporter {
       }
       summary.posts += 1
       summary.questions += questions.count
+      progress?.advance()
     }
     return summary
   }

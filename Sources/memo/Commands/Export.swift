@@ -75,7 +75,10 @@ extension Memo {
         try OutputTarget.check(output, database: context.location.path)
       }
       Output.flush()
-      let state = try context.dispatch(.transfer(.export(request)), access: .read)
+      // The progress line on stderr, when it is a terminal: a big export to a file (or a
+      // markdown folder) is not silent for a minute.
+      let state = try context.dispatch(
+        .transfer(.export(request)), access: .read, progress: context.progressMeter("exporting"))
       guard let summary = state.exportSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       guard let output = request.output, !context.isQuiet else { return }
@@ -85,7 +88,7 @@ extension Memo {
           removed += ", \(summary.filesKept) edited kept with the new version beside"
         }
         Diagnostics.line(
-          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed), the others unchanged)"
+          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed)\(summary.filesWritten < summary.posts ? ", the others unchanged" : ""))"
         )
       } else {
         Diagnostics.line(

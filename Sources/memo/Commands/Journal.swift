@@ -93,7 +93,7 @@ extension Memo {
       if prune {
         let state = try context.dispatch(.journal(.prune(keep: keep)), access: .writeExisting)
         if !context.isQuiet {
-          Diagnostics.line("memo: pruned \(state.journalEntries.count) journal entries")
+          Diagnostics.line("memo: pruned \(counted(state.journalEntries.count, "journal entry"))")
         }
         return
       }

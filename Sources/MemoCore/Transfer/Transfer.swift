@@ -49,6 +49,7 @@ public struct ExportRequest: Equatable, Sendable {
 public struct ExportSummary: Equatable, Sendable {
   public var posts: Int
   public var questions: Int
+  public var highlights = 0
   public var deleted: Int
   /// Markdown: the files written (new or changed); the others were left as they were.
   public var filesWritten = 0

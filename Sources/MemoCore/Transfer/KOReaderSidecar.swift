@@ -11,6 +11,8 @@ public enum KOReaderSidecar {
   public struct Book: Equatable, Sendable {
     public var title: String?
     public var author: String?
+    /// Where the book was on the device (`doc_path`), for a title when `doc_props` has none.
+    public var documentPath: String?
     public var highlights: [Highlight] = []
     /// Page bookmarks left out.
     public var bookmarks = 0
@@ -28,7 +30,8 @@ public enum KOReaderSidecar {
     public var position: String?
     /// Device local time, as written (`2023-05-14 23:36:07`).
     public var localTime: LocalDateTime?
-    /// Stable across imports of the same sidecar: passage and place.
+    /// Stable across imports of the same sidecar: passage and place (the same as its entry in
+    /// KOReader's JSON export, which keeps the place as `pn_xp`).
     public var key: String
   }
 
@@ -75,6 +78,7 @@ public enum KOReaderSidecar {
     let props = root["doc_props"]?.table ?? root["stats"]?.table
     book.title = nonBlank(props?["title"]?.string)
     book.author = nonBlank(props?["authors"]?.string)?.replacing("\n", with: ", ")
+    book.documentPath = nonBlank(root["doc_path"]?.string)
 
     if let annotations = root["annotations"]?.table {
       for (index, entry) in annotations.list.enumerated() {
@@ -168,6 +172,8 @@ public enum KOReaderSidecar {
     let position: String? =
       entry["pos0"]?.string ?? entry["page"]?.string ?? entry["page"]?.integer.map(String.init)
     let page = entry["pageno"]?.integer ?? entry["page"]?.integer
+    // KOReader's exporter trims the passage (JSON export): so does the key, so both give one.
+    let passage = passage.trimmingWhitespace()
     return Highlight(
       text: passage, note: nonBlank(note), chapter: nonBlank(entry["chapter"]?.string), page: page,
       position: position, localTime: time,

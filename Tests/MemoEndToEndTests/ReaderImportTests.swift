@@ -183,13 +183,13 @@ struct ReaderImportTests {
       .write(toFile: file, atomically: true, encoding: .utf8)
     let strict = try box.run(["import", file, "--strict"])
     #expect(strict.status == 65)
-    #expect(strict.stderr.hasPrefix("memo: error: \(file): highlight 3: '02.01.2023 10:00' is not a date"))
+    #expect(strict.stderr.hasPrefix("memo: error: \(file): annotations[3]: '02.01.2023 10:00' is not a date"))
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
     let lenient = try box.run(["import", file])
     #expect(lenient.status == 0)
     #expect(
       lenient.stderr
-        == "memo: warning: \(file): highlight 3: '02.01.2023 10:00' is not a date; kept without one\n")
+        == "memo: warning: \(file): annotations[3]: '02.01.2023 10:00' is not a date; kept without one\n")
     #expect(lenient.stdout.hasSuffix("; 1 not fully read (see the warnings)\n"))
     #expect(
       try box.rows("SELECT highlighted_at FROM highlights WHERE page = '12'") == [["NULL"]])

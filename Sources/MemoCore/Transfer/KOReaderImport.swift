@@ -8,7 +8,7 @@ public enum KOReaderImport {
     public var books: [ExternalBook] = []
     /// Page bookmarks (no passage), left out.
     public var bookmarks = 0
-    /// What could not be read, each naming the file and the place ("… highlight 3: …"): an
+    /// What could not be read, each naming the file and the place ("…: annotations[3]: …"): an
     /// error with `--strict`, else a warning.
     public var problems: [String] = []
     /// What was left out and why (an entry with no text, a folder that cannot be read): a
@@ -50,7 +50,7 @@ public enum KOReaderImport {
         addedAt = localInstant(local)
         if addedAt == nil {
           report.problems.append(
-            "\(path): highlight \(index + 1): \(local) is no time in this time zone; kept without one")
+            "\(path): \(h.place): '\(local)' is no time in this time zone (a clock change); kept without one")
           report.unreadable += 1
         }
       }

@@ -30,6 +30,8 @@ public enum KOReaderSidecar {
     public var position: String?
     /// Device local time, as written (`2023-05-14 23:36:07`).
     public var localTime: LocalDateTime?
+    /// Where in the file, for messages: `annotations[3]`, `highlight[13][1]`, `bookmarks[2]`.
+    public var place = ""
     /// Stable across imports of the same sidecar: passage and place (the same as its entry in
     /// KOReader's JSON export, which keeps the place as `pn_xp`).
     public var key: String
@@ -91,8 +93,8 @@ public enum KOReaderSidecar {
         }
         book.highlights.append(
           highlight(
-            passage, note: entry["note"]?.string, entry: entry, index: index, problems: &book.problems,
-            name: name))
+            passage, note: entry["note"]?.string, entry: entry, place: "annotations[\(index + 1)]",
+            problems: &book.problems, name: name))
       }
       return book
     }
@@ -116,7 +118,6 @@ public enum KOReaderSidecar {
       }
     }
     if let pages = root["highlight"]?.table {
-      var index = 0
       // Page order (the keys are page numbers), so highlights come out in reading order.
       let byPage = pages.entries.sorted {
         switch ($0.key, $1.key) {
@@ -126,29 +127,34 @@ public enum KOReaderSidecar {
         }
       }
       for (pageKey, list) in byPage {
-        for entry in (list.table?.list ?? []).compactMap(\.table) {
+        let page: String
+        switch pageKey {
+        case .number(let n): page = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+        case .string(let s): page = "\"\(s)\""
+        }
+        for (index, entry) in (list.table?.list ?? []).enumerated() {
+          guard let entry = entry.table else { continue }
           guard let passage = nonBlank(entry["text"]?.string) else { continue }
           let time = entry["datetime"]?.string ?? ""
           var found = highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry, index: index,
-            problems: &book.problems, name: name)
+            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
+            place: "highlight[\(page)][\(index + 1)]", problems: &book.problems, name: name)
           if found.page == nil, case .number(let n) = pageKey, n.rounded() == n { found.page = Int(n) }
           book.highlights.append(found)
           bookmarked.remove(time + "\u{1F}" + passage)
-          index += 1
         }
       }
     }
     // A highlighted bookmark whose `highlight` entry is gone still holds the passage.
     if let bookmarks = root["bookmarks"]?.table, !bookmarked.isEmpty {
-      for (index, entry) in bookmarks.list.compactMap(\.table).enumerated() {
-        guard let passage = nonBlank(entry["notes"]?.string) else { continue }
+      for (index, entry) in bookmarks.list.enumerated() {
+        guard let entry = entry.table, let passage = nonBlank(entry["notes"]?.string) else { continue }
         let time = entry["datetime"]?.string ?? ""
         guard bookmarked.contains(time + "\u{1F}" + passage) else { continue }
         book.highlights.append(
           highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry, index: 10_000 + index,
-            problems: &book.problems, name: name))
+            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
+            place: "bookmarks[\(index + 1)]", problems: &book.problems, name: name))
       }
     }
     return book
@@ -161,13 +167,13 @@ public enum KOReaderSidecar {
   }
 
   private static func highlight(
-    _ passage: String, note: String?, entry: LuaTable, index: Int, problems: inout [String],
+    _ passage: String, note: String?, entry: LuaTable, place: String, problems: inout [String],
     name: String
   ) -> Highlight {
     let written = entry["datetime"]?.string
     let time = written.flatMap(LocalDateTime.init)
     if let written, time == nil {
-      problems.append("\(name): highlight \(index + 1): '\(written)' is not a date; kept without one")
+      problems.append("\(name): \(place): '\(written)' is not a date; kept without one")
     }
     let position: String? =
       entry["pos0"]?.string ?? entry["page"]?.string ?? entry["page"]?.integer.map(String.init)
@@ -177,7 +183,7 @@ public enum KOReaderSidecar {
     return Highlight(
       text: passage, note: nonBlank(note), chapter: nonBlank(entry["chapter"]?.string), page: page,
       position: position, localTime: time,
-      key: stableKey(["koreader", position ?? "", passage]))
+      place: place, key: stableKey(["koreader", position ?? "", passage]))
   }
 
   private static func nonBlank(_ text: String?) -> String? {

@@ -39,6 +39,32 @@ struct HighlightImportTests {
     #expect(try box.rows("SELECT body FROM posts") == [["NULL"]])
   }
 
+  @Test("a backup restored elsewhere: re-importing the reader's file there adds nothing (its import keys stayed behind; the highlights' source keys travel)")
+  func reimportAfterRestore() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    let loose = Self.entry(
+      "- Your Note on page 9 | Location 900 | Added on Monday, 2 January 2023 09:00:00",
+      "A note far from any highlight.")
+    try (Self.highlight + Self.note + Self.question + loose + Self.other).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    _ = try box.succeed(["export", "--output", box.root + "/backup.json"])
+    let fresh = ["--db", box.root + "/fresh.db"]
+    _ = try box.succeed(["import", box.root + "/backup.json"] + fresh)
+    let contents = { (db: String) throws -> [[String]] in
+      try box.rows("SELECT text, coalesce(note, '') FROM highlights ORDER BY text", database: db)
+        + box.rows("SELECT text FROM questions ORDER BY text", database: db)
+        + box.rows("SELECT coalesce(body, '') FROM posts", database: db)
+    }
+    let restored = try contents(box.root + "/fresh.db")
+    #expect(restored == (try contents(box.defaultDatabase)))
+    let again = try box.run(["import", file] + fresh)
+    #expect(again.status == 0)
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(try contents(box.root + "/fresh.db") == restored)
+  }
+
   @Test("re-importing never overwrites a note edited since; two highlights at one place both stay")
   func reimportKeepsEdits() throws {
     let box = try Sandbox()

@@ -51,7 +51,10 @@ struct ExternalImporter {
         book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
       var placed: [Placed]?
       for clipping in ordered {
-        if try hasKey(clipping.key) {
+        // The key, or (a backup restored, or the records synced from a machine that imported
+        // the file: their import keys stay where they were made) what the clipping made.
+        if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
+          try remember(clipping.key)
           summary.unchanged += 1
           counts.duplicates += 1
           continue
@@ -60,7 +63,11 @@ struct ExternalImporter {
         if clipping.kind == .highlight {
           var replacing: ExternalClipping?
           for earlier in clipping.replaces {
-            if try hasKey(earlier.key) { replacing = earlier } else { try remember(earlier.key) }
+            if try hasKey(earlier.key) || isHere(earlier, postID: postID) {
+              replacing = earlier
+            } else {
+              try remember(earlier.key)
+            }
           }
           if let replacing {
             // The longer version takes the earlier one's place (its note and star stay); an
@@ -303,6 +310,36 @@ struct ExternalImporter {
         .text(created.rfc3339), .text(created.rfc3339),
       ])
     return (database.lastInsertedRowID, true)
+  }
+
+  /// Whether what `clipping` makes is in the database already, without its import key: a
+  /// highlight with its key as `source_key` (which backups and sync carry), a question with
+  /// its text on the post, a note in the post's body or in a highlight's note.
+  func isHere(_ clipping: ExternalClipping, postID: Int64) throws -> Bool {
+    let sql: String
+    let text: String
+    switch clipping.kind {
+    case .highlight:
+      sql = "SELECT 1 FROM highlights WHERE source_key = ?1 AND ?2 IS NOT NULL"
+      text = clipping.key
+    case .note where clipping.isQuestion:
+      sql = "SELECT 1 FROM questions WHERE text = ?1 AND post_id = ?2"
+      text = clipping.text
+    case .note:
+      sql = """
+        SELECT 1 FROM posts WHERE id = ?2 AND instr(body, ?3) > 0
+        UNION ALL SELECT 1 FROM highlights WHERE post_id = ?2 AND instr(note, ?1) > 0
+        """
+      text = clipping.text
+    }
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    try statement.bind(text, at: 1)
+    try statement.bind(postID, at: 2)
+    if clipping.kind == .note && !clipping.isQuestion {
+      try statement.bind(clipping.bodyText, at: 3)
+    }
+    return try statement.step()
   }
 
   func hasKey(_ key: String) throws -> Bool {

@@ -117,7 +117,7 @@ final class MarkdownFolder {
       return .written
     }
     // A file memo cannot read (not UTF-8, no permission) counts as the user's.
-    let existing = try? InputFile.read(file)
+    let existing = contents(file)
     if let existing, existing.elementsEqual(content.utf8) {
       entry.hash = hash
       removeBeside(entry.name)
@@ -164,7 +164,7 @@ final class MarkdownFolder {
       removeBeside(entry.name)
       let file = path(entry.name)
       guard exists(file) else { continue }
-      let existing = try? InputFile.read(file)
+      let existing = contents(file)
       if entry.hash != nil && existing.map(Self.hash) == entry.hash {
         if unlink(file) == 0 { removed += 1 }
       } else {
@@ -210,10 +210,34 @@ final class MarkdownFolder {
   func holds(_ path: String, exactly content: String) -> Bool {
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      Int(info.st_size) == content.utf8.count,
-      let existing = try? InputFile.read(path)
+      Int(info.st_size) == content.utf8.count, let existing = contents(path)
     else { return false }
     return existing.elementsEqual(content.utf8)
+  }
+
+  /// A regular file's bytes (through a symlink), read in one go; nil when it cannot be read or
+  /// is not a regular file (a FIFO is not waited on).
+  func contents(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    // One byte more than its size, to notice a file that grew meanwhile.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var total = 0
+    while true {
+      if total == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.read(fd, $0.baseAddress! + total, $0.count - total)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      total += count
+    }
+    bytes.removeSubrange(total...)
+    return bytes
   }
 
   /// Neither taken by a post, nor a file already there, nor the `.memo.md` of a taken name.
@@ -249,7 +273,7 @@ final class MarkdownFolder {
   }
 
   func readText(_ path: String) -> String? {
-    guard let bytes = try? InputFile.read(path) else { return nil }
+    guard let bytes = contents(path) else { return nil }
     return String(validating: bytes, as: UTF8.self)
   }
 

@@ -37,7 +37,8 @@ struct FavoriteAndCategoryTests {
     #expect(favorites.map { $0["title"] as? String } == ["Dune"])
     #expect(favorites.first?["favorite"] as? Bool == true)
     #expect(
-      try box.succeed(["list", "--favorites", "--starred"]) == """
+      try box.succeed(["list", "--favorites", "--starred", "--format", "table"]) == """
+        filter: --starred  (--all ignores it; 'memo filter clear' removes it)
         1  Dune · Frank Herbert ♥
             ★ 1  Why does the spice matter?  [ecology]
             ★ 3  How do stillsuits work?  [physics]  ✓

@@ -6,6 +6,37 @@ struct FilterCommandTests {
   static let starredIDs = [12, 9, 7, 5, 3, 1]
   static let banner = "filter: --starred  (--all ignores it; 'memo filter clear' removes it)"
 
+  @Test("a filter never changes list's shape off a terminal: plain, csv, tsv keep a row a post")
+  func filterKeepsFlatShapes() throws {
+    let box = try Sandbox()
+    try box.seedBookshelf()
+    let header = try box.succeed(["list", "--format", "tsv"]).split(separator: "\n").first
+    for filter in [["--starred"], ["--unstarred"]] {
+      _ = try box.succeed(["filter", "set"] + filter)
+      // The posts the filter keeps, as JSON has them.
+      let ids = try box.jsonArray(["list"]).map { $0["id"] as? Int }
+      #expect(!ids.isEmpty)
+      for command in [["list"], ["list", "--all"] + filter] {
+        let plain = try box.run(command)
+        #expect(plain.status == 0)
+        let rows = plain.stdout.split(separator: "\n")
+        #expect(rows.map { Int($0.split(separator: "\t")[0]) } == ids, "\(command): \(plain.stdout)")
+        #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 6 })
+        #expect(try box.succeed(command + ["--format", "plain"]) == plain.stdout)
+        for format in ["csv", "tsv"] {
+          let lines = try box.succeed(command + ["--format", format])
+            .split(separator: format == "csv" ? "\r\n" : "\n")
+          #expect(lines.count == ids.count + 1, "\(command) \(format)")
+          if format == "tsv" { #expect(lines.first == header) }
+        }
+      }
+    }
+    // The tree is the table's, for people.
+    let table = try box.succeed(["list", "--format", "table"])
+    #expect(table.contains("\n    "))
+    #expect(!table.contains("\t"))
+  }
+
   @Test("filter set persists; questions and list apply it; --all ignores it; save, clear, --filter")
   func currentAndSaved() throws {
     let box = try Sandbox()
@@ -46,7 +77,8 @@ struct FilterCommandTests {
     #expect(try box.questionIDs(["--category", "history", "--category", "myth"]) == [5])
     #expect(try box.questionIDs(["--unstarred"]) == [10, 6])
     #expect(
-      try box.succeed(["list", "--unstarred", "--unanswered"]) == """
+      try box.succeed(["list", "--unstarred", "--unanswered", "--format", "table"]) == """
+        filter: --unstarred --unanswered --category physics  (--all ignores it; 'memo filter clear' removes it)
         3  The Left Hand of Darkness · Ursula K. Le Guin
               10  How cold is Gethen?  [physics]
         2  Hyperion · Dan Simmons

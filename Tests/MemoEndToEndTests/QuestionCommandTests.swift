@@ -3,15 +3,16 @@ import Testing
 
 @Suite("question commands, run as a reader would")
 struct QuestionCommandTests {
-  @Test("list --starred shows each book with its starred questions indented beneath")
+  @Test("list --starred as a table shows each book with its starred questions indented beneath")
   func listStarredTree() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
-    let result = try box.run(["list", "--starred"])
+    let result = try box.run(["list", "--starred", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(
       result.stdout == """
+        filter: --starred  (--all ignores it; 'memo filter clear' removes it)
         3  The Left Hand of Darkness · Ursula K. Le Guin
             ★ 9  What is kemmer?  [biology]  ✓
             ★ 12  Who is Estraven?

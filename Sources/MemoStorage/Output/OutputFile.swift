@@ -80,7 +80,12 @@ final class OutputFile {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let prefix = ".\(name).memo-tmp-"
+    removeStaleTemporaries(in: folder, named: name)
+  }
+
+  /// Removes the stale `.NAME.memo-tmp-PID` files in `folder`: of one NAME, or of any (nil).
+  static func removeStaleTemporaries(in folder: String, named name: String? = nil) {
+    let marker = ".memo-tmp-"
     guard let dir = opendir(folder.isEmpty ? "/" : folder) else { return }
     defer { closedir(dir) }
     var stale: [String] = []
@@ -88,9 +93,18 @@ final class OutputFile {
       let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard entryName.hasPrefix(prefix), let pid = Int32(entryName.dropFirst(prefix.count)),
-        pid > 0, pid != getpid()
-      else { continue }
+      let pidText: Substring
+      if let name {
+        let prefix = "." + name + marker
+        guard entryName.hasPrefix(prefix) else { continue }
+        pidText = Substring(entryName.utf8.dropFirst(prefix.utf8.count))
+      } else {
+        guard entryName.hasPrefix("."), let range = entryName.ranges(of: marker).last else {
+          continue
+        }
+        pidText = entryName[range.upperBound...]
+      }
+      guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
       if kill(pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
     }
     for entryName in stale { unlink((folder.isEmpty ? "" : folder) + "/" + entryName) }

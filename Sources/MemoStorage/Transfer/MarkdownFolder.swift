@@ -54,6 +54,8 @@ final class MarkdownFolder {
         message: "\(folder) is not a folder; markdown export writes one file per post into a folder"
       )
     }
+    // What a killed run was writing (`.NAME.memo-tmp-PID`, its process gone) goes.
+    OutputFile.removeStaleTemporaries(in: self.folder)
     if let text = readText(path(Self.manifestName)) {
       for line in text.split(separator: "\n") {
         let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -75,8 +77,35 @@ final class MarkdownFolder {
   /// Writes a post's file unless it already holds `content`. A file the user changed since
   /// memo last exported it is kept: when the post changed too, its new version goes beside
   /// it with a warning (`--force` overwrites instead).
+  ///
+  /// A post the manifest does not know whose file is already there, byte for byte as memo
+  /// would write it now, is adopted: a run that was interrupted before it saved the manifest
+  /// left it, and it is memo's (no copy beside it). The manifest is saved as the export goes,
+  /// after each batch of changed entries, so an interrupted run leaves one that covers what it
+  /// wrote up to its last batch.
   func write(uuid: String, title: String, content: String) throws -> Outcome {
-    var entry = entries[uuid] ?? Entry(name: newName(for: title, uuid: uuid), hash: nil)
+    let before = entries[uuid]
+    let outcome = try place(uuid: uuid, title: title, content: content)
+    if entries[uuid] != before {
+      unsaved += 1
+      // Batches grow with the folder (an eighth of it), so that saving stays linear in all.
+      if unsaved >= max(Self.saveBatch, entries.count / 8) { try commit() }
+    }
+    return outcome
+  }
+
+  /// Entries changed since the manifest was last saved, and how many make a batch to save.
+  private var unsaved = 0
+  static let saveBatch = 64
+
+  private func place(uuid: String, title: String, content: String) throws -> Outcome {
+    var entry: Entry
+    if let known = entries[uuid] {
+      entry = known
+    } else {
+      let (name, isAdopted) = newName(for: title, uuid: uuid, content: content)
+      entry = Entry(name: name, hash: isAdopted ? Self.hash(Array(content.utf8)) : nil)
+    }
     taken.insert(entry.name)
     visited.insert(uuid)
     defer { entries[uuid] = entry }
@@ -88,7 +117,7 @@ final class MarkdownFolder {
       return .written
     }
     // A file memo cannot read (not UTF-8, no permission) counts as the user's.
-    let existing = try? InputFile.read(file)
+    let existing = contents(file)
     if let existing, existing.elementsEqual(content.utf8) {
       entry.hash = hash
       removeBeside(entry.name)
@@ -135,7 +164,7 @@ final class MarkdownFolder {
       removeBeside(entry.name)
       let file = path(entry.name)
       guard exists(file) else { continue }
-      let existing = try? InputFile.read(file)
+      let existing = contents(file)
       if entry.hash != nil && existing.map(Self.hash) == entry.hash {
         if unlink(file) == 0 { removed += 1 }
       } else {
@@ -153,14 +182,62 @@ final class MarkdownFolder {
   }
 
   /// A name no other post has and no file outside the manifest holds: `slug.md`, then
-  /// `slug-<uuid prefix>.md`, then numbered.
-  func newName(for title: String, uuid: String) -> String {
+  /// `slug-<uuid prefix>.md`, then numbered — or, with `content`, the one of those names that
+  /// already holds exactly `content` (memo's own file from an interrupted run: adopted).
+  func newName(for title: String, uuid: String, content: String? = nil) -> (
+    name: String, isAdopted: Bool
+  ) {
     let slug = MarkdownEncoder.slug(title)
     let short = String(uuid.filter { $0 != "-" }.suffix(8))
     var candidates = [slug + ".md", "\(slug)-\(short).md"]
     candidates += (2...1000).map { "\(slug)-\(short)-\($0).md" }
-    for name in candidates where isFree(name) { return name }
-    return "\(slug)-\(uuid).md"
+    candidates.append("\(slug)-\(uuid).md")
+    var free: String?
+    for (i, name) in candidates.enumerated()
+    where !taken.contains(name) && !name.hasSuffix(".memo.md") {
+      guard exists(path(name)) else {
+        if free == nil { free = name }
+        // memo goes past `slug-<uuid prefix>.md` only when a file holds it.
+        if i >= 1 || content == nil { break }
+        continue
+      }
+      if let content, holds(path(name), exactly: content) { return (name, true) }
+    }
+    return (free ?? "\(slug)-\(uuid).md", false)
+  }
+
+  /// Whether the file at `path` holds exactly `content` (the size first, then the bytes).
+  func holds(_ path: String, exactly content: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      Int(info.st_size) == content.utf8.count, let existing = contents(path)
+    else { return false }
+    return existing.elementsEqual(content.utf8)
+  }
+
+  /// A regular file's bytes (through a symlink), read in one go; nil when it cannot be read or
+  /// is not a regular file (a FIFO is not waited on).
+  func contents(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    // One byte more than its size, to notice a file that grew meanwhile.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var total = 0
+    while true {
+      if total == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.read(fd, $0.baseAddress! + total, $0.count - total)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      total += count
+    }
+    bytes.removeSubrange(total...)
+    return bytes
   }
 
   /// Neither taken by a post, nor a file already there, nor the `.memo.md` of a taken name.
@@ -176,6 +253,7 @@ final class MarkdownFolder {
     if readText(path(Self.manifestName)) != text {
       try writeAtomically(path(Self.manifestName), text)
     }
+    unsaved = 0
   }
 
   /// FNV-1a, 64 bits, in hex: enough to tell whether a file changed (not a security check).
@@ -195,7 +273,7 @@ final class MarkdownFolder {
   }
 
   func readText(_ path: String) -> String? {
-    guard let bytes = try? InputFile.read(path) else { return nil }
+    guard let bytes = contents(path) else { return nil }
     return String(validating: bytes, as: UTF8.self)
   }
 

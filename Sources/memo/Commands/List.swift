@@ -10,8 +10,9 @@ extension Memo {
       discussion: Help.text(
         """
         With a question filter (--starred, --category, … or the current filter set with
-        'memo filter set'), only posts with matching questions are listed, each with those
-        questions beneath it (in JSON: its "questions" array). --all ignores the current filter.
+        'memo filter set'), only posts with matching questions are listed; a table shows each
+        with those questions beneath it, JSON its "questions" array, and plain, CSV and TSV a
+        row per post as always. --all ignores the current filter.
 
         --since, --until, --limit and --offset apply to the posts: --since and --until look at
         when a post was created; a date without a time means the whole day in local time.

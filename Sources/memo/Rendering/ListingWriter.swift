@@ -41,7 +41,7 @@ final class ListingWriter: RowSink {
     case records
     /// One record (`memo show` in JSON): an object, not an array.
     case single
-    /// Posts with their questions beneath (`memo list --starred` on a terminal or in plain).
+    /// Posts with their questions beneath (`memo list --starred` as a table).
     case tree
     /// One post as a page (`memo show` on a terminal or in plain).
     case page
@@ -71,7 +71,9 @@ final class ListingWriter: RowSink {
     let isText = format == .table || format == .plain
     switch listing {
     case .post: mode = isText ? .page : format == .json ? .single : .records
-    case .posts where isText && hasQuestionFilter: mode = .tree
+    // The tree is for people: plain stays one tab-separated row per post whatever the filter,
+    // and CSV and TSV the posts' rows (their questions: JSON, or `memo questions`).
+    case .posts where format == .table && hasQuestionFilter: mode = .tree
     default: mode = .records
     }
     // The current filter narrowed the listing beyond the command's own flags: say so where a

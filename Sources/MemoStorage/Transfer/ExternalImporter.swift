@@ -77,8 +77,18 @@ struct ExternalImporter {
           }
           summary.added += 1
           counts.highlights += 1
-          let id = try insertHighlight(clipping, postID: postID)
+          // The reader's own note on the highlight (KOReader, Kobo, Apple Books): its note,
+          // or, when it asks something, a question linked to it.
+          var highlight = clipping
+          let question = clipping.note.flatMap { ExternalClipping.asks($0) ? $0 : nil }
+          if question != nil { highlight.note = nil } else if clipping.note != nil { counts.notes += 1 }
+          let id = try insertHighlight(highlight, postID: postID)
           placed?.append(Self.place(id, clipping))
+          if let question {
+            summary.added += 1
+            counts.questions += 1
+            try insertQuestion(question, postID: postID, highlightID: id, createdAt: clipping.addedAt)
+          }
           continue
         }
         // A note: on the highlight at its place, if there is one.
@@ -87,14 +97,8 @@ struct ExternalImporter {
         summary.added += 1
         if clipping.isQuestion {
           counts.questions += 1
-          let created = clipping.addedAt ?? now
-          try execute(
-            "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at, highlight_id) VALUES (?, ?, ?, 0, ?, ?, ?)",
-            [
-              .text(makeUUID(created)), .integer(postID),
-              .text(clipping.text), .text(created.rfc3339), .text(now.rfc3339),
-              target.map { .integer($0) } ?? .null,
-            ])
+          try insertQuestion(
+            clipping.text, postID: postID, highlightID: target, createdAt: clipping.addedAt)
         } else if let target {
           counts.notes += 1
           try addNote(clipping.text, to: target)
@@ -109,6 +113,20 @@ struct ExternalImporter {
     }
     summary.clippings = counts
     return summary
+  }
+
+  /// A question on the post (and on the highlight it asks about, if any), dated when the
+  /// reader made it.
+  func insertQuestion(_ text: String, postID: Int64, highlightID: Int64?, createdAt: Timestamp?)
+    throws
+  {
+    let created = createdAt ?? now
+    try execute(
+      "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at, highlight_id) VALUES (?, ?, ?, 0, ?, ?, ?)",
+      [
+        .text(makeUUID(created)), .integer(postID), .text(text), .text(created.rfc3339),
+        .text(now.rfc3339), highlightID.map { .integer($0) } ?? .null,
+      ])
   }
 
   /// The `location` column: a Kindle's location range ("140-141", "140"), else the reader's

@@ -97,7 +97,8 @@ extension Memo {
   /// `memo import FILE`: merges an export into the database.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
+      abstract:
+        "Import a memo export (json, jsonl, csv), Kindle clippings, a Goodreads library, or a Kobo's or Apple Books' highlights.",
       discussion: Help.text(
         """
         The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
@@ -107,9 +108,12 @@ extension Memo {
         nothing. Kindle clippings (any UI language and firmware) and Goodreads rows become posts
         matched by title and author and are remembered, so importing them again adds nothing; a
         Kindle header or date that cannot be read is a warning on stderr (with --strict an
-        error, exit 65). The format comes from
+        error, exit 65). A Kobo's KoboReader.sqlite (in the device's .kobo folder) and Apple
+        Books' AEAnnotation and BKLibrary databases (their folder, by default
+        ~/Library/Containers/com.apple.iBooksX/Data/Documents) are read from a copy, never in
+        place; highlights deleted on the device are skipped. The format comes from
         --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads export is
-        recognised by its header —, .txt for Kindle).
+        recognised by its header —, .txt for Kindle), else from what the file or folder holds.
 
         Examples:
           memo import backup.json
@@ -117,6 +121,8 @@ extension Memo {
           memo import "My Clippings.txt"
           memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
+          memo import /media/KOBOeReader/.kobo/KoboReader.sqlite
+          memo import ~/Library/Containers/com.apple.iBooksX/Data/Documents --format apple-books
           cat backup.jsonl | memo import - --format jsonl
         """))
 
@@ -125,7 +131,7 @@ extension Memo {
 
     @Option(
       help: ArgumentHelp(
-        "json, jsonl, csv, kindle or goodreads (default: from the file's extension).",
+        "json, jsonl, csv, kindle, goodreads, kobo or apple-books (default: from the file's extension or content).",
         valueName: "format"))
     var format: ImportFormatArgument?
 
@@ -134,7 +140,7 @@ extension Memo {
 
     @Flag(
       help:
-        "Kindle: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+        "Kindle, Kobo, Apple Books: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
     )
     var strict = false
 
@@ -146,14 +152,19 @@ extension Memo {
     func run() throws {
       let context = try Context(global, format: json ? .json : nil)
       let path = file == "-" ? nil : file
-      guard let format = format?.value ?? path.flatMap(ImportFormat.guess) else {
+      // A reader's database or folder is told by what it holds (read from a copy).
+      guard
+        let format = try format?.value ?? path.flatMap(ImportFormat.guess)
+          ?? path.flatMap(ReaderDetection.format(of:))
+      else {
         throw MemoError.usage(
-          "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads"
+          "cannot tell the format of \(path ?? "stdin"); pass --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
         )
       }
-      if strict && format != .kindle {
+      if strict && ![.kindle, .kobo, .appleBooks].contains(format) {
         throw MemoError.usage(
-          "--strict applies to Kindle clippings only; drop it or pass --format kindle")
+          "--strict applies to Kindle clippings and Kobo and Apple Books databases only; drop it or pass --format kindle, kobo or apple-books"
+        )
       }
       let state = try context.dispatch(
         .transfer(
@@ -180,6 +191,7 @@ extension Memo {
           skipped.add("bookmarks", Int64(c.bookmarks))
           skipped.add("placeholders", Int64(c.placeholders))
           skipped.add("duplicates", Int64(c.duplicates))
+          skipped.add("deleted_on_device", Int64(c.deleted))
           o.add("skipped", raw: skipped.object)
           o.add("unreadable", Int64(c.unreadable))
         }

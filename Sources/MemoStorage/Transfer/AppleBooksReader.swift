@@ -204,7 +204,7 @@ enum AppleBooksReader {
       clipping.position = statement.text(10).flatMap { ReadingPlace.position(epubCFI: $0) }
       byAsset[asset, default: []].append(clipping)
     }
-    for (asset, clippings) in byAsset {
+    for (asset, clippings) in byAsset.sorted(by: { $0.key < $1.key }) {
       var (title, author) = titles[asset] ?? (nil, nil)
       if title == nil {
         report.problems.append(

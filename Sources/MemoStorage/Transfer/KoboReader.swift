@@ -32,11 +32,12 @@ enum KoboReader {
   /// - Throws: `MemoError` 66 when there is no such file, 65 when it is not a Kobo database.
   static func read(_ path: String, name: String) throws -> ReaderReport {
     if ReaderFiles.kind(of: path) == .folder && locate(path) == nil {
+      let hint =
+        AppleBooksReader.isAppleBooksFolder(path)
+        ? "it holds Apple Books' databases: pass --format apple-books"
+        : "give the file from the device's .kobo folder (or the device's folder)"
       throw MemoError(
-        code: .noInput,
-        message:
-          "\(name) is a folder without KoboReader.sqlite; give the file from the device's .kobo folder (or the device's folder)"
-      )
+        code: .noInput, message: "\(name) is a folder without KoboReader.sqlite; \(hint)")
     }
     let file = locate(path) ?? path
     let copy = try ReaderDatabaseCopy(file, name: file == path ? name : file)
@@ -147,7 +148,7 @@ enum KoboReader {
           steps: ReadingPlace.steps(Substring(statement.string(10))),
           offset: statement.isNull(11) ? 0 : statement.int(11)))
     }
-    for (volume, placed) in byVolume {
+    for (volume, placed) in byVolume.sorted(by: { $0.key < $1.key }) {
       let sorted = placed.sorted { a, b in
         if a.chapterIndex != b.chapterIndex { return (a.chapterIndex ?? .max) < (b.chapterIndex ?? .max) }
         if a.progress != b.progress { return a.progress < b.progress }

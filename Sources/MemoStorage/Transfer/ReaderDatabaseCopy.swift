@@ -23,9 +23,7 @@ final class ReaderDatabaseCopy {
     self.name = name
     switch ReaderFiles.kind(of: source) {
     case .missing:
-      throw MemoError(
-        code: .noInput,
-        message: "cannot read \(name): \(String(cString: strerror(ENOENT))); check the path")
+      throw MemoError(code: .noInput, message: "cannot read \(name): no such file or folder")
     case .folder:
       throw MemoError(code: .noInput, message: "\(name) is a folder; give the database file")
     case .file: break

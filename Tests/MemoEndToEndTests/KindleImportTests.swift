@@ -123,7 +123,8 @@ struct KindleImportTests {
     #expect(usage.status == 64)
     #expect(
       usage.stderr
-        == "memo: error: --strict applies to Kindle clippings only; drop it or pass --format kindle\n")
+        == "memo: error: --strict applies to Kindle clippings and Kobo and Apple Books databases only; drop it or pass --format kindle, kobo or apple-books\n"
+    )
   }
 
   @Test("--format json: the summary with books, highlights, notes, questions, skipped")
@@ -133,7 +134,7 @@ struct KindleImportTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2},"unreadable":0}"#
+        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2,"deleted_on_device":0},"unreadable":0}"#
         + "\n")
   }
 

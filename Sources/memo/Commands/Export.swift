@@ -122,7 +122,7 @@ extension Memo {
           memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
           memo import /media/KOBOeReader/.kobo/KoboReader.sqlite
-          memo import ~/Library/Containers/com.apple.iBooksX/Data/Documents --format apple-books
+          memo import ~/Library/Containers/com.apple.iBooksX/Data/Documents
           cat backup.jsonl | memo import - --format jsonl
         """))
 

@@ -94,6 +94,8 @@ enum KoboReader {
       var offset: Int
     }
     var byVolume: [String: [Placed]] = [:]
+    // A chapter holds many highlights: each is looked up once.
+    var chapters: [String: KoboContent.Chapter] = [:]
     while try statement.step() {
       let id = statement.string(0)
       let volume = statement.string(1)
@@ -127,7 +129,13 @@ enum KoboReader {
             ))
         }
       }
-      let chapter = try content.chapter(of: contentID, book: volume)
+      let chapter: KoboContent.Chapter
+      if let known = chapters[contentID] {
+        chapter = known
+      } else {
+        chapter = try content.chapter(of: contentID)
+        chapters[contentID] = chapter
+      }
       let progress = statement.isNull(7) ? 0 : min(max(statement.double(7), 0), 0.999_999)
       var clipping: ExternalClipping
       if text.isEmpty {
@@ -221,7 +229,7 @@ struct KoboContent {
   /// book's rows of type 899, the first that points at the bookmark's file), else a plain
   /// EPUB's row for that `ContentID` (whose title is the chapter's, not a file name); its
   /// index from the file's own row (the spine order), else the table of contents.
-  func chapter(of contentID: String, book: String) throws -> Chapter {
+  func chapter(of contentID: String) throws -> Chapter {
     var chapter = Chapter()
     let own = try database.cachedStatement(
       sql: """

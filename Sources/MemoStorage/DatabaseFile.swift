@@ -14,6 +14,9 @@ public enum DatabaseFile {
     case read
     /// Writes: the file is created if missing, mode 0600, in folders created with mode 0700.
     case write
+    /// Writes what is there (undo, redo, a prune): a missing file is not created; the command
+    /// sees an empty database, with nothing to undo.
+    case writeExisting
   }
 
   /// Opens the database at `path`, migrated to the current schema.
@@ -32,7 +35,7 @@ public enum DatabaseFile {
     do {
       if !exists {
         switch access {
-        case .read:
+        case .read, .writeExisting:
           // Nothing written yet: answer from an empty in-memory database with the same schema.
           let database = try Database(path: ":memory:")
           try Migrator.migrate(database)

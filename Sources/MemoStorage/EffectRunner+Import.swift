@@ -22,6 +22,7 @@ extension EffectRunner {
           for record in records { try importer.merge(record, into: &summary, name: name) }
           self.progress?.advance(by: records.count)
         }
+        try importer.finish(name: name)
         return summary
       }
     } else {
@@ -38,6 +39,7 @@ extension EffectRunner {
             try importer.merge(record, into: &summary, name: name)
             self.progress?.advance()
           }
+          try importer.finish(name: name)
           return summary
         }
       case .kobo, .appleBooks:

@@ -42,7 +42,11 @@ struct Context {
     now = SystemClock.now()
     style = Style(
       useColor: useColor, utcOffsetSeconds: Environment.utcOffsetSeconds(at: now),
-      width: stdoutIsTerminal ? Terminal.width() : nil)
+      // Off a terminal a table is as wide as its cells, unless $COLUMNS says otherwise (the
+      // manual's ENVIRONMENT): `COLUMNS=80 memo list --color always | less -R`.
+      width: stdoutIsTerminal
+        ? Terminal.width()
+        : Environment.get("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
     isQuiet = global.quiet
     busyTimeoutMilliseconds =
       Environment.get("MEMO_BUSY_TIMEOUT").flatMap { Int32($0) }.map { max(0, $0) }

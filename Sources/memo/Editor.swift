@@ -111,9 +111,17 @@ enum Editor {
 
   /// Runs the editor on `path`. - Throws: `MemoError` `.io` saying how the editor failed.
   static func runEditor(on path: String) throws {
-    let editor =
-      [Environment.get("VISUAL"), Environment.get("EDITOR")]
-      .compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? "vi"
+    let chosen = [Environment.get("VISUAL"), Environment.get("EDITOR")]
+      .compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty }
+    // vi by default, but only on a terminal: off one (a script, cron, a pipe) it would draw
+    // its screen into the output and wait for keys nobody types. An editor the user chose
+    // runs anyway (a GUI editor needs no terminal).
+    guard chosen != nil || Terminal.stdinIsTerminal else {
+      throw MemoError.usage(
+        "no editor to run: VISUAL and EDITOR are unset and stdin is not a terminal for vi; give the fields as flags (see --help), or --from FILE, or set VISUAL"
+      )
+    }
+    let editor = chosen ?? "vi"
     // Like git: the editor setting is a shell command, the file its last argument.
     let status = system("\(editor) '\(path)'")
     guard status == 0 else {

@@ -277,6 +277,7 @@ extension Memo.Search: FastParsable {
     self.init()
     posts = try arguments.flag("--posts")
     questions = try arguments.flag("--questions")
+    highlights = try arguments.flag("--highlights")
     limit = try arguments.value("--limit", as: Int.self) ?? 20
     all = try arguments.flag("--all")
     global = try GlobalOptions(scanning: &arguments)

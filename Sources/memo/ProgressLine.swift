@@ -1,3 +1,4 @@
+import MemoCore
 import MemoStorage
 
 #if canImport(Glibc)
@@ -18,6 +19,17 @@ extension Context {
     -> ProgressMeter?
   {
     guard !isQuiet, isatty(STDERR_FILENO) == 1 else { return nil }
+    // Ctrl-C or a kill mid-way: the line is erased before memo dies of the signal, so the
+    // shell's next prompt does not start after "…1,646/s".
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      Glibc.signal(signal) { number in
+        // A static string: nothing allocated in a signal handler.
+        let erase: StaticString = "\r\u{1B}[K"
+        _ = Glibc.write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+        Glibc.signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
     return ProgressMeter(
       report: { done, total, elapsed in
         Diagnostics.write(
@@ -45,15 +57,7 @@ enum ProgressLine {
   }
 
   /// 1234567 → "1,234,567".
-  static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 && digit != "-" { out.append(",") }
-      out.append(digit)
-    }
-    return out
-  }
+  static func grouped(_ number: Int) -> String { MemoCore.grouped(number) }
 
   /// 4 → "4 s", 75 → "1 min 15 s".
   static func duration(_ seconds: Double) -> String {

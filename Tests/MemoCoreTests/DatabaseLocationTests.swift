@@ -49,11 +49,17 @@ struct DatabaseLocationTests {
         == DatabaseLocation(path: "/home/u/.local/share/memo/memo.db", reason: .home))
   }
 
-  @Test("an empty --db or MEMO_DB counts as not given")
+  @Test("an empty MEMO_DB counts as not set; an empty --db (a script's unset variable) is a usage error, never the default database")
   func emptyCountsAsAbsent() throws {
     #expect(
-      try resolve(flag: "", ["MEMO_DB": "", "HOME": "/h"])
+      try resolve(flag: nil, ["MEMO_DB": "", "HOME": "/h"])
         == DatabaseLocation(path: "/h/.local/share/memo/memo.db", reason: .home))
+    #expect(
+      throws: MemoError.usage(
+        "--db is empty; name a database file, or leave --db out for the default ('memo db path' shows it)")
+    ) {
+      try resolve(flag: "", ["HOME": "/h"])
+    }
   }
 
   @Test(

@@ -94,6 +94,24 @@ struct EditorSessionTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("my long answer\n"))
   }
 
+  @Test("no VISUAL or EDITOR and no terminal: no vi drawn into the output, a usage error naming the flags; nothing changed or kept")
+  func noEditorOffTerminal() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Why spice?"])
+    for arguments in [["edit", "1"], ["question", "edit", "1"]] {
+      let result = try box.run(arguments, input: "")
+      #expect(result.status == 64)
+      #expect(result.stdout == "")
+      #expect(
+        result.stderr.hasPrefix(
+          "memo: error: no editor to run: VISUAL and EDITOR are unset and stdin is not a terminal for vi; give the fields as flags (see --help), or --from FILE, or set VISUAL"
+        ))
+      #expect(try kept(box) == [])
+    }
+    #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
+  }
+
   @Test("--from: a missing file exits 66; with a field flag it is a usage error")
   func fromErrors() throws {
     let box = try Sandbox()

@@ -64,4 +64,28 @@ struct EnvironmentTests {
     #expect(!table.stdout.contains("\u{1B}"))
     #expect(table.stdout.contains("evil^[[31mred"))
   }
+
+  @Test("--db \"\" (a script's unset variable) is a usage error that writes nothing anywhere")
+  func emptyDatabaseFlag() throws {
+    let box = try Sandbox()
+    for arguments in [["--db", "", "add", "Written where?"], ["add", "Written where?", "--db="]] {
+      let result = try box.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stderr.hasPrefix("memo: error: --db is empty; name a database file"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+  }
+
+  @Test("off a terminal a table is as wide as its cells, unless COLUMNS sets the width")
+  func columnsOffTerminal() throws {
+    let box = try Sandbox()
+    _ = try box.add(
+      "An Extraordinarily Long Title For A Book That Nobody Could Fit On One Line",
+      ["--author", "Somebody With A Long Name Indeed"])
+    let wide = try box.run(["list", "--format", "table"])
+    #expect(wide.stdout.split(separator: "\n").contains { $0.count > 100 })
+    let narrow = try box.run(["list", "--format", "table"], environment: ["COLUMNS": "60"])
+    #expect(narrow.status == 0)
+    #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 }, "\(narrow.stdout)")
+  }
 }

@@ -94,13 +94,13 @@ struct HighlightCommandTests {
   @Test("star, unstar, --starred; edit the note (\"\" removes it) and the text")
   func starAndEdit() throws {
     let box = try seeded()
-    #expect(try box.succeed(["highlight", "star", "3", "1"]) == """
+    #expect(try box.succeed(["highlight", "star", "3", "1", "--format", "table"]) == """
       starred highlight 3 "The Shrike waits."
       starred highlight 1 "Fear is the mind-killer."
 
       """)
     #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [3, 1])
-    #expect(try box.succeed(["highlight", "unstar", "3"]) == "unstarred highlight 3 \"The Shrike waits.\"\n")
+    #expect(try box.succeed(["highlight", "unstar", "3", "--format", "table"]) == "unstarred highlight 3 \"The Shrike waits.\"\n")
     #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [1])
     #expect(try box.succeed(["highlight", "edit", "1", "--note", "Bene Gesserit"]) == "1\n")
     #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Bene Gesserit"]])
@@ -117,7 +117,7 @@ struct HighlightCommandTests {
   func removeAndUndo() throws {
     let box = try seeded()
     let before = try box.rows("SELECT * FROM highlights WHERE id = 1")
-    #expect(try box.succeed(["highlight", "rm", "1", "--yes"]) == "deleted highlight 1 \"Fear is the mind-killer.\"\n")
+    #expect(try box.succeed(["highlight", "rm", "1", "--yes", "--format", "table"]) == "deleted highlight 1 \"Fear is the mind-killer.\"\n")
     #expect(try box.rows("SELECT count(*) FROM highlights WHERE id = 1") == [["0"]])
     _ = try box.succeed(["undo"])
     #expect(try box.rows("SELECT * FROM highlights WHERE id = 1") == before)
@@ -250,5 +250,57 @@ struct HighlightCommandTests {
     #expect(again.contains("★ ^\(ids[0])\n\nchanged\n"))
     let hyperion = try String(contentsOfFile: box.root + "/vault/hyperion.md", encoding: .utf8)
     #expect(hyperion.hasSuffix("> The Shrike waits.\n> — p. xii ^\(ids[2])\n"))
+  }
+}
+
+@Suite("search finds highlights")
+struct HighlightSearchTests {
+  func hits(_ box: Sandbox, _ arguments: [String]) throws -> [String] {
+    try box.jsonArray(["search"] + arguments).map {
+      "\($0["kind"] as? String ?? "?") \($0["id"] as? Int ?? 0) post \($0["post_id"] as? Int ?? 0)"
+    }
+  }
+
+  @Test("by its passage and its note, in words, long and short CJK text; --highlights alone; edited and deleted highlights leave the index")
+  func found() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.add("吾輩は猫である")
+    _ = try box.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--note", "litany"])
+    _ = try box.succeed(["highlight", "add", "2", "名前はまだ無い。", "--note", "猫の独白"])
+    #expect(try hits(box, ["mind"]) == ["highlight 1 post 1"])
+    #expect(try hits(box, ["litany"]) == ["highlight 1 post 1"])
+    #expect(try hits(box, ["名前はまだ"]) == ["highlight 2 post 2"])
+    // One letter: the post's title and the highlight's note, newest first.
+    #expect(try hits(box, ["猫"]) == ["highlight 2 post 2", "post 2 post 2"])
+    #expect(try hits(box, ["猫", "--highlights"]) == ["highlight 2 post 2"])
+    #expect(try hits(box, ["猫", "--posts"]) == ["post 2 post 2"])
+    let table = try box.succeed(["search", "mind", "--format", "tsv"])
+    #expect(table == "kind\tid\tpost_id\tpost_title\tsnippet\trank\nhighlight\t1\t1\tDune\tFear is the mind-killer.\t" + table.split(separator: "\t").last!)
+    _ = try box.succeed(["highlight", "edit", "1", "--text", "I must not fear."])
+    #expect(try hits(box, ["mind"]) == [])
+    #expect(try hits(box, ["fear"]) == ["highlight 1 post 1"])
+    _ = try box.succeed(["highlight", "rm", "2", "--yes"])
+    #expect(try hits(box, ["猫", "--highlights"]) == [])
+    #expect(try hits(box, ["名前はまだ"]) == [])
+    let both = try box.run(["search", "x", "--posts", "--highlights"])
+    #expect(both.status == 64)
+    #expect(both.stderr.contains("--posts and --highlights contradict each other"))
+  }
+
+  @Test("highlights an import adds are found (the bulk load indexes them)")
+  func imported() throws {
+    let box = try Sandbox()
+    let clippings = """
+      Dune (Frank Herbert)
+      - Your Highlight on page 8 | location 140-141 | Added on Monday, 1 January 2024 10:00:00
+
+      The spice must flow.
+      ==========
+
+      """
+    try clippings.write(toFile: box.root + "/My Clippings.txt", atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", box.root + "/My Clippings.txt"])
+    #expect(try hits(box, ["spice"]) == ["highlight 1 post 1"])
   }
 }

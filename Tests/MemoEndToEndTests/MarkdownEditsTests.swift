@@ -69,7 +69,7 @@ struct MarkdownEditsTests {
     _ = try box.run(["edit", "1", "--body", "More spice."])
     let result = try export(box)
     #expect(
-      result.stderr == "memo: exported 1 post to vault (1 file written, the others unchanged)\n")
+      result.stderr == "memo: exported 1 post to vault (1 file written)\n")
     #expect(read(box.root + "/vault/dune.md").contains("More spice."))
   }
 
@@ -87,13 +87,13 @@ struct MarkdownEditsTests {
     #expect(
       result.stderr
         == "memo: warning: vault/emma.md was edited since memo wrote it and its post was deleted; memo leaves it to you\n"
-        + "memo: exported 0 posts to vault (0 files written, 1 removed, the others unchanged)\n")
+        + "memo: exported 0 posts to vault (0 files written, 1 removed)\n")
     #expect(try files(box) == [".memo-export", "emma.md"])
     #expect(read(box.root + "/vault/emma.md").hasSuffix("Mine.\n"))
     // The kept file is the user's now: no warning again, never removed.
     let again = try export(box)
     #expect(
-      again.stderr == "memo: exported 0 posts to vault (0 files written, the others unchanged)\n")
+      again.stderr == "memo: exported 0 posts to vault (0 files written)\n")
     #expect(try files(box) == [".memo-export", "emma.md"])
   }
 

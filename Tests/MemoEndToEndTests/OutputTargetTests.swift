@@ -208,4 +208,38 @@ struct OutputTargetTests {
     #expect(result.status == 64)
     #expect(result.stderr == "memo: error: \(box.root) is a folder; name a file to write to\n")
   }
+
+  @Test("a write-protected file is not replaced by export --output or db backup (73), as the shell's > refuses it")
+  func writeProtected() throws {
+    let box = try box()
+    // root may write anything: the commands run as nobody when the tests run as root.
+    let asNobody = getuid() == 0
+    let shared = box.root + "/shared"
+    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+    chmod(box.root, 0o755)
+    chmod(shared, 0o777)
+    _ = try box.succeed(["db", "backup", shared + "/memo.db"])
+    chmod(shared + "/memo.db", 0o666)
+    for (name, arguments) in [
+      ("keep.json", ["export", "--output", shared + "/keep.json"]),
+      ("keep.db", ["db", "backup", shared + "/keep.db"]),
+    ] {
+      let path = shared + "/" + name
+      try "mine\n".write(toFile: path, atomically: false, encoding: .utf8)
+      chmod(path, 0o444)
+      let full = ["--db", shared + "/memo.db"] + arguments
+      let result =
+        asNobody
+        ? try box.run(
+          ["--reuid=65534", "--regid=65534", "--clear-groups", Sandbox.binary] + full,
+          executable: "/usr/bin/setpriv")
+        : try box.run(full)
+      #expect(result.status == 73, "\(name): \(result.stderr)")
+      #expect(
+        result.stderr
+          == "memo: error: cannot write \(path): the file is write-protected; make it writable (chmod u+w) or name another file\n"
+      )
+      #expect(text(path) == "mine\n")
+    }
+  }
 }

@@ -46,12 +46,20 @@ struct MigrationTests {
       INSERT INTO posts VALUES (1, 'u1', 'Dune', 'Frank Herbert', 'Spice.', 'isbn', '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z');
       INSERT INTO posts VALUES (2, 'u2', '吾輩は猫である', NULL, NULL, NULL, '2020-02-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z');
       INSERT INTO categories VALUES (1, 'ecology', '2020-01-01T00:00:00.000Z');
-      INSERT INTO questions VALUES (1, 'q1', 1, 'Why spice?', 1, 1, 'Because.', '2020-01-03T00:00:00.000Z', '2020-01-01T00:00:00.000Z', '2020-01-03T00:00:00.000Z');
+      INSERT INTO questions (id, uuid, post_id, text, category_id, starred, answer, answered_at, created_at, updated_at)
+        VALUES (1, 'q1', 1, 'Why spice?', 1, 1, 'Because.', '2020-01-03T00:00:00.000Z', '2020-01-01T00:00:00.000Z', '2020-01-03T00:00:00.000Z');
       INSERT INTO favorites VALUES (2, 1, '2020-03-01T00:00:00.000Z');
       INSERT INTO saved_filters VALUES ('s', '{"starred":true,"answered":null,"categories":[],"since":null,"until":null}', '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z');
       INSERT INTO settings VALUES ('current_filter', '{"starred":true,"answered":null,"categories":[],"since":null,"until":null}');
       PRAGMA user_version = \(version);
       """)
+    if version >= 12 {
+      try old.executeScript(
+        """
+        INSERT INTO highlights (id, uuid, post_id, text, note, page, created_at, updated_at)
+          VALUES (1, 'h1', 1, 'The spice must flow.', '漢字のメモ', '12', '2020-01-04T00:00:00.000Z', '2020-01-04T00:00:00.000Z');
+        """)
+    }
     let tables = ["posts", "questions", "categories", "favorites", "saved_filters", "settings"]
     let before = try tables.map { try rows(old, "SELECT * FROM \($0) ORDER BY 1") }
     old.close()
@@ -68,10 +76,18 @@ struct MigrationTests {
     let objects = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
     #expect(try rows(migrated, objects) == rows(fresh, objects))
     // What later versions added works on the old data: search finds it, the journal records.
-    #expect(try SearchRepository(database: migrated).search(SearchQuery(text: "spice")).count == 2)
-    #expect(try SearchRepository(database: migrated).search(SearchQuery(text: "猫である")).count == 1)
-    // Only the Japanese title is in the trigram index (version 6).
-    #expect(try rows(migrated, "SELECT rowid FROM search_trigrams") == [["4"]])
+    let search = SearchRepository(database: migrated)
+    let highlights = version >= 12 ? 1 : 0
+    #expect(try search.search(SearchQuery(text: "spice")).count == 2 + highlights)
+    #expect(try search.search(SearchQuery(text: "猫である")).count == 1)
+    // Highlights were indexed by version 13: by their words, their note's trigrams and grams.
+    #expect(try search.search(SearchQuery(text: "flow")).map(\.kind) == (version >= 12 ? [.highlights] : []))
+    #expect(try search.search(SearchQuery(text: "メモ")).count == highlights)
+    #expect(try search.search(SearchQuery(text: "漢字のメ")).count == highlights)
+    // Only the Japanese title (and note) is in the trigram index (version 6).
+    #expect(
+      try rows(migrated, "SELECT rowid FROM search_trigrams")
+        == (version >= 12 ? [["-1"], ["4"]] : [["4"]]))
     let runner = EffectRunner(database: migrated)
     _ = runner.run(.updatePost(1, PostPatch(title: "Dune (1965)")))
     #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))

@@ -81,6 +81,19 @@ final class SyncDevices {
         LEFT JOIN categories c ON c.id = q.category_id ORDER BY q.uuid
         """
       ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'highlight', h.uuid, p.uuid, h.text, h.note, h.page, h.starred, h.created_at,
+          h.updated_at
+        FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.uuid
+        """
+      ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'asks about', q.uuid, h.uuid FROM questions q JOIN highlights h ON h.id = q.highlight_id
+        ORDER BY q.uuid
+        """
+      ).map { $0.joined(separator: "|") }
       + temp.rows("SELECT 'category', name, created_at FROM categories ORDER BY name").map {
         $0.joined(separator: "|")
       }
@@ -101,10 +114,14 @@ final class SyncDevices {
     let questions = try temp.rows("SELECT id FROM questions ORDER BY id").compactMap {
       Int64($0[0])
     }
+    let highlights = try temp.rows("SELECT id FROM highlights ORDER BY id").compactMap {
+      Int64($0[0])
+    }
     let post = PostID(posts.isEmpty ? 1 : posts[code % posts.count])
+    let highlight = HighlightID(highlights.isEmpty ? 1 : highlights[code % highlights.count])
     let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
     let effect: Effect
-    switch code % 17 {
+    switch code % 21 {
     case 0, 1: effect = .insertPost(NewPost(title: "Book \(code) on d\(i)"))
     case 2, 3:
       effect = .insertQuestion(
@@ -122,6 +139,16 @@ final class SyncDevices {
     case 14: effect = .updatePost(post, PostPatch(body: .some(code % 2 == 0 ? nil : "Body \(code)")))
     case 15: effect = .updateQuestion(question, QuestionPatch(text: "Q\(code) edited on d\(i)?"))
     case 16: effect = .updateQuestion(question, QuestionPatch(category: .some("c\(code % 4)")))
+    // Highlights (issue 23): made, a question about one, noted, starred, deleted.
+    case 17:
+      effect = .insertHighlight(NewHighlight(postID: post, text: "H\(code) on d\(i)", page: "\(code)"))
+    case 18:
+      var asked = NewQuestion(postID: post, text: "About H\(code) on d\(i)?")
+      asked.highlightID = highlight
+      effect = .insertQuestion(asked)
+    case 19: effect = .updateHighlight(highlight, HighlightPatch(note: .some("N\(code) on d\(i)")))
+    case 20:
+      effect = code % 2 == 0 ? .setHighlightStarred([highlight], true) : .deleteHighlights([highlight])
     default:
       _ = runners[i].run(.saveCurrentFilter(QuestionFilter(starred: code % 2 == 0)))
       effect = .saveNamedFilter("f\(code % 2)", replacing: true)
@@ -140,11 +167,11 @@ struct SyncConvergenceTests {
     // question about it. d0 lost the question with the book, at its own clock; the others
     // kept it as a conflict and did not list it deleted at all.
     let devices = try SyncDevices(skewsHours: [0, 0, 0])
-    try devices.act(255, on: 0)  // a book
+    try devices.act(252, on: 0)  // a book
     _ = try devices.round(0)
     _ = try devices.round(1)
-    try devices.act(500, on: 1)  // the book deleted
-    try devices.act(750, on: 0)  // a question about it
+    try devices.act(490, on: 1)  // the book deleted
+    try devices.act(737, on: 0)  // a question about it
     var conflicts = 0
     for device in [0, 1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
     let backup = try devices.backup(0)

@@ -1442,7 +1442,7 @@ _memo_import() {
 
 _memo_search() {
     repeating_flags=()
-    non_repeating_flags=(--posts --questions --all -q --quiet --version -h --help)
+    non_repeating_flags=(--posts --questions --highlights --all -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--limit --db --color --format)
     __memo_offer_flags_options 1

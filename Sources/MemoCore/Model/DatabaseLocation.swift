@@ -18,11 +18,19 @@ public struct DatabaseLocation: Equatable, Sendable {
   }
 
   /// Resolves the location from the `--db` flag and the environment.
-  /// - Throws: `MemoError` `.usage` when no rule gives a path (no HOME at all).
+  /// - Throws: `MemoError` `.usage` when `--db` is empty, or no rule gives a path (no HOME).
   public static func resolve(flag: String?, environment: [String: String]) throws
     -> DatabaseLocation
   {
-    if let flag, !flag.isEmpty { return DatabaseLocation(path: flag, reason: .flag) }
+    if let flag {
+      // `--db "$DB"` with DB unset: never the user's default database behind their back.
+      guard !flag.isEmpty else {
+        throw MemoError.usage(
+          "--db is empty; name a database file, or leave --db out for the default ('memo db path' shows it)"
+        )
+      }
+      return DatabaseLocation(path: flag, reason: .flag)
+    }
     if let env = environment["MEMO_DB"], !env.isEmpty {
       return DatabaseLocation(path: env, reason: .environment)
     }

@@ -46,6 +46,15 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
+  /// A number, integer or not.
+  public var doubleValue: Double? {
+    switch self {
+    case .integer(let value): return Double(value)
+    case .number(let value): return value
+    default: return nil
+    }
+  }
+
   public var arrayValue: [JSONValue]? {
     if case .array(let items) = self { return items }
     return nil

@@ -1,6 +1,17 @@
 /// `memo search`: what to look for and where.
 public struct SearchQuery: Equatable, Sendable {
-  public enum Scope: String, Equatable, Sendable { case all, posts, questions }
+  public enum Scope: String, Equatable, Sendable {
+    case all, posts, questions, highlights
+
+    /// The scope of a hit of the index's `kind` column ("post", "question", "highlight").
+    public init(hitKind: String) {
+      switch hitKind {
+      case "post": self = .posts
+      case "question": self = .questions
+      default: self = .highlights
+      }
+    }
+  }
 
   /// FTS5 query syntax: words, "phrases", prefix*, AND / OR / NOT.
   public var text: String

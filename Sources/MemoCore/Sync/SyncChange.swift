@@ -4,11 +4,13 @@
 ///     {"kind":"post","key":"<uuid>","hlc":…,"device":"<id>","base_hlc":…,"base_device":"<id>",
 ///      "row":{"uuid":"<uuid>","title":"Dune",…}}
 ///
-/// Records are keyed by UUID (posts, questions), by name (categories, saved filters) or by
+/// Records are keyed by UUID (posts, questions, highlights), by name (categories, saved filters) or by
 /// their post's UUID (favorites).
 public struct SyncChange: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     case post, question, category, favorite
+    /// A passage of a book (issue 23), merged field by field like a question.
+    case highlight
     case savedFilter = "saved_filter"
     /// A conflict dismissed or restored on a device: every device forgets it.
     case resolution
@@ -27,7 +29,17 @@ public struct SyncChange: Equatable, Sendable {
         return [
           ("text", ["text"]), ("category", ["category"]), ("starred", ["starred"]),
           ("answer", ["answer", "answered_at"]),
-          ("times", ["post_uuid", "created_at", "updated_at"]),
+          // The passage a question asks about moves with it as part of its place in the book.
+          ("times", ["post_uuid", "highlight_uuid", "created_at", "updated_at"]),
+        ]
+      case .highlight:
+        return [
+          ("text", ["text"]), ("note", ["note"]), ("starred", ["starred"]),
+          ("place", ["location", "page", "chapter", "position"]),
+          (
+            "times",
+            ["post_uuid", "highlighted_at", "source", "source_key", "created_at", "updated_at"]
+          ),
         ]
       case .category: return [("times", ["created_at"])]
       case .favorite: return [("place", ["added_at"])]
@@ -44,16 +56,18 @@ public struct SyncChange: Equatable, Sendable {
     /// Whether two devices changing such a record unseen by each other is a conflict worth
     /// reporting: a category is only its name and a favorite only a place on the shelf, so
     /// those merge silently (the later still wins).
-    public var reportsConflicts: Bool { self == .post || self == .question || self == .savedFilter }
+    public var reportsConflicts: Bool {
+      self == .post || self == .question || self == .highlight || self == .savedFilter
+    }
 
     /// A record of this kind in the export (its deletion has a tombstone with a time).
-    public var hasTombstone: Bool { self == .post || self == .question }
+    public var hasTombstone: Bool { self == .post || self == .question || self == .highlight }
 
     /// The fields a row must have as text (beyond the key field), and those that may be null.
     var requiredText: [String] {
       switch self {
       case .post: return ["title", "created_at", "updated_at"]
-      case .question: return ["post_uuid", "text", "created_at", "updated_at"]
+      case .question, .highlight: return ["post_uuid", "text", "created_at", "updated_at"]
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
       case .savedFilter: return ["filter", "created_at", "updated_at"]
@@ -64,13 +78,20 @@ public struct SyncChange: Equatable, Sendable {
       switch self {
       case .post: return ["author", "body", "source"]
       case .question: return ["category", "answer", "answered_at"]
+      case .highlight:
+        return ["note", "chapter", "page", "location", "highlighted_at", "source", "source_key"]
       default: return []
       }
+    }
+    /// Fields added after lines were first written: absent in an older memo's lines (null then).
+    var laterText: [String] {
+      self == .question ? ["highlight_uuid"] : []
     }
     var times: [String] {
       switch self {
       case .post, .savedFilter: return ["created_at", "updated_at"]
       case .question: return ["created_at", "updated_at", "answered_at"]
+      case .highlight: return ["created_at", "updated_at", "highlighted_at"]
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
       case .resolution: return ["resolved_at"]
@@ -79,7 +100,7 @@ public struct SyncChange: Equatable, Sendable {
     /// The row field that holds the key.
     public var keyField: String {
       switch self {
-      case .post, .question: return "uuid"
+      case .post, .question, .highlight: return "uuid"
       case .category, .savedFilter: return "name"
       case .favorite: return "post_uuid"
       case .resolution: return "identity"
@@ -197,7 +218,9 @@ public struct SyncChange: Equatable, Sendable {
     guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
-        reason: "\"kind\" is not one of post, question, category, favorite, saved_filter, resolution")
+        reason:
+          "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution (a newer memo wrote it? update memo on this machine)"
+      )
     }
     guard let key = value["key"]?.stringValue, !key.isEmpty else {
       throw Invalid(reason: "\"key\" is not a non-empty string")
@@ -233,12 +256,22 @@ public struct SyncChange: Equatable, Sendable {
           throw Invalid(reason: "row.\(field) is not a string or null")
         }
       }
+      for field in kind.laterText {
+        if let item = row[field], !item.isNull, item.stringValue == nil {
+          throw Invalid(reason: "row.\(field) is not a string or null")
+        }
+      }
       for field in kind.times {
         if let text = row[field]?.stringValue, Timestamp(rfc3339: text) == nil {
           throw Invalid(reason: "row.\(field) is not an RFC 3339 time")
         }
       }
-      if kind == .question {
+      if kind == .highlight, let position = row["position"], !position.isNull,
+        position.doubleValue == nil
+      {
+        throw Invalid(reason: "row.position is not a number or null")
+      }
+      if kind == .question || kind == .highlight {
         guard let starred = row["starred"]?.int64Value, starred == 0 || starred == 1 else {
           throw Invalid(reason: "row.starred is not 0 or 1")
         }

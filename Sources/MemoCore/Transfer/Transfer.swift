@@ -56,6 +56,7 @@ public struct ExportRequest: Equatable, Sendable {
 public struct ExportSummary: Equatable, Sendable {
   public var posts: Int
   public var questions: Int
+  public var highlights = 0
   public var deleted: Int
   /// Markdown: the files written (new or changed); the others were left as they were.
   public var filesWritten = 0
@@ -123,6 +124,7 @@ public struct ImportSummary: Equatable, Sendable {
 
   /// "3 added, 1 updated, 12 unchanged" (and deletions, when there are some).
   public var description: String {
+    // Plain numbers: this line is stdout, which scripts read.
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
     return (isDryRun ? "would be: " : "") + parts.joined(separator: ", ")

@@ -37,7 +37,8 @@ public struct OutputTarget: Equatable {
   /// Decides where `given` goes, refusing the database in use and its side files.
   /// - Parameter database: the database file's path (nil or `:memory:`: none to protect).
   /// - Throws: `MemoError` `.usage` (64) for the database or a folder; `.cannotCreate` (73)
-  ///   when the path cannot be examined (a symlink loop, a permission).
+  ///   when the path cannot be examined (a symlink loop, a permission) or is a file the user
+  ///   may not write.
   static func resolve(_ given: String, database: String?) throws -> OutputTarget {
     guard !given.isEmpty else {
       throw MemoError.usage("the output path is empty; name a file, or '-' for stdout")
@@ -65,6 +66,15 @@ public struct OutputTarget: Equatable {
       case S_IFREG:
         // realpath follows every link, chains and relative ones, to the file itself.
         let real = realPath(given) ?? given
+        // A file the user cannot write is not replaced behind their back, though its folder
+        // allows the rename: the shell's `>` refuses it too.
+        if access(real, W_OK) != 0 && errno == EACCES {
+          throw MemoError(
+            code: .cannotCreate,
+            message:
+              "cannot write \(given): the file is write-protected; make it writable (chmod u+w) or name another file"
+          )
+        }
         target = OutputTarget(
           given: given, path: real,
           kind: .replace(

@@ -112,7 +112,7 @@ public struct CategoryRepository {
     if category.questionCount > 0 && !force {
       let count = counted(category.questionCount, "question")
       throw MemoError.usage(
-        "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (they keep no category)"
+        "the category '\(category.name)' is used by \(count); pass --force to delete it anyway (\(category.questionCount == 1 ? "it keeps" : "they keep") no category)"
       )
     }
     let statement = try database.cachedStatement(sql: "DELETE FROM categories WHERE name = ?")

@@ -16,7 +16,7 @@ public struct SearchRepository {
       while try statement.step() {
         results.append(
           SearchResult(
-            kind: statement.string(0) == "post" ? .posts : .questions, id: statement.int64(1),
+            kind: SearchQuery.Scope(hitKind: statement.string(0)), id: statement.int64(1),
             postID: PostID(statement.int64(2)), postTitle: statement.string(3),
             snippet: statement.string(4), rank: statement.double(5)))
       }
@@ -62,6 +62,7 @@ public struct SearchRepository {
     case .all: try statement.bindNull(at: 2)
     case .posts: try statement.bind("post", at: 2)
     case .questions: try statement.bind("question", at: 2)
+    case .highlights: try statement.bind("highlight", at: 2)
     }
     try statement.bind(Int64(query.limit ?? -1), at: 3)
     return statement
@@ -85,13 +86,13 @@ public struct SearchRepository {
   /// SQLite sort every match). The post of each hit, and its title, are primary-key lookups
   /// for the rows returned.
   static let best = """
-    SELECT s.kind AS kind, s.ref AS id,
-           CASE s.kind WHEN 'post' THEN s.ref
-             ELSE (SELECT q.post_id FROM questions q WHERE q.id = s.ref) END AS post_id,
-           (SELECT p.title FROM posts p WHERE p.id = CASE s.kind WHEN 'post' THEN s.ref
-             ELSE (SELECT q.post_id FROM questions q WHERE q.id = s.ref) END) AS post_title,
+    SELECT s.kind AS kind, s.ref AS id, s.post_id AS post_id,
+           (SELECT p.title FROM posts p WHERE p.id = s.post_id) AS post_title,
            s.snippet AS snippet, s.rank AS rank
-    FROM (SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12) AS snippet
+    FROM (SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12) AS snippet,
+            CASE kind WHEN 'post' THEN ref
+              WHEN 'question' THEN (SELECT q.post_id FROM questions q WHERE q.id = ref)
+              ELSE (SELECT h.post_id FROM highlights h WHERE h.id = ref) END AS post_id
           FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)%SYMBOLS%
           ORDER BY rank LIMIT ?3) s
     """
@@ -110,20 +111,27 @@ public struct SearchRepository {
   static let grams = """
     SELECT h.kind AS kind, h.id AS id, h.post_id AS post_id, p.title AS post_title,
            replace(CASE h.k WHEN 0 THEN \(postSnippet("p"))
-                     ELSE (SELECT \(questionSnippet("q")) FROM questions q WHERE q.id = h.id)
+                     WHEN 1 THEN (SELECT \(questionSnippet("q")) FROM questions q WHERE q.id = h.id)
+                     ELSE (SELECT \(highlightSnippet("l")) FROM highlights l WHERE l.id = h.id)
                    END, ?1, char(2) || ?1 || char(3)) AS snippet,
            0.0 AS rank
     FROM (
       SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.created_at AS created_at, 0 AS k
       FROM search_grams JOIN posts p ON p.id = search_grams.rowid / 2
-      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 0 AND (?2 IS NULL OR ?2 = 'post')
+      WHERE search_grams MATCH ?4 AND search_grams.rowid > 0 AND search_grams.rowid % 2 = 0
+        AND (?2 IS NULL OR ?2 = 'post')
         AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
       UNION ALL
       SELECT 'question', q.id, q.post_id, q.created_at, 1
       FROM search_grams JOIN questions q ON q.id = search_grams.rowid / 2
-      WHERE search_grams MATCH ?4 AND search_grams.rowid % 2 = 1
+      WHERE search_grams MATCH ?4 AND search_grams.rowid > 0 AND search_grams.rowid % 2 = 1
         AND (?2 IS NULL OR ?2 = 'question')
         AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+      UNION ALL
+      SELECT 'highlight', l.id, l.post_id, l.created_at, 2
+      FROM search_grams JOIN highlights l ON l.id = -search_grams.rowid
+      WHERE search_grams MATCH ?4 AND search_grams.rowid < 0 AND (?2 IS NULL OR ?2 = 'highlight')
+        AND (instr(l.text, ?1) OR instr(coalesce(l.note, ''), ?1))
       ORDER BY created_at DESC, k, id DESC LIMIT ?3) h
     JOIN posts p ON p.id = h.post_id
     ORDER BY h.created_at DESC, h.k, h.id DESC
@@ -139,6 +147,11 @@ public struct SearchRepository {
   /// A question hit's snippet: its text when the match is there, else its answer's.
   static func questionSnippet(_ q: String) -> String {
     "CASE WHEN instr(\(q).text, ?1) THEN \(q).text ELSE \(excerpt("\(q).answer")) END"
+  }
+
+  /// A highlight hit's snippet: around the match in its passage, else in its note.
+  static func highlightSnippet(_ l: String) -> String {
+    "CASE WHEN instr(\(l).text, ?1) THEN \(excerpt("\(l).text")) ELSE \(excerpt("\(l).note")) END"
   }
 
   /// About 20 characters either side of the first `?1` in `column`, with '…' where it is cut
@@ -168,7 +181,14 @@ public struct SearchRepository {
              0.0, q.created_at, 1
       FROM questions q JOIN posts p ON p.id = q.post_id
       WHERE (?2 IS NULL OR ?2 = 'question')
-        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1)))
+        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+      UNION ALL
+      SELECT 'highlight', l.id, l.post_id, p.title,
+             replace(\(highlightSnippet("l")), ?1, char(2) || ?1 || char(3)),
+             0.0, l.created_at, 2
+      FROM highlights l JOIN posts p ON p.id = l.post_id
+      WHERE (?2 IS NULL OR ?2 = 'highlight')
+        AND (instr(l.text, ?1) OR instr(coalesce(l.note, ''), ?1)))
     ORDER BY created_at DESC, k, id DESC LIMIT ?3
     """
 
@@ -189,7 +209,9 @@ public struct SearchRepository {
   }
 
   /// Indexes, in one pass, the rows above these ids (a bulk load's, see `BulkLoad`).
-  func indexRows(after last: (posts: Int64, questions: Int64)) throws {
+  /// - Parameter highlights: the highest highlight id before the load; nil: highlights are not
+  ///   in the index yet (inside a migration to a version before 13).
+  func indexRows(after last: (posts: Int64, questions: Int64), highlights: Int64?) throws {
     // The one- and two-letter CJK grams, as the grams insert triggers make them.
     for (kind, rowid) in [(0, 2 * last.posts), (1, 2 * last.questions + 1)] {
       let stale = try database.cachedStatement(
@@ -216,6 +238,21 @@ public struct SearchRepository {
     try questionGrams.bind(last.questions, at: 1)
     try questionGrams.bind(Self.cjkPattern, at: 2)
     try questionGrams.execute()
+    if let highlights {
+      let staleHighlightGrams = try database.cachedStatement(
+        sql: "DELETE FROM search_grams WHERE rowid < ?")
+      try staleHighlightGrams.bind(-highlights, at: 1)
+      try staleHighlightGrams.execute()
+      let highlightGrams = try database.cachedStatement(
+        sql: """
+          INSERT INTO search_grams (rowid, grams)
+          SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, '')"))
+          FROM highlights WHERE id > ?1 AND text || coalesce(note, '') GLOB ?2
+          """)
+      try highlightGrams.bind(highlights, at: 1)
+      try highlightGrams.bind(Self.cjkPattern, at: 2)
+      try highlightGrams.execute()
+    }
     for table in ["search_words", "search_trigrams"] {
       // A row the import added and then changed again (the same record twice in a file) was
       // indexed by the update trigger meanwhile. Those entries go first, found by a rowid
@@ -227,6 +264,12 @@ public struct SearchRepository {
         try stale.bind(rowid, at: 1)
         try stale.bind(kind, at: 2)
         try stale.execute()
+      }
+      if let highlights {
+        let staleHighlights = try database.cachedStatement(
+          sql: "DELETE FROM \(table) WHERE rowid < ? AND kind = 'highlight'")
+        try staleHighlights.bind(-highlights, at: 1)
+        try staleHighlights.execute()
       }
       // As the insert triggers do: every row into the words, CJK text into the trigrams.
       let onlyCJK = table == "search_trigrams"
@@ -251,6 +294,17 @@ public struct SearchRepository {
       try questions.bind(onlyCJK, at: 2)
       try questions.bind(Self.cjkPattern, at: 3)
       try questions.execute()
+      guard let highlights else { continue }
+      let passages = try database.cachedStatement(
+        sql: """
+          INSERT INTO \(table) (rowid, kind, ref, title, text)
+          SELECT -id, 'highlight', id, text, coalesce(note, '') FROM highlights
+          WHERE id > ?1 AND (?2 = 0 OR text || coalesce(note, '') GLOB ?3)
+          """)
+      try passages.bind(highlights, at: 1)
+      try passages.bind(onlyCJK, at: 2)
+      try passages.bind(Self.cjkPattern, at: 3)
+      try passages.execute()
     }
   }
 

@@ -18,6 +18,7 @@ extension SyncRepository {
       switch kind {
       case .post: sql = "DELETE FROM posts WHERE uuid = ?"
       case .question: sql = "DELETE FROM questions WHERE uuid = ?"
+      case .highlight: sql = "DELETE FROM highlights WHERE uuid = ?"
       case .category: sql = "DELETE FROM categories WHERE name = ?"
       case .favorite:
         sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
@@ -74,21 +75,56 @@ extension SyncRepository {
             answer = json_extract(?1, '$.row.answer'),
             answered_at = json_extract(?1, '$.row.answered_at'),
             created_at = json_extract(?1, '$.row.created_at'),
-            updated_at = json_extract(?1, '$.row.updated_at')
+            updated_at = json_extract(?1, '$.row.updated_at'), highlight_id = ?4
           WHERE uuid = json_extract(?1, '$.row.uuid')
           """
           : """
           INSERT INTO questions (uuid, post_id, text, category_id, starred, answer, answered_at,
-            created_at, updated_at)
+            created_at, updated_at, highlight_id)
           VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'), ?3,
             json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.answer'),
             json_extract(?1, '$.row.answered_at'), json_extract(?1, '$.row.created_at'),
-            json_extract(?1, '$.row.updated_at'))
+            json_extract(?1, '$.row.updated_at'), ?4)
           """)
       try statement.bind(line, at: 1)
       try statement.bind(postID, at: 2)
       try statement.bind(categoryID, at: 3)
+      let passage = try highlightLink(line, question: key)
+      try statement.bind(passage, at: 4)
       try statement.execute()
+    case .highlight:
+      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
+      let statement = try database.cachedStatement(
+        sql: try exists("SELECT 1 FROM highlights WHERE uuid = ?", key)
+          ? """
+          UPDATE highlights SET post_id = ?2, text = json_extract(?1, '$.row.text'),
+            note = json_extract(?1, '$.row.note'), chapter = json_extract(?1, '$.row.chapter'),
+            page = json_extract(?1, '$.row.page'), location = json_extract(?1, '$.row.location'),
+            position = json_extract(?1, '$.row.position'),
+            highlighted_at = json_extract(?1, '$.row.highlighted_at'),
+            starred = json_extract(?1, '$.row.starred'), source = json_extract(?1, '$.row.source'),
+            source_key = json_extract(?1, '$.row.source_key'),
+            created_at = json_extract(?1, '$.row.created_at'),
+            updated_at = json_extract(?1, '$.row.updated_at')
+          WHERE uuid = json_extract(?1, '$.row.uuid')
+          """
+          : """
+          INSERT INTO highlights (uuid, post_id, text, note, chapter, page, location, position,
+            highlighted_at, starred, source, source_key, created_at, updated_at)
+          VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'),
+            json_extract(?1, '$.row.note'), json_extract(?1, '$.row.chapter'),
+            json_extract(?1, '$.row.page'), json_extract(?1, '$.row.location'),
+            json_extract(?1, '$.row.position'), json_extract(?1, '$.row.highlighted_at'),
+            json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.source'),
+            json_extract(?1, '$.row.source_key'), json_extract(?1, '$.row.created_at'),
+            json_extract(?1, '$.row.updated_at'))
+          """)
+      try statement.bind(line, at: 1)
+      try statement.bind(postID, at: 2)
+      try statement.execute()
+      // Questions that arrived before their passage (a highlight edited after the question
+      // was asked goes out after it) find it now.
+      try linkWaitingQuestions(to: key)
     case .category:
       if try exists("SELECT 1 FROM categories WHERE name = ?", key) {
         try run(
@@ -146,6 +182,49 @@ extension SyncRepository {
       }
     }
     return true
+  }
+
+  /// The id of the highlight a question's line names (nil: none, or not here). A highlight
+  /// not here yet is remembered for this connection: `linkWaitingQuestions` links the question
+  /// when it arrives, later in the same round or in a later one.
+  func highlightLink(_ line: String, question: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_extract(?1, '$.row.highlight_uuid'),
+          (SELECT id FROM highlights WHERE uuid = json_extract(?1, '$.row.highlight_uuid'))
+        """)
+    defer { statement.reset() }
+    try statement.bind(line, at: 1)
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    if !statement.isNull(1) { return statement.int64(1) }
+    let wanted = statement.string(0)
+    statement.reset()
+    try database.execute(
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS sync_waiting_links (
+          question TEXT PRIMARY KEY, highlight TEXT NOT NULL)
+        """)
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR REPLACE INTO temp.sync_waiting_links (question, highlight) VALUES (?, ?)")
+    try insert.bind(question, at: 1)
+    try insert.bind(wanted, at: 2)
+    try insert.execute()
+    return nil
+  }
+
+  /// Links the questions waiting for highlight `key` (see `highlightLink`).
+  func linkWaitingQuestions(to key: String) throws {
+    let waiting = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_waiting_links'")
+    defer { waiting.reset() }
+    guard try waiting.step(), waiting.int(0) > 0 else { return }
+    waiting.reset()
+    try run(
+      """
+      UPDATE questions SET highlight_id = (SELECT id FROM highlights WHERE uuid = ?1)
+      WHERE uuid IN (SELECT question FROM temp.sync_waiting_links WHERE highlight = ?1)
+      """, key)
+    try run("DELETE FROM temp.sync_waiting_links WHERE highlight = ?1", key)
   }
 
   func isInUse(category name: String) throws -> Bool {

@@ -63,7 +63,8 @@ extension SyncRepository {
     SELECT c.id AS id, c.kind AS kind, c.key AS uuid, c.field AS field,
       coalesce(CASE c.kind
           WHEN 'post' THEN (SELECT title FROM posts WHERE uuid = c.key)
-          WHEN 'question' THEN (SELECT text FROM questions WHERE uuid = c.key) END,
+          WHEN 'question' THEN (SELECT text FROM questions WHERE uuid = c.key)
+          WHEN 'highlight' THEN (SELECT text FROM highlights WHERE uuid = c.key) END,
         json_extract(c.row, '$.title'), json_extract(c.row, '$.text'), c.key) AS record,
       CASE c.kind
         WHEN 'post' THEN (SELECT CASE c.field WHEN 'title' THEN title WHEN 'author' THEN author
@@ -72,6 +73,9 @@ extension SyncRepository {
         WHEN 'question' THEN (SELECT CASE c.field WHEN 'text' THEN q.text WHEN 'category' THEN k.name
           WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
           FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
+        WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note WHEN 'starred' THEN starred
+          WHEN 'place' THEN coalesce(location, page, chapter) ELSE text END
+          FROM highlights WHERE uuid = c.key)
         WHEN 'saved_filter' THEN (SELECT filter FROM saved_filters WHERE name = c.key)
       END AS kept,
       coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
@@ -79,6 +83,7 @@ extension SyncRepository {
       CASE c.kind
         WHEN 'post' THEN NOT EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
         WHEN 'question' THEN NOT EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+        WHEN 'highlight' THEN NOT EXISTS (SELECT 1 FROM highlights WHERE uuid = c.key)
         WHEN 'saved_filter' THEN NOT EXISTS (SELECT 1 FROM saved_filters WHERE name = c.key)
         ELSE 0 END AS deleted,
       coalesce(pd.name, me.name, c.device) AS device, coalesce(pw.name, mw.name, c.winner) AS winner,

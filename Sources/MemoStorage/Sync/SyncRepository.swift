@@ -140,6 +140,7 @@ struct SyncRepository {
         INSERT INTO tombstones (uuid, kind, deleted_at) SELECT ?1, ?3, ?2
         WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = ?1)
           AND NOT EXISTS (SELECT 1 FROM questions WHERE uuid = ?1)
+          AND NOT EXISTS (SELECT 1 FROM highlights WHERE uuid = ?1)
         ON CONFLICT (uuid) DO UPDATE SET deleted_at = excluded.deleted_at, kind = excluded.kind
         """)
     try statement.bind(key, at: 1)
@@ -203,9 +204,18 @@ struct SyncRepository {
       return """
         SELECT json_object('uuid', q.uuid, 'post_uuid', p.uuid, 'text', q.text, 'category', c.name,
           'starred', q.starred, 'answer', q.answer, 'answered_at', q.answered_at,
-          'created_at', q.created_at, 'updated_at', q.updated_at)
+          'created_at', q.created_at, 'updated_at', q.updated_at, 'highlight_uuid', h.uuid)
         FROM questions q JOIN posts p ON p.id = q.post_id
-        LEFT JOIN categories c ON c.id = q.category_id WHERE q.uuid = ?
+        LEFT JOIN categories c ON c.id = q.category_id
+        LEFT JOIN highlights h ON h.id = q.highlight_id WHERE q.uuid = ?
+        """
+    case .highlight:
+      return """
+        SELECT json_object('uuid', h.uuid, 'post_uuid', p.uuid, 'text', h.text, 'note', h.note,
+          'chapter', h.chapter, 'page', h.page, 'location', h.location, 'position', h.position,
+          'highlighted_at', h.highlighted_at, 'starred', h.starred, 'source', h.source,
+          'source_key', h.source_key, 'created_at', h.created_at, 'updated_at', h.updated_at)
+        FROM highlights h JOIN posts p ON p.id = h.post_id WHERE h.uuid = ?
         """
     case .category:
       return

@@ -191,7 +191,7 @@ struct BodyQuoteMigration {
   func run() throws -> Int {
     // The new rows' change-sequence entries in one statement at the end, not a trigger each;
     // a page cache of 64 MiB, as an import has, for the new rows' index pages.
-    let load = try BulkLoad(database: database)
+    let load = try BulkLoad(database: database, version: 12)
     let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
     try database.execute(sql: "PRAGMA cache_size = -65536")
     defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }

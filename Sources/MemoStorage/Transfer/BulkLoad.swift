@@ -20,6 +20,12 @@ struct BulkLoad {
     "questions_grams_insert", "questions_journal_insert", "questions_untombstone",
     "questions_change_insert", "highlights_journal_insert", "highlights_change_insert",
   ]
+  /// Those of schema version 13 (highlights in search and in the tombstones): a load inside
+  /// an earlier migration step (version 12's body quotes) runs without them, and version 13
+  /// indexes every highlight itself.
+  static let searchedHighlightTriggers = [
+    "highlights_search_insert", "highlights_grams_insert", "highlights_untombstone",
+  ]
 
   let database: Database
   /// The highest post and question ids before the load: rows above them are the load's.
@@ -28,11 +34,17 @@ struct BulkLoad {
   let lastHighlight: Int64
   /// The dropped triggers' SQL.
   private let definitions: [String]
+  /// Whether highlights are in the search index (schema version 13 on).
+  private let searchesHighlights: Bool
 
   /// Starts a load inside the caller's transaction.
+  /// - Parameter version: the schema version the database is at (earlier than the current
+  ///   one only inside a migration).
   /// - Throws: `.io` when a trigger is missing (a damaged schema); `SQLiteError`.
-  init(database: Database) throws {
+  init(database: Database, version: Int32 = Schema.version) throws {
     self.database = database
+    searchesHighlights = version >= 13
+    let triggers = Self.triggers + (searchesHighlights ? Self.searchedHighlightTriggers : [])
     last = (
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
@@ -42,7 +54,7 @@ struct BulkLoad {
       sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?")
     defer { lookup.reset() }
     var definitions: [String] = []
-    for name in Self.triggers {
+    for name in triggers {
       lookup.reset()
       try lookup.bind(name, at: 1)
       guard try lookup.step(), let sql = lookup.text(0) else {
@@ -54,7 +66,7 @@ struct BulkLoad {
       }
       definitions.append(sql)
     }
-    for name in Self.triggers { try database.executeScript("DROP TRIGGER \(name)") }
+    for name in triggers { try database.executeScript("DROP TRIGGER \(name)") }
     self.definitions = definitions
   }
 
@@ -71,6 +83,15 @@ struct BulkLoad {
         """)
     try untombstone.bind(last.questions, at: 1)
     try untombstone.execute()
+    if searchesHighlights {
+      let untombstoneHighlights = try database.cachedStatement(
+        sql: """
+          DELETE FROM tombstones WHERE kind = 'highlight'
+          AND EXISTS (SELECT 1 FROM highlights h WHERE h.uuid = tombstones.uuid AND h.id > ?)
+          """)
+      try untombstoneHighlights.bind(lastHighlight, at: 1)
+      try untombstoneHighlights.execute()
+    }
     // The change sequence: each new question once, in id order, with its time given (so that
     // the changes_at trigger has nothing to do).
     let changes = try database.cachedStatement(
@@ -92,7 +113,8 @@ struct BulkLoad {
         """)
     try highlightChanges.bind(lastHighlight, at: 1)
     try highlightChanges.execute()
-    try SearchRepository(database: database).indexRows(after: last)
+    try SearchRepository(database: database).indexRows(
+      after: last, highlights: searchesHighlights ? lastHighlight : nil)
     for sql in definitions { try database.executeScript(sql) }
   }
 }

@@ -78,7 +78,7 @@ extension Memo {
         postID: postID, text: try Input.textOrStdin(questionText), category: category,
         isStarred: star)
       question.highlightID = highlight
-      let state = try context.dispatch(.questions(.ask(question)), access: .write)
+      let state = try context.dispatch(.questions(.ask(question)), access: .writeExisting)
       guard let added = state.question else { return }
       switch context.format {
       case .table, .plain: Output.line(added.id.description)

@@ -75,7 +75,7 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .write)
+      let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .writeExisting)
       let from = visible(oneLine(old.trimmingWhitespace()))
       CategoryPresenter.report(state.category, verb: "renamed category \"\(from)\" to", context)
     }
@@ -103,7 +103,7 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.categories(.remove(name, force: force)), access: .write)
+      let state = try context.dispatch(.categories(.remove(name, force: force)), access: .writeExisting)
       CategoryPresenter.report(state.category, verb: "deleted category", context)
     }
   }

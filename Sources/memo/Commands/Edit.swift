@@ -66,7 +66,7 @@ extension Memo {
           title: title, author: author.map { .some($0) },
           body: try body.map { .some(try Input.textOrStdin($0)) },
           source: source.map { .some($0) })
-        saved = try context.dispatch(.posts(.edit(post, patch)), access: .write)
+        saved = try context.dispatch(.posts(.edit(post, patch)), access: .writeExisting)
       }
       guard let edited = saved?.post else {
         if !context.isQuiet { Diagnostics.line("memo: no change to post \(post)") }
@@ -90,7 +90,7 @@ extension Memo {
         let patch = PostPatch.difference(
           from: original, to: try Editor.post(from: edited, original: original))
         if patch.isEmpty { return nil }
-        return try context.dispatch(.posts(.edit(post, patch)), access: .write)
+        return try context.dispatch(.posts(.edit(post, patch)), access: .writeExisting)
       }
     }
   }

@@ -9,11 +9,12 @@ extension Memo {
       abstract: "Export notes: a complete backup, or what changed since a date or the last run.",
       discussion: Help.text(
         """
-        json: one versioned document (categories, posts with their questions, favorites in
-        order, saved filters, the current filter, deletions). jsonl: one object per line with a
-        "type". csv: one row per question with its post's columns (a post without questions:
-        one row with empty question columns). markdown: one file per post in the folder --output
-        names (YAML front matter, the body, the questions); a re-export rewrites only files whose
+        json: one versioned document (categories, posts with their highlights and questions,
+        favorites in order, saved filters, the current filter, deletions). jsonl: one object per
+        line with a "type". csv: one row per highlight and per question with its post's columns
+        (a post with neither: one row with the others empty). markdown: one file per post in the
+        folder --output names (YAML front matter, the body, the highlights, the questions); a
+        re-export rewrites only files whose
         text changed and never touches a file memo did not write. A file you edited since memo
         wrote it is never overwritten: its new version goes beside it (NAME.memo.md) with a
         warning, and --force overwrites. The file of a deleted post is removed unless you edited
@@ -74,7 +75,10 @@ extension Memo {
         try OutputTarget.check(output, database: context.location.path)
       }
       Output.flush()
-      let state = try context.dispatch(.transfer(.export(request)), access: .read)
+      // The progress line on stderr, when it is a terminal: a big export to a file (or a
+      // markdown folder) is not silent for a minute.
+      let state = try context.dispatch(
+        .transfer(.export(request)), access: .read, progress: context.progressMeter("exporting"))
       guard let summary = state.exportSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       guard let output = request.output, !context.isQuiet else { return }
@@ -84,11 +88,11 @@ extension Memo {
           removed += ", \(summary.filesKept) edited kept with the new version beside"
         }
         Diagnostics.line(
-          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed), the others unchanged)"
+          "memo: exported \(counted(summary.posts, "post")) to \(output) (\(counted(summary.filesWritten, "file")) written\(removed)\(summary.filesWritten < summary.posts ? ", the others unchanged" : ""))"
         )
       } else {
         Diagnostics.line(
-          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
+          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.highlights, "highlight")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
         )
       }
     }

@@ -22,7 +22,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.favorites(.add(posts)), access: .write)
+      let state = try context.dispatch(.favorites(.add(posts)), access: .writeExisting)
       ShelfReport.print(state.posts, verb: "favorited", context)
     }
   }
@@ -44,7 +44,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.favorites(.remove(posts)), access: .write)
+      let state = try context.dispatch(.favorites(.remove(posts)), access: .writeExisting)
       ShelfReport.print(state.posts, verb: "unfavorited", context)
     }
   }
@@ -73,7 +73,7 @@ extension Memo {
 enum ShelfReport {
   static func print(_ posts: [Post], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for post in posts {
         Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"")

@@ -53,7 +53,7 @@ extension Memo.Filter {
 
         Examples:
           memo filter set --starred
-          memo filter set --category physics --category math --unanswered --since 30d
+          memo filter set --category physics --category math --unanswered
         """))
 
     @OptionGroup var flags: QuestionFilterFlags
@@ -89,7 +89,7 @@ extension Memo.Filter {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.filters(.clear), access: .write)
+      let state = try context.dispatch(.filters(.clear), access: .writeExisting)
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }
   }
@@ -135,7 +135,7 @@ extension Memo.Filter {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.filters(.use(name)), access: .write)
+      let state = try context.dispatch(.filters(.use(name)), access: .writeExisting)
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }
   }
@@ -174,7 +174,7 @@ extension Memo.Filter {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.filters(.remove(name)), access: .write)
+      let state = try context.dispatch(.filters(.remove(name)), access: .writeExisting)
       FilterPresenter.printSaved(state.savedFilters, verb: "deleted", context)
     }
   }

@@ -73,7 +73,7 @@ extension Memo.Highlight {
       discussion: Help.text(
         """
         Examples:
-          memo highlight add 12 "Fear is the mind-killer." --page 8 --location 140-141
+          memo highlight add 12 "Fear is the mind-killer." --page 8 --location 140
           pbpaste | memo highlight add 12 - --note "the litany"
         """))
 
@@ -99,7 +99,7 @@ extension Memo.Highlight {
       let new = NewHighlight(
         postID: post, text: try Input.textOrStdin(text), note: note, page: page,
         location: location)
-      let state = try context.dispatch(.highlights(.add(new)), access: .write)
+      let state = try context.dispatch(.highlights(.add(new)), access: .writeExisting)
       guard let added = state.highlight else { return }
       switch context.format {
       case .table, .plain: Output.line(added.id.description)
@@ -166,7 +166,7 @@ extension Memo.Highlight {
       let patch = HighlightPatch(
         text: try text.map(Input.textOrStdin),
         note: note.map { .some($0) })
-      let state = try context.dispatch(.highlights(.edit(highlight, patch)), access: .write)
+      let state = try context.dispatch(.highlights(.edit(highlight, patch)), access: .writeExisting)
       guard let edited = state.highlights.first else {
         if !context.isQuiet { Diagnostics.line("memo: no change to highlight \(highlight)") }
         return
@@ -207,7 +207,7 @@ extension Memo.Highlight {
         let ids = highlights.map(\.description).joined(separator: ", ")
         try Input.confirmDeletion("Delete highlight \(ids)?")
       }
-      let state = try context.dispatch(.highlights(.remove(highlights)), access: .write)
+      let state = try context.dispatch(.highlights(.remove(highlights)), access: .writeExisting)
       HighlightPresenter.report(state.removedHighlights, verb: "deleted", context)
     }
   }
@@ -229,7 +229,7 @@ extension Memo.Highlight {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.highlights(.star(highlights)), access: .write)
+      let state = try context.dispatch(.highlights(.star(highlights)), access: .writeExisting)
       HighlightPresenter.report(state.highlights, verb: "starred", context)
     }
   }
@@ -251,7 +251,7 @@ extension Memo.Highlight {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.highlights(.unstar(highlights)), access: .write)
+      let state = try context.dispatch(.highlights(.unstar(highlights)), access: .writeExisting)
       HighlightPresenter.report(state.highlights, verb: "unstarred", context)
     }
   }

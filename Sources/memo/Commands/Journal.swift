@@ -26,7 +26,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.journal(.undo(count)), access: .write)
+      let state = try context.dispatch(.journal(.undo(count)), access: .writeExisting)
       JournalPresenter.report(state.journalEntries, verb: "undid", context)
       Memo.Sync.warnAfterUndo(state.journalEntries, context)
     }
@@ -52,7 +52,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.journal(.redo(count)), access: .write)
+      let state = try context.dispatch(.journal(.redo(count)), access: .writeExisting)
       JournalPresenter.report(state.journalEntries, verb: "redid", context)
     }
   }
@@ -91,9 +91,9 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       if prune {
-        let state = try context.dispatch(.journal(.prune(keep: keep)), access: .write)
+        let state = try context.dispatch(.journal(.prune(keep: keep)), access: .writeExisting)
         if !context.isQuiet {
-          Diagnostics.line("memo: pruned \(state.journalEntries.count) journal entries")
+          Diagnostics.line("memo: pruned \(counted(state.journalEntries.count, "journal entry"))")
         }
         return
       }

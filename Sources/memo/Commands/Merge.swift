@@ -26,10 +26,10 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .write)
+      let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .writeExisting)
       guard let merged = state.post else { return }
       switch context.format {
-      case .table, .plain:
+      case .table:
         if !context.isQuiet {
           Output.line("merged post \(other) into post \(merged.id) \"\(visible(oneLine(merged.title)))\"")
         }

@@ -92,10 +92,10 @@ extension Memo.Question {
           }
         ) { edited in
           let patch = try Editor.patch(from: edited, original: original)
-          return try context.dispatch(.questions(.edit(question, patch)), access: .write)
+          return try context.dispatch(.questions(.edit(question, patch)), access: .writeExisting)
         }
       } else {
-        saved = try context.dispatch(.questions(.edit(question, patch)), access: .write)
+        saved = try context.dispatch(.questions(.edit(question, patch)), access: .writeExisting)
       }
       guard let edited = saved?.questions.first else {
         if !context.isQuiet { Diagnostics.line("memo: no change to question \(question)") }
@@ -137,7 +137,7 @@ extension Memo.Question {
         let ids = questions.map(\.description).joined(separator: ", ")
         try Input.confirmDeletion("Delete question \(ids)?")
       }
-      let state = try context.dispatch(.questions(.remove(questions)), access: .write)
+      let state = try context.dispatch(.questions(.remove(questions)), access: .writeExisting)
       QuestionPresenter.report(state.removedQuestions, verb: "deleted", context)
     }
   }

@@ -38,9 +38,9 @@ extension Memo {
         try Input.confirmDeletion(
           "Delete post \(titles.joined(separator: ", ")) and its questions?")
       }
-      let state = try context.dispatch(.posts(.remove(posts)), access: .write)
+      let state = try context.dispatch(.posts(.remove(posts)), access: .writeExisting)
       switch context.format {
-      case .table, .plain:
+      case .table:
         guard !context.isQuiet else { return }
         for post in state.removedPosts {
           let questions = counted(post.questionCount, "question")

@@ -5,11 +5,13 @@ extension Memo {
   /// `memo search QUERY`: full text, ranked.
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Search post titles, authors, bodies, questions and answers, best match first.",
+      abstract:
+        "Search post titles, authors, bodies, questions, answers and highlights, best match first.",
       discussion: Help.text(
         """
         QUERY is FTS5 query syntax: words (all must match), "a phrase", prefix*, OR, NOT,
-        parentheses. Accents are ignored (cafe finds café). Chinese, Japanese and Korean text is
+        parentheses. A highlight is found by its passage and its note. Accents are ignored
+        (cafe finds café). Chinese, Japanese and Korean text is
         matched as a substring (三体, 吾輩は猫). A query FTS5 cannot read exits 64.
 
         Examples:
@@ -28,6 +30,9 @@ extension Memo {
     @Flag(help: "Only questions.")
     var questions = false
 
+    @Flag(help: "Only highlights.")
+    var highlights = false
+
     @Option(help: "Show at most N results.")
     var limit: Int = 20
 
@@ -37,15 +42,19 @@ extension Memo {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-      if posts && questions {
-        throw ValidationError("--posts and --questions contradict each other; give one or neither")
+      let scopes = [("--posts", posts), ("--questions", questions), ("--highlights", highlights)]
+        .filter(\.1).map(\.0)
+      if scopes.count > 1 {
+        throw ValidationError(
+          "\(scopes.joined(separator: " and ")) contradict each other; give one or none")
       }
       if limit < 1 { throw ValidationError("--limit must be 1 or more") }
     }
 
     func run() throws {
       let context = try Context(global)
-      let scope: SearchQuery.Scope = posts ? .posts : questions ? .questions : .all
+      let scope: SearchQuery.Scope =
+        posts ? .posts : questions ? .questions : highlights ? .highlights : .all
       _ = try context.dispatch(
         .search(.search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit))),
         access: .read, sink: context.listingWriter)

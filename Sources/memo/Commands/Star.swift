@@ -22,7 +22,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.questions(.star(questions)), access: .write)
+      let state = try context.dispatch(.questions(.star(questions)), access: .writeExisting)
       QuestionPresenter.report(state.questions, verb: "starred", context)
     }
   }
@@ -44,7 +44,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.questions(.unstar(questions)), access: .write)
+      let state = try context.dispatch(.questions(.unstar(questions)), access: .writeExisting)
       QuestionPresenter.report(state.questions, verb: "unstarred", context)
     }
   }
@@ -71,7 +71,7 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(
-        .questions(.answer(question, try Input.textOrStdin(text))), access: .write)
+        .questions(.answer(question, try Input.textOrStdin(text))), access: .writeExisting)
       QuestionPresenter.report(state.questions, verb: "answered", context)
     }
   }
@@ -93,7 +93,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.questions(.unanswer(question)), access: .write)
+      let state = try context.dispatch(.questions(.unanswer(question)), access: .writeExisting)
       QuestionPresenter.report(state.questions, verb: "unanswered", context)
     }
   }

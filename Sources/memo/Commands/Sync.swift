@@ -224,7 +224,7 @@ extension Memo.Sync {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.sync(.restore(id)), access: .write)
+      let state = try context.dispatch(.sync(.restore(id)), access: .writeExisting)
       SyncConflictPresenter.report(state.syncConflicts.first, verb: "restored", context)
     }
   }
@@ -247,7 +247,7 @@ extension Memo.Sync {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.sync(.dismiss(id)), access: .write)
+      let state = try context.dispatch(.sync(.dismiss(id)), access: .writeExisting)
       SyncConflictPresenter.report(state.syncConflicts.first, verb: "dismissed", context)
     }
   }

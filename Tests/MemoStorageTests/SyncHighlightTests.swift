@@ -1,0 +1,99 @@
+import MemoCore
+import Testing
+
+@testable import MemoStorage
+
+/// Highlights travel by sync as questions do (issue 23): made, edited field by field,
+/// starred, deleted, and the question that asks about one keeps its passage on every device.
+@Suite("sync of highlights")
+struct SyncHighlightTests {
+  /// Every highlight a device holds, independent of its ids, and each question's passage.
+  func highlights(_ devices: SyncDevices, _ i: Int) throws -> [String] {
+    try devices.databases[i].rows(
+      """
+      SELECT h.uuid, p.uuid, h.text, h.note, h.chapter, h.page, h.location, h.position,
+        h.highlighted_at, h.starred, h.source, h.source_key, h.created_at, h.updated_at
+      FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.uuid
+      """
+    ).map { $0.joined(separator: "|") }
+      + devices.databases[i].rows(
+        """
+        SELECT q.uuid, q.text, h.uuid FROM questions q LEFT JOIN highlights h ON h.id = q.highlight_id
+        ORDER BY q.uuid
+        """
+      ).map { $0.joined(separator: "|") }
+  }
+
+  func id(_ devices: SyncDevices, _ i: Int, _ sql: String) throws -> Int64 {
+    Int64(try devices.databases[i].rows(sql)[0][0])!
+  }
+
+  @Test("a highlight and the question about it reach every device; edits of different fields on two devices both stay; a deletion goes everywhere")
+  func travel() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0, 0])
+    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
+    _ = devices.runners[0].run(
+      .insertHighlight(
+        NewHighlight(postID: post, text: "Fear is the mind-killer.", note: "litany", page: "12")))
+    let highlight = HighlightID(try id(devices, 0, "SELECT id FROM highlights"))
+    var question = NewQuestion(postID: post, text: "Why fear?")
+    question.highlightID = highlight
+    _ = devices.runners[0].run(.insertQuestion(question))
+    // The highlight edited after the question: its line goes out after the question's.
+    _ = devices.runners[0].run(.updateHighlight(highlight, HighlightPatch(note: "the litany")))
+    for device in [0, 1, 2] { _ = try devices.round(device) }
+    let first = try highlights(devices, 0)
+    #expect(first.count == 2)
+    #expect(first[1].hasSuffix("|" + first[0].split(separator: "|")[0]))
+    #expect(try highlights(devices, 1) == first)
+    #expect(try highlights(devices, 2) == first)
+
+    // d1 stars it, d2 edits its note, unseen by each other: both stay.
+    let on1 = HighlightID(try id(devices, 1, "SELECT id FROM highlights"))
+    let on2 = HighlightID(try id(devices, 2, "SELECT id FROM highlights"))
+    _ = devices.runners[1].run(.setHighlightStarred([on1], true))
+    _ = devices.runners[2].run(.updateHighlight(on2, HighlightPatch(note: "Bene Gesserit")))
+    var conflicts = 0
+    for device in [1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
+    #expect(conflicts == 0)
+    let merged = try devices.databases[0].rows("SELECT starred, note FROM highlights")
+    #expect(merged == [["1", "Bene Gesserit"]])
+    #expect(try highlights(devices, 1) == highlights(devices, 0))
+    #expect(try highlights(devices, 2) == highlights(devices, 0))
+
+    // The same field on two devices: the later wins; every device keeps the other as the same
+    // conflict (resolving it on one resolves it everywhere).
+    _ = devices.runners[1].run(.updateHighlight(on1, HighlightPatch(note: "first")))
+    _ = devices.runners[2].run(.updateHighlight(on2, HighlightPatch(note: "second")))
+    conflicts = 0
+    for device in [1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
+    #expect(conflicts == 3)
+    for device in [0, 1, 2] {
+      #expect(
+        try devices.databases[device].rows("SELECT kind, field, lost FROM sync_conflicts")
+          == [["highlight", "note", "first"]])
+    }
+    #expect(try devices.databases[0].rows("SELECT note FROM highlights") == [["second"]])
+
+    // Deleted on d0: gone everywhere; the question stays, without its passage.
+    _ = devices.runners[0].run(
+      .deleteHighlights([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))]))
+    for device in [0, 1, 2] { _ = try devices.round(device) }
+    for device in [0, 1, 2] {
+      #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["0"]])
+      #expect(
+        try devices.databases[device].rows("SELECT text, highlight_id FROM questions")
+          == [["Why fear?", "NULL"]])
+    }
+  }
+
+  @Test("a line naming a highlight that is not a highlight's row is refused")
+  func refused() {
+    let line =
+      #"{"kind":"highlight","key":"h1","hlc":65536,"device":"d","base_hlc":null,"base_device":null,"row":{"uuid":"h1","post_uuid":"p1","text":"x","created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z","starred":0,"note":null,"chapter":null,"page":null,"location":null,"highlighted_at":null,"source":null,"source_key":null,"position":"ten"}}"#
+    #expect(throws: SyncChange.Invalid(reason: "row.position is not a number or null")) {
+      try SyncChange.parse(line, device: "d")
+    }
+  }
+}

@@ -14,8 +14,10 @@ extension EffectRunner {
       merge = try readerMerge(try KOReaderFiles.report(folder: path), request: request)
       return try run(request, merge)
     }
-    let input = try InputFile(request.path)
-    if format == .jsonl {
+    if format.isReaderDatabase {
+      merge = try readerMerge(request)
+    } else if format == .jsonl {
+      let input = try InputFile(request.path)
       merge = { now in
         let importer = Importer(database: self.database, now: now)
         var summary = ImportSummary()
@@ -29,13 +31,13 @@ extension EffectRunner {
         return summary
       }
     } else {
-      let bytes = try input.readAll()
+      let bytes = try InputFile(request.path).readAll()
       if format == .csv && GoodreadsLibrary.looksLikeGoodreads(bytes) { format = .goodreads }
       if format == .csv && ReadwiseExport.looksLikeReadwise(bytes) { format = .readwise }
       if format == .json && KOReaderImport.looksLikeJSONExport(bytes) { format = .koreader }
       if request.isStrict && !format.hasStrictMode {
         throw MemoError.usage(
-          "--strict applies to Kindle, KOReader and Readwise files only, and \(name) is \(format.rawValue); drop --strict"
+          "--strict applies to Kindle, KOReader, Readwise, Kobo and Apple Books files only, and \(name) is \(format.rawValue); drop --strict"
         )
       }
       switch format {
@@ -67,6 +69,8 @@ extension EffectRunner {
           try importer.finish(name: name)
           return summary
         }
+      case .kobo, .appleBooks:
+        preconditionFailure("a reader's database is read above")
       case .kindle, .goodreads:
         guard let text = String(validating: bytes, as: UTF8.self) else {
           throw MemoError.malformedImport(
@@ -164,5 +168,37 @@ extension EffectRunner {
     }
     try database.execute(sql: "PRAGMA cache_size = \(cacheSize)")
     do { return try result.get() } catch let dryRun as DryRun { return dryRun.summary }
+  }
+
+  /// Reads a reader's database (Kobo, Apple Books) from a copy, before the import's
+  /// transaction, and returns the merge of its books; what could not be read is a warning, or
+  /// with --strict an error.
+  private func readerMerge(_ request: ImportRequest) throws -> (Timestamp) throws -> ImportSummary {
+    let name = request.displayName
+    guard let path = request.path else {
+      throw MemoError.usage(
+        "--format \(request.format.rawValue) reads a database file, not stdin; give its path")
+    }
+    let report =
+      request.format == .kobo
+      ? try KoboReader.read(path, name: name) : try AppleBooksReader.read(path, name: name)
+    if request.isStrict, let first = report.problems.first {
+      throw MemoError.malformedImport(
+        name, place: first.place,
+        reason:
+          "\(first.what) (--strict: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
+      )
+    }
+    return {
+      var summary = try ExternalImporter(
+        database: self.database, now: $0, makeUUID: self.makeUUID,
+        reader: request.format.rawValue
+      ).merge(report.books)
+      summary.clippings?.bookmarks = report.bookmarks
+      summary.clippings?.deleted = report.deleted
+      summary.clippings?.unreadable = Set(report.problems.map(\.place)).count
+      summary.warnings = report.problems.map { "\(name): \($0.description)" }
+      return summary
+    }
   }
 }

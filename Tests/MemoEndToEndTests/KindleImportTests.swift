@@ -123,7 +123,7 @@ struct KindleImportTests {
     #expect(usage.status == 64)
     #expect(
       usage.stderr
-        == "memo: error: --strict applies to Kindle, KOReader and Readwise files only; drop it or pass --format kindle, koreader or readwise\n"
+        == "memo: error: --strict applies to Kindle, KOReader, Readwise, Kobo and Apple Books files only; drop it or pass --format kindle, koreader, readwise, kobo or apple-books\n"
     )
     // A .json may be KOReader's: the file decides.
     _ = try box.succeed(["export", "--output", box.root + "/x.json"])
@@ -131,7 +131,7 @@ struct KindleImportTests {
     #expect(backup.status == 64)
     #expect(
       backup.stderr
-        == "memo: error: --strict applies to Kindle, KOReader and Readwise files only, and \(box.root)/x.json is json; drop --strict\n"
+        == "memo: error: --strict applies to Kindle, KOReader, Readwise, Kobo and Apple Books files only, and \(box.root)/x.json is json; drop --strict\n"
     )
   }
 
@@ -142,7 +142,7 @@ struct KindleImportTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2},"unreadable":0}"#
+        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2,"deleted_on_device":0},"unreadable":0}"#
         + "\n")
   }
 

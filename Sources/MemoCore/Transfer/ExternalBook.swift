@@ -72,7 +72,12 @@ public struct ExternalClipping: Equatable, Sendable {
 
   /// A note that asks something ("…?", "…？" or "…؟") becomes a question.
   public var isQuestion: Bool {
-    kind == .note && (text.hasSuffix("?") || text.hasSuffix("？") || text.hasSuffix("؟"))
+    kind == .note && Self.asks(text)
+  }
+
+  /// Whether a note asks something: it ends in "?", "？" or "؟".
+  public static func asks(_ note: String) -> Bool {
+    note.hasSuffix("?") || note.hasSuffix("？") || note.hasSuffix("؟")
   }
 
   /// Whether this highlight is a longer version of `earlier`: both highlights, their

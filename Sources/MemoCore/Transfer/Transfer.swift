@@ -8,6 +8,13 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// What `memo import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
   case json, jsonl, csv, kindle, goodreads, koreader, readwise
+  /// A Kobo's `KoboReader.sqlite` (its `.kobo` folder, or the device's folder holding it).
+  case kobo
+  /// Apple Books' `AEAnnotation` and `BKLibrary` databases (their folder, or either file).
+  case appleBooks = "apple-books"
+
+  /// Formats read from a reader's SQLite databases (opened as a copy, never in place).
+  public var isReaderDatabase: Bool { self == .kobo || self == .appleBooks }
 
   /// The format a file name implies (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.txt` for
   /// Kindle's "My Clippings.txt", `.lua` and `.sdr` for KOReader), if any. A Goodreads or
@@ -25,7 +32,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   }
 
   /// Whether `--strict` means something for this format (dates and headers that cannot be read).
-  public var hasStrictMode: Bool { self == .kindle || self == .koreader || self == .readwise }
+  public var hasStrictMode: Bool {
+    self == .kindle || self == .koreader || self == .readwise || isReaderDatabase
+  }
 }
 
 /// `memo export`: what to write and where.
@@ -84,7 +93,8 @@ public struct ImportRequest: Equatable, Sendable {
   public var format: ImportFormat
   /// Report what would change, write nothing.
   public var isDryRun: Bool
-  /// Kindle, KOReader, Readwise: a header or date that cannot be read is an error, not a
+  /// Kindle, KOReader, Readwise, Kobo, Apple Books: a header or date that cannot be read is an
+  /// error, not a
   /// warning.
   public var isStrict: Bool
 
@@ -150,11 +160,15 @@ public struct ClippingSummary: Equatable, Sendable {
   public var duplicates = 0
   /// Clippings whose header or date could not be read (each reported).
   public var unreadable = 0
+  /// Highlights the reader's database keeps as deleted on the device (Kobo `Hidden`, Apple
+  /// Books `ZANNOTATIONDELETED`).
+  public var deleted = 0
 
   public init() {}
 
   /// "2 books (1 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders,
-  /// 2 duplicates" (and replacements and unreadable clippings, when there are some).
+  /// 2 duplicates" (and replacements, highlights deleted on the device and unreadable
+  /// clippings, when there are some).
   public var description: String {
     func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     var text =
@@ -164,6 +178,7 @@ public struct ClippingSummary: Equatable, Sendable {
     text +=
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")
+    if deleted > 0 { text += ", \(deleted) deleted on the device" }
     if unreadable > 0 { text += "; \(unreadable) not fully read (see the warnings)" }
     return text
   }

@@ -43,3 +43,35 @@ extension MemoError {
     }
   }
 }
+
+extension MemoError {
+  /// A SQLite failure reading the temporary copy of a reader's database (`name`, as the user
+  /// gave it): its content is at fault (65), unless the copy itself could not be read or
+  /// written (74).
+  init(readerDatabase error: SQLiteError, name: String) {
+    let cause = error.description
+    switch error.code {
+    case SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOMEM, SQLITE_PERM, SQLITE_READONLY:
+      self.init(
+        code: .io,
+        message:
+          "cannot read the temporary copy of \(name): \(error.message); free some space or set TMPDIR to a writable folder",
+        cause: cause)
+    case SQLITE_NOTADB:
+      self.init(
+        code: .badData, message: "\(name): not a SQLite database; nothing was imported",
+        cause: cause)
+    case SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_FORMAT, SQLITE_RANGE:
+      self.init(
+        code: .badData,
+        message:
+          "\(name): the database is damaged or cut short (\(error.message)); copy it from the device again. Nothing was imported",
+        cause: cause)
+    default:
+      self.init(
+        code: .badData,
+        message: "\(name): cannot read the database (\(error.message)); nothing was imported",
+        cause: cause)
+    }
+  }
+}

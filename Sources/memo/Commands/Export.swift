@@ -102,7 +102,7 @@ extension Memo {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Import a memo export (json, jsonl, csv), a reader's highlights (Kindle, KOReader, Readwise) or a Goodreads library.",
+        "Import a memo export (json, jsonl, csv), a reader's highlights (Kindle, KOReader, Kobo, Apple Books, Readwise) or a Goodreads library.",
       discussion: Help.text(
         """
         The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
@@ -115,10 +115,14 @@ extension Memo {
         error, exit 65). KOReader (a book's metadata.*.lua sidecar, its .sdr folder, a whole
         device or docsettings tree, .annotations.lua and the exporter's JSON) and Readwise's CSV
         export become highlights the same way; KOReader's times are the device's local time,
-        read in this machine's time zone (TZ). The format comes from --format or the file's
-        extension (.json, .jsonl, .ndjson, .csv — a Goodreads or Readwise export is recognised
-        by its header, a KOReader JSON export by its shape —, .txt for Kindle, .lua, .sdr and
-        other folders for KOReader).
+        read in this machine's time zone (TZ). A Kobo's KoboReader.sqlite (in the device's
+        .kobo folder) and Apple Books' AEAnnotation and BKLibrary databases (their folder, by
+        default ~/Library/Containers/com.apple.iBooksX/Data/Documents) are read from a copy,
+        never in place; highlights deleted on the device are skipped. The format comes from
+        --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads or
+        Readwise export is recognised by its header, a KOReader JSON export by its shape —,
+        .txt for Kindle, .lua and .sdr for KOReader), else from what the file or folder holds
+        (a Kobo or Apple Books database; any other folder is KOReader's).
 
         Examples:
           memo import backup.json
@@ -128,6 +132,8 @@ extension Memo {
           memo import goodreads_library_export.csv
           memo import /media/KOBOeReader --format koreader
           memo import readwise-data.csv
+          memo import /media/KOBOeReader/.kobo/KoboReader.sqlite
+          memo import ~/Library/Containers/com.apple.iBooksX/Data/Documents
           cat backup.jsonl | memo import - --format jsonl
         """))
 
@@ -136,7 +142,7 @@ extension Memo {
 
     @Option(
       help: ArgumentHelp(
-        "json, jsonl, csv, kindle, goodreads, koreader or readwise (default: from the file's extension).",
+        "json, jsonl, csv, kindle, goodreads, koreader, readwise, kobo or apple-books (default: from the file's extension or content).",
         valueName: "format"))
     var format: ImportFormatArgument?
 
@@ -145,7 +151,7 @@ extension Memo {
 
     @Flag(
       help:
-        "Kindle, KOReader, Readwise: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+        "Kindle, KOReader, Readwise, Kobo, Apple Books: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
     )
     var strict = false
 
@@ -157,9 +163,11 @@ extension Memo {
     func run() throws {
       let context = try Context(global, format: json ? .json : nil)
       let path = file == "-" ? nil : file
-      // A folder is KOReader's (a book's .sdr folder, a tree of them).
-      let guessed = path.flatMap {
-        ImportFormat.guess(from: $0) ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
+      // A reader's database or folder is told by what it holds (read from a copy); any other
+      // folder is KOReader's (a book's .sdr folder, a tree of them).
+      let guessed = try path.flatMap {
+        try ImportFormat.guess(from: $0) ?? ReaderDetection.format(of: $0)
+          ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
       }
       guard let format = format?.value ?? guessed else {
         if let path, !KOReaderFiles.exists(path) {
@@ -172,7 +180,7 @@ extension Memo {
       // A .csv may be Readwise's, a .json KOReader's: the file decides, then --strict is checked.
       if strict && !format.hasStrictMode && format != .csv && format != .json {
         throw MemoError.usage(
-          "--strict applies to Kindle, KOReader and Readwise files only; drop it or pass --format kindle, koreader or readwise"
+          "--strict applies to Kindle, KOReader, Readwise, Kobo and Apple Books files only; drop it or pass --format kindle, koreader, readwise, kobo or apple-books"
         )
       }
       let state = try context.dispatch(
@@ -200,6 +208,7 @@ extension Memo {
           skipped.add("bookmarks", Int64(c.bookmarks))
           skipped.add("placeholders", Int64(c.placeholders))
           skipped.add("duplicates", Int64(c.duplicates))
+          skipped.add("deleted_on_device", Int64(c.deleted))
           o.add("skipped", raw: skipped.object)
           o.add("unreadable", Int64(c.unreadable))
         }

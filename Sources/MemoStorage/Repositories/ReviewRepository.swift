@@ -90,8 +90,8 @@ public struct ReviewRepository {
     return ReviewItem(
       questionID: id, kind: ReviewKind(rawValue: statement.string(0)) ?? .recall,
       state: statement.string(1), step: statement.isNull(2) ? nil : statement.int(2),
-      stability: statement.isNull(3) ? nil : statement.double(3),
-      difficulty: statement.isNull(4) ? nil : statement.double(4),
+      stability: statement.text(3).flatMap(Double.init),
+      difficulty: statement.text(4).flatMap(Double.init),
       due: statement.isNull(5) ? nil : Self.time(statement, 5),
       lastReview: statement.isNull(6) ? nil : Self.time(statement, 6), reps: statement.int(7),
       lapses: statement.int(8), openChoice: statement.text(9).flatMap(OpenChoice.init(rawValue:)),
@@ -167,8 +167,9 @@ public struct ReviewRepository {
     try statement.bind(item.kind.rawValue, at: 2)
     try statement.bind(item.state, at: 3)
     try statement.bind(item.step.map(Int64.init), at: 4)
-    try statement.bind(item.stability, at: 5)
-    try statement.bind(item.difficulty, at: 6)
+    // Text that reads back as the same double: a REAL's journal image keeps only 15 digits.
+    try statement.bind(item.stability.map { "\($0)" }, at: 5)
+    try statement.bind(item.difficulty.map { "\($0)" }, at: 6)
     try statement.bind(item.due?.rfc3339, at: 7)
     try statement.bind(item.lastReview?.rfc3339, at: 8)
     try statement.bind(item.reps, at: 9)
@@ -211,7 +212,7 @@ public struct ReviewRepository {
           SELECT q.id AS id, i.kind AS kind, i.due AS due,
             CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
               pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
-                * 86400000) AS INTEGER) / 86400000) / i.stability, ?4)
+                * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
             WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
             q.text AS question, q.post_id AS post_id, p.title AS title
           FROM review_items i JOIN questions q ON q.id = i.question_id

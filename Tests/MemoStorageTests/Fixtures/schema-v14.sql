@@ -3,9 +3,10 @@
 -- an answered question (again/hard/good/easy), 'open' for one without an answer
 -- (soon/later/eventually/drop). `review_items` is each reviewed question's schedule, derived by
 -- replaying its events of its kind in order (reviewed_at, then id) and kept for speed, found by
--- due time. A question never rated has no row: an open one is due a day after it was asked, an
--- answered one is a new recall item. The journal records both tables, so undo takes a rating
--- out and puts the schedule back as it was.
+-- due time. Stability and difficulty are the shortest text that reads back as the same double
+-- (the journal's JSON images keep only 15 digits of a REAL). A question never rated has no
+-- row: an open one is due a day after it was asked, an answered one is a new recall item. The
+-- journal records both tables, so undo takes a rating out and puts the schedule back as it was.
 CREATE TABLE review_events (
   id           INTEGER PRIMARY KEY,
   uuid         TEXT NOT NULL UNIQUE,
@@ -23,8 +24,8 @@ CREATE TABLE review_items (
   kind         TEXT NOT NULL CHECK (kind IN ('recall', 'open')),
   state        TEXT NOT NULL,
   step         INTEGER,
-  stability    REAL,
-  difficulty   REAL,
+  stability    TEXT,
+  difficulty   TEXT,
   due          TEXT,
   last_review  TEXT,
   reps         INTEGER NOT NULL DEFAULT 0,

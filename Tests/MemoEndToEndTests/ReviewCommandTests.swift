@@ -70,7 +70,8 @@ struct ReviewCommandTests {
     #expect(plain.hasPrefix("202") && plain.hasSuffix(":00.000Z\n"))
   }
 
-  @Test("an open question comes back a day after it was asked; soon, later, soon wait 7, 14, 7 days")
+  @Test(
+    "an open question comes back a day after it was asked; soon, later, soon wait 7, 14, 7 days")
   func openQuestion() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
@@ -113,7 +114,8 @@ struct ReviewCommandTests {
     #expect(again["scheduled_days"] as? Int == 11)
   }
 
-  @Test("bad input: an unknown rating or the other kind's exits 64 naming the ratings; an unknown id 1")
+  @Test(
+    "bad input: an unknown rating or the other kind's exits 64 naming the ratings; an unknown id 1")
   func badInput() throws {
     let box = try answered()
     let unknown = try box.run(["review", "rate", "1", "meh"])
@@ -151,10 +153,12 @@ struct ReviewCommandTests {
     #expect(plain.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["1", "2"])
     let csv = try box.succeed(["review", "due", "--at", at, "--format", "csv"])
     #expect(csv.hasPrefix("id,kind,due,retrievability,question,post_id,title\r\n"))
-    #expect(try box.succeed(["review", "due", "--at", at, "--limit", "1", "--format", "tsv"])
-      .split(separator: "\n").count == 2)
+    #expect(
+      try box.succeed(["review", "due", "--at", at, "--limit", "1", "--format", "tsv"])
+        .split(separator: "\n").count == 2)
     let json = try box.succeed(["review", "due", "--at", at, "--format", "json"])
-    let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     #expect(rows.map { $0["id"] as? Int } == [1, 2])
     #expect(rows.allSatisfy { $0["kind"] as? String == "recall" })
   }

@@ -122,14 +122,16 @@ struct ReviewRepositoryTests {
     }
     #expect(days == [7, 14, 7, 14])
     #expect(try rate(runner, id, "drop", at: time).due == nil)
-    #expect(try dueRows(ReviewDueQuery(at: Timestamp(millis: time.millis + 999 * 86_400_000))).isEmpty)
+    #expect(
+      try dueRows(ReviewDueQuery(at: Timestamp(millis: time.millis + 999 * 86_400_000))).isEmpty)
     // A recall rating of an open question is refused, naming its choices.
     let wrong = runner.run(.rateReview(id, .recall(.good), at: time))
     #expect(
       wrong
         == .failed(
           .usage(
-            "question 1 is open (no answer yet); rate it soon, later, eventually or drop, not good")))
+            "question 1 is open (no answer yet); rate it soon, later, eventually or drop, not good")
+        ))
     // Answered, it is a new recall item, due at once, retrievability 0.
     _ = runner.run(.setAnswer(id, "Melange."))
     let due = try dueRows(ReviewDueQuery(at: time))

@@ -11,7 +11,8 @@ public enum ReviewRating: Equatable, Sendable {
   case open(OpenChoice)
 
   /// Every rating's name: the recall grades, then the open choices.
-  public static let allNames = RecallRating.allCases.map(\.name) + OpenChoice.allCases.map(\.rawValue)
+  public static let allNames =
+    RecallRating.allCases.map(\.name) + OpenChoice.allCases.map(\.rawValue)
 
   public init?(name: String) {
     if let rating = RecallRating(name: name) {
@@ -135,7 +136,8 @@ public struct ReviewItem: Equatable, Sendable {
 
 extension RecallState {
   init?(name: String) {
-    guard let state = [RecallState.learning, .review, .relearning].first(where: { $0.name == name })
+    guard
+      let state = [RecallState.learning, .review, .relearning].first(where: { $0.name == name })
     else { return nil }
     self = state
   }
@@ -220,7 +222,9 @@ public struct ReviewScheduler: Sendable {
   public func replay(_ subject: ReviewSubject, events: [ReviewEvent]) -> ReviewItem {
     events.filter { $0.rating.kind == subject.kind }
       .sorted { ($0.reviewedAt, $0.id) < ($1.reviewedAt, $1.id) }
-      .reduce(newItem(subject)) { applying($1.rating, at: $1.reviewedAt, to: $0, uuid: subject.uuid) }
+      .reduce(newItem(subject)) {
+        applying($1.rating, at: $1.reviewedAt, to: $0, uuid: subject.uuid)
+      }
   }
 
   /// The probability of recall at `time` (nil for an open question).

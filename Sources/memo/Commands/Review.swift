@@ -34,10 +34,10 @@ extension Memo.Review {
 
         Examples:
           memo review due --limit 20
-          memo review due --at tomorrow --format json | jq '.[].id'
+          memo review due --at today --format json | jq '.[].id'
         """))
 
-    @Option(help: ArgumentHelp("What is due at DATE (default: now).", valueName: "date"))
+    @Option(help: ArgumentHelp("Due at DATE (a day: by its end; default: now).", valueName: "date"))
     var at: String?
 
     @Option(help: "Show at most N items.")

@@ -37,7 +37,9 @@ enum ReviewPresenter {
         "history",
         .records(
           detail.history.map {
-            Record([("rating", .string($0.rating.name)), ("reviewed_at", .timestamp($0.reviewedAt))])
+            Record([
+              ("rating", .string($0.rating.name)), ("reviewed_at", .timestamp($0.reviewedAt)),
+            ])
           })
       ),
     ])

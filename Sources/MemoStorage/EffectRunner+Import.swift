@@ -6,10 +6,15 @@ extension EffectRunner {
   /// decoded on a second thread (`RecordReader`); other formats are read and checked whole
   /// before it starts.
   func importFile(_ request: ImportRequest) throws -> ImportSummary {
-    let input = try InputFile(request.path)
     let name = request.displayName
     var format = request.format
     let merge: (Timestamp) throws -> ImportSummary
+    // KOReader's PATH may be a folder (a `.sdr` folder, a whole tree of them).
+    if format == .koreader, let path = request.path, KOReaderFiles.isFolder(path) {
+      merge = try readerMerge(try KOReaderFiles.report(folder: path), request: request)
+      return try run(request, merge)
+    }
+    let input = try InputFile(request.path)
     if format == .jsonl {
       merge = { now in
         let importer = Importer(database: self.database, now: now)
@@ -20,12 +25,35 @@ extension EffectRunner {
           for record in records { try importer.merge(record, into: &summary, name: name) }
           self.progress?.advance(by: records.count)
         }
+        try importer.finish(name: name)
         return summary
       }
     } else {
       let bytes = try input.readAll()
       if format == .csv && GoodreadsLibrary.looksLikeGoodreads(bytes) { format = .goodreads }
+      if format == .csv && ReadwiseExport.looksLikeReadwise(bytes) { format = .readwise }
+      if format == .json && KOReaderImport.looksLikeJSONExport(bytes) { format = .koreader }
+      if request.isStrict && !format.hasStrictMode {
+        throw MemoError.usage(
+          "--strict applies to Kindle, KOReader and Readwise files only, and \(name) is \(format.rawValue); drop --strict"
+        )
+      }
       switch format {
+      case .koreader:
+        merge = try readerMerge(
+          try KOReaderFiles.report(file: bytes, name: name), request: request)
+      case .readwise:
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw MemoError.malformedImport(
+            name, place: "line 1", reason: "the file is not UTF-8 text")
+        }
+        let report = try ReadwiseExport.parse(text, name: name)
+        var found = KOReaderImport.Report()
+        found.books = report.books
+        found.problems = report.problems
+        found.notices = report.notices
+        found.unreadable = report.problems.count + report.notices.count
+        merge = try readerMerge(found, request: request, reader: "readwise")
       case .json, .jsonl, .csv:
         let records = try BackupDecoder.decode(bytes, format: format, name: name)
         merge = { now in
@@ -36,6 +64,7 @@ extension EffectRunner {
             try importer.merge(record, into: &summary, name: name)
             self.progress?.advance()
           }
+          try importer.finish(name: name)
           return summary
         }
       case .kindle, .goodreads:
@@ -76,6 +105,36 @@ extension EffectRunner {
         }
       }
     }
+    return try run(request, merge)
+  }
+
+  /// The books a reader's files hold, merged (KOReader, Readwise): with `--strict`, a problem
+  /// is an error and nothing is imported; without, each is a warning.
+  func readerMerge(
+    _ report: KOReaderImport.Report, request: ImportRequest, reader: String = "koreader"
+  ) throws -> (Timestamp) throws -> ImportSummary {
+    if request.isStrict, let first = report.problems.first {
+      throw MemoError(
+        code: .badData,
+        message:
+          "\(first) (--strict: \(counted(report.problems.count, "problem")) in all; without --strict each is reported and the rest imported); nothing was imported"
+      )
+    }
+    return {
+      var summary = try ExternalImporter(
+        database: self.database, now: $0, makeUUID: self.makeUUID, reader: reader
+      ).merge(report.books)
+      summary.clippings?.bookmarks = report.bookmarks
+      summary.clippings?.unreadable = report.unreadable
+      summary.warnings = report.problems + report.notices
+      return summary
+    }
+  }
+
+  /// Runs a merge in the import's transaction (rolled back for a dry run).
+  private func run(_ request: ImportRequest, _ merge: (Timestamp) throws -> ImportSummary)
+    throws -> ImportSummary
+  {
     // Statement journals stay where SQLite puts them: in memory up to 64 KiB, in a temporary
     // file beyond (https://sqlite.org/tempfiles.html). The rows BulkLoad does not cover
     // (posts, updates, deletions) get small ones; the one statement that indexes the new rows

@@ -19,6 +19,17 @@ extension Context {
     -> ProgressMeter?
   {
     guard !isQuiet, isatty(STDERR_FILENO) == 1 else { return nil }
+    // Ctrl-C or a kill mid-way: the line is erased before memo dies of the signal, so the
+    // shell's next prompt does not start after "…1,646/s".
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      Glibc.signal(signal) { number in
+        // A static string: nothing allocated in a signal handler.
+        let erase: StaticString = "\r\u{1B}[K"
+        _ = Glibc.write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+        Glibc.signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
     return ProgressMeter(
       report: { done, total, elapsed in
         Diagnostics.write(

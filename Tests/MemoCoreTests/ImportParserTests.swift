@@ -202,28 +202,37 @@ struct BackupRoundTripTests {
       updatedAt: t)
     let question = QuestionRecord(
       uuid: "q", postUUID: "p", text: "Why?", category: "c", isStarred: true, answer: "Because",
-      answeredAt: t, createdAt: t, updatedAt: t)
+      answeredAt: t, createdAt: t, updatedAt: t, highlightUUID: "h")
+    let highlight = HighlightRecord(
+      uuid: "h", postUUID: "p", text: "A passage, \"quoted\"", note: "n", chapter: "1",
+      page: "xii", location: "140-142", position: 0.25, highlightedAt: t, isStarred: true,
+      source: "kobo", sourceKey: "k", createdAt: t, updatedAt: t)
     for format in [ExportFormat.json, .jsonl] {
       let encoder = ExportEncoder(format: format)
       var text = encoder.begin(since: nil)
       text += encoder.category(name: "c", createdAt: t, index: 0)
       text += encoder.beginPosts()
       text += encoder.post(post, isFavorite: true, index: 0)
+      text += encoder.highlight(highlight, of: post, isFavorite: true, index: 0)
+      text += encoder.beginQuestions(highlightCount: 1)
       text += encoder.question(question, of: post, isFavorite: true, index: 0)
-      text += encoder.endPost(post, isFavorite: true, questionCount: 1)
+      text += encoder.endPost(post, isFavorite: true, highlightCount: 1, questionCount: 1)
       text += encoder.end(
         favorites: [("p", 1, t)], savedFilters: [("s", QuestionFilter(starred: true), t, t)],
-        currentFilter: QuestionFilter(categories: ["c"]), deleted: [("gone", "post", t)])
+        currentFilter: QuestionFilter(categories: ["c"]),
+        deleted: [("gone", "post", t), ("h0", "highlight", t)])
       let records = try BackupDecoder.decode(
         Array(text.utf8), format: format == .json ? .json : .jsonl, name: "x")
       #expect(
         records == [
-          .category(name: "c", createdAt: t), .post(post), .question(question),
+          .category(name: "c", createdAt: t), .post(post), .highlight(highlight),
+          .question(question),
           .favorite(postUUID: "p", position: 1, addedAt: t),
           .savedFilter(
             name: "s", filter: QuestionFilter(starred: true), createdAt: t, updatedAt: t),
           .currentFilter(QuestionFilter(categories: ["c"])),
           .deleted(uuid: "gone", kind: "post", deletedAt: t),
+          .deleted(uuid: "h0", kind: "highlight", deletedAt: t),
         ])
     }
   }
@@ -233,7 +242,7 @@ struct BackupRoundTripTests {
     #expect(
       throws: MemoError.malformedImport(
         "x", place: "line 1",
-        reason: "export version 9 is newer than this memo reads (1); upgrade memo")
+        reason: "export version 9 is newer than this memo reads (2); upgrade memo")
     ) {
       try BackupDecoder.decode(
         Array("{\"type\":\"header\",\"format\":\"memo\",\"version\":9}".utf8), format: .jsonl,

@@ -116,7 +116,20 @@ import Testing
     let book = try read(
       #"return { ["annotations"] = { { ["pos0"] = "x", ["text"] = "t", ["datetime"] = "14/05/2023" } } }"#)
     #expect(book.highlights.first?.localTime == nil)
-    #expect(book.problems == ["metadata.epub.lua: highlight 1: '14/05/2023' is not a date; kept without one"])
+    #expect(book.problems == ["metadata.epub.lua: annotations[1]: '14/05/2023' is not a date; kept without one"])
+  }
+
+  @Test func anUnreadableDateInTheOlderShapeNamesItsPlace() throws {
+    let book = try read(
+      """
+      return { ["highlight"] = { [13] = { [1] = { ["pos0"] = "a", ["text"] = "t", ["datetime"] = "x" } } },
+        ["bookmarks"] = { [1] = { ["highlighted"] = true, ["notes"] = "u", ["datetime"] = "y" } } }
+      """)
+    #expect(
+      book.problems == [
+        "metadata.epub.lua: highlight[13][1]: 'x' is not a date; kept without one",
+        "metadata.epub.lua: bookmarks[1]: 'y' is not a date; kept without one",
+      ])
   }
 
   @Test func theSameSidecarGivesTheSameKeys() throws {

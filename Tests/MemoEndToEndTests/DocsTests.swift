@@ -106,6 +106,17 @@ struct DocsTests {
     let man = try box.shell(
       "if command -v man >/dev/null; then MANWIDTH=80 man -l '\(page)' 2>&1 >/dev/null; fi")
     #expect(man.stdout == "", "\(man.stdout)")
+    // Rendered for an 80-column terminal, no line runs past it (examples included).
+    let rendered = try box.shell("mandoc -T utf8 -O width=80 '\(page)'")
+    #expect(rendered.status == 0)
+    // Bold and underline are overstrikes ("x\bx", "_\bx"): the character before each
+    // backspace goes, as col -b drops it.
+    var plain = ""
+    for character in rendered.stdout {
+      if character == "\u{8}" { _ = plain.popLast() } else { plain.append(character) }
+    }
+    let wide = plain.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
   }
 
   @Test("memo --help lists the options every command takes")

@@ -38,7 +38,7 @@ struct ExactCursorTests {
       ])
     #expect(
       lines(first).first
-        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":1,\"since\":null,\"cursor\":\"nightly\",\"since_seq\":null}"
+        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":2,\"since\":null,\"cursor\":\"nightly\",\"since_seq\":null}"
     )
     let seq = try box.rows("SELECT seq FROM export_cursors WHERE name = 'nightly'")[0][0]
     let time = try box.rows("SELECT exported_at FROM export_cursors WHERE name = 'nightly'")[0][0]
@@ -46,7 +46,7 @@ struct ExactCursorTests {
     #expect(second.status == 0)
     #expect(
       second.stdout
-        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":1,\"since\":\"\(time)\",\"cursor\":\"nightly\",\"since_seq\":\(seq)}\n"
+        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":2,\"since\":\"\(time)\",\"cursor\":\"nightly\",\"since_seq\":\(seq)}\n"
     )
     let json = try box.run(["export", "--cursor", "nightly"])
     #expect(

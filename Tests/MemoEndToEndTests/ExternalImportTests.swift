@@ -20,7 +20,7 @@ struct ExternalImportTests {
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stderr
-        == "memo: exported 2 posts to \(folder) (2 files written, the others unchanged)\n")
+        == "memo: exported 2 posts to \(folder) (2 files written)\n")
     #expect(try String(contentsOfFile: folder + "/dune.md", encoding: .utf8) == "my own file\n")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     #expect(files.count == 4)  // dune.md (not ours), two posts, the manifest

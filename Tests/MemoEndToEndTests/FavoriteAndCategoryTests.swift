@@ -7,15 +7,15 @@ struct FavoriteAndCategoryTests {
   func shelfOrder() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
-    let fav = try box.run(["fav", "2", "1", "2"])
+    let fav = try box.run(["fav", "2", "1", "2", "--format", "table"])
     #expect(fav.status == 0)
     #expect(fav.stdout == "favorited post 2 \"Hyperion\"\nfavorited post 1 \"Dune\"\n")
-    _ = try box.succeed(["fav", "1", "3"])
+    _ = try box.succeed(["fav", "1", "3", "--format", "table"])
     #expect(try box.ids(["favorites"]) == [2, 1, 3])
     #expect(
       try box.rows("SELECT post_id FROM favorites ORDER BY position") == [["2"], ["1"], ["3"]])
-    #expect(try box.succeed(["unfav", "2"]) == "unfavorited post 2 \"Hyperion\"\n")
-    _ = try box.succeed(["fav", "2"])
+    #expect(try box.succeed(["unfav", "2", "--format", "table"]) == "unfavorited post 2 \"Hyperion\"\n")
+    _ = try box.succeed(["fav", "2", "--format", "table"])
     #expect(try box.ids(["favorites"]) == [1, 3, 2])
     #expect(
       try box.succeed(["favorites"])
@@ -50,7 +50,7 @@ struct FavoriteAndCategoryTests {
     let box = try Sandbox()
     try box.seedBookshelf()
     _ = try box.succeed(["fav", "3", "1", "2"])
-    let result = try box.run(["rm", "1", "--yes"])
+    let result = try box.run(["rm", "1", "--yes", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stdout == "deleted post 1 \"Dune\" (4 questions)\n")
     #expect(try box.rows("SELECT count(*) FROM questions WHERE post_id = 1") == [["0"]])
@@ -87,14 +87,14 @@ struct FavoriteAndCategoryTests {
     let box = try Sandbox()
     try box.seedBookshelf()
     #expect(
-      try box.succeed(["category", "add", " Astronomy "]) == "added category \"Astronomy\"\n")
+      try box.succeed(["category", "add", " Astronomy ", "--format", "table"]) == "added category \"Astronomy\"\n")
     #expect(
-      try box.succeed(["category", "rename", "astronomy", "Stars"])
+      try box.succeed(["category", "rename", "astronomy", "Stars", "--format", "table"])
         == "renamed category \"astronomy\" to \"Stars\"\n")
-    #expect(try box.succeed(["category", "rm", "STARS"]) == "deleted category \"Stars\"\n")
+    #expect(try box.succeed(["category", "rm", "STARS", "--format", "table"]) == "deleted category \"Stars\"\n")
     #expect(try box.rows("SELECT count(*) FROM categories") == [["6"]])
     #expect(
-      try box.succeed(["category", "rename", "history", "past"])
+      try box.succeed(["category", "rename", "history", "past", "--format", "table"])
         == "renamed category \"history\" to \"past\"\n")
     #expect(try box.questionIDs(["--category", "past"]) == [4, 2])
     _ = try box.succeed(["category", "rename", "PHYSICS", "Physics"])
@@ -113,8 +113,8 @@ struct FavoriteAndCategoryTests {
     try box.expectFailure(
       ["category", "rm", "Myth"], status: 64,
       message: "the category 'myth' is used by 1 question; pass --force to delete it anyway "
-        + "(they keep no category)")
-    let forced = try box.run(["category", "rm", "physics", "--force"])
+        + "(it keeps no category)")
+    let forced = try box.run(["category", "rm", "physics", "--force", "--format", "table"])
     #expect(forced.status == 0)
     #expect(forced.stdout == "deleted category \"physics\"\n")
     #expect(

@@ -18,7 +18,7 @@ struct FilterCommandTests {
     #expect(try box.questionIDs(["--all"]) == Array((1...12).reversed()))
     #expect(try box.succeed(["list"]) == box.succeed(["list", "--all", "--starred"]))
     #expect(try box.succeed(["list", "--all"]).split(separator: "\n").count == 3)
-    #expect(try box.succeed(["filter", "save", "s"]) == "saved filter \"s\": --starred\n")
+    #expect(try box.succeed(["filter", "save", "s", "--format", "table"]) == "saved filter \"s\": --starred\n")
     #expect(try box.succeed(["filter", "list"]) == "s\t--starred\n")
     #expect(try box.succeed(["filter", "clear"]) == "no filter\n")
     #expect(try box.rows("SELECT count(*) FROM settings WHERE key = 'current_filter'") == [["0"]])
@@ -29,7 +29,7 @@ struct FilterCommandTests {
     #expect(try box.succeed(["list", "--filter", "s"]) == box.succeed(["list", "--starred"]))
     #expect(try box.succeed(["filter", "use", "s"]) == "--starred\n")
     #expect(try box.questionIDs([]) == Self.starredIDs)
-    #expect(try box.succeed(["filter", "rm", "s"]) == "deleted filter \"s\": --starred\n")
+    #expect(try box.succeed(["filter", "rm", "s", "--format", "table"]) == "deleted filter \"s\": --starred\n")
     #expect(try box.succeed(["filter", "list"]) == "")
     #expect(try box.succeed(["filter", "show"]) == "--starred\n")
   }
@@ -139,7 +139,7 @@ struct FilterCommandTests {
         message: "a filter named 's' exists already; pass --force to replace it")
     }
     #expect(
-      try box.succeed(["filter", "save", "S", "--force"]) == "saved filter \"s\": --unanswered\n")
+      try box.succeed(["filter", "save", "S", "--force", "--format", "table"]) == "saved filter \"s\": --unanswered\n")
     #expect(try box.succeed(["filter", "list"]) == "s\t--unanswered\n")
   }
 

@@ -166,7 +166,7 @@ struct FormatMatrixTests {
     #expect(export.stderr.contains("use one of 'json', 'jsonl', 'csv' or 'markdown'"))
     let importing = try box.run(["import", "x", "--format", "plain"])
     #expect(importing.status == 64)
-    #expect(importing.stderr.contains("use one of 'json', 'jsonl', 'csv', 'kindle' or 'goodreads'"))
+    #expect(importing.stderr.contains("use one of json, jsonl, csv, kindle, goodreads, koreader, readwise"))
     // An unknown format for any command: ErrorTests.
   }
 }

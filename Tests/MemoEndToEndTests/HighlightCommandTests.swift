@@ -94,13 +94,13 @@ struct HighlightCommandTests {
   @Test("star, unstar, --starred; edit the note (\"\" removes it) and the text")
   func starAndEdit() throws {
     let box = try seeded()
-    #expect(try box.succeed(["highlight", "star", "3", "1"]) == """
+    #expect(try box.succeed(["highlight", "star", "3", "1", "--format", "table"]) == """
       starred highlight 3 "The Shrike waits."
       starred highlight 1 "Fear is the mind-killer."
 
       """)
     #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [3, 1])
-    #expect(try box.succeed(["highlight", "unstar", "3"]) == "unstarred highlight 3 \"The Shrike waits.\"\n")
+    #expect(try box.succeed(["highlight", "unstar", "3", "--format", "table"]) == "unstarred highlight 3 \"The Shrike waits.\"\n")
     #expect(try box.jsonArray(["highlights", "--starred"]).map { $0["id"] as? Int } == [1])
     #expect(try box.succeed(["highlight", "edit", "1", "--note", "Bene Gesserit"]) == "1\n")
     #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Bene Gesserit"]])
@@ -117,7 +117,7 @@ struct HighlightCommandTests {
   func removeAndUndo() throws {
     let box = try seeded()
     let before = try box.rows("SELECT * FROM highlights WHERE id = 1")
-    #expect(try box.succeed(["highlight", "rm", "1", "--yes"]) == "deleted highlight 1 \"Fear is the mind-killer.\"\n")
+    #expect(try box.succeed(["highlight", "rm", "1", "--yes", "--format", "table"]) == "deleted highlight 1 \"Fear is the mind-killer.\"\n")
     #expect(try box.rows("SELECT count(*) FROM highlights WHERE id = 1") == [["0"]])
     _ = try box.succeed(["undo"])
     #expect(try box.rows("SELECT * FROM highlights WHERE id = 1") == before)

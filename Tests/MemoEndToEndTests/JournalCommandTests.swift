@@ -35,7 +35,7 @@ struct JournalCommandTests {
     #expect(entries.count == steps.count)
     #expect(entries.first?["summary"] as? String == "rm post 1 'Dune (1965)' (2 questions)")
     for (i, snapshot) in snapshots.enumerated().reversed() {
-      let undo = try box.run(["undo"])
+      let undo = try box.run(["undo", "--format", "table"])
       #expect(undo.status == 0, "\(undo.stderr)")
       #expect(undo.stdout.hasPrefix("undid #\(i + 1) "))
       #expect(
@@ -72,7 +72,7 @@ struct JournalCommandTests {
       + box.rows("SELECT * FROM favorites")
     _ = try box.run(["rm", "1", "--yes"])
     #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
-    let undo = try box.run(["undo"])
+    let undo = try box.run(["undo", "--format", "table"])
     #expect(undo.stdout == "undid #5 rm post 1 'Dune' (1 question)\n")
     #expect(
       try box.rows("SELECT * FROM posts") + box.rows("SELECT * FROM questions")
@@ -94,7 +94,7 @@ struct JournalCommandTests {
     _ = try box.add("mine")
     #expect(try box.run(["import", file]).status == 0)
     #expect(try box.rows("SELECT count(*) FROM posts") == [["301"]])
-    let undo = try box.run(["undo"])
+    let undo = try box.run(["undo", "--format", "table"])
     #expect(undo.stdout == "undid #2 import \(file) (300 added, 0 updated, 0 unchanged)\n")
     #expect(try box.rows("SELECT title FROM posts") == [["mine"]])
   }

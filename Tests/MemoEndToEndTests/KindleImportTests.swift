@@ -119,11 +119,20 @@ struct KindleImportTests {
       "- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM", "Good."
     ).write(toFile: clean, atomically: true, encoding: .utf8)
     #expect(try box.run(["import", clean, "--strict"]).status == 0)
-    let usage = try box.run(["import", box.root + "/x.json", "--strict"])
+    let usage = try box.run(["import", box.root + "/x.jsonl", "--strict"])
     #expect(usage.status == 64)
     #expect(
       usage.stderr
-        == "memo: error: --strict applies to Kindle clippings only; drop it or pass --format kindle\n")
+        == "memo: error: --strict applies to Kindle, KOReader and Readwise files only; drop it or pass --format kindle, koreader or readwise\n"
+    )
+    // A .json may be KOReader's: the file decides.
+    _ = try box.succeed(["export", "--output", box.root + "/x.json"])
+    let backup = try box.run(["import", box.root + "/x.json", "--strict"])
+    #expect(backup.status == 64)
+    #expect(
+      backup.stderr
+        == "memo: error: --strict applies to Kindle, KOReader and Readwise files only, and \(box.root)/x.json is json; drop --strict\n"
+    )
   }
 
   @Test("--format json: the summary with books, highlights, notes, questions, skipped")

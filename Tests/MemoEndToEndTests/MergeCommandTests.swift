@@ -20,7 +20,7 @@ struct MergeCommandTests {
     let before = try ["posts", "questions", "highlights", "favorites"].map {
       try box.rows("SELECT * FROM \($0) ORDER BY 1")
     }
-    let result = try box.run(["merge", "1", "2"])
+    let result = try box.run(["merge", "1", "2", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stdout == "merged post 2 into post 1 \"Dune\"\n")
     #expect(result.stderr == "")

@@ -254,7 +254,7 @@ struct PostCommandTests {
                ('q3', \(other), 'Keep me', 'x', 'x');
       INSERT INTO favorites (post_id, position, added_at) VALUES (\(dune), 1, 'x');
       """)
-    let result = try box.run(["rm", "\(dune)", "--yes"])
+    let result = try box.run(["rm", "\(dune)", "--yes", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stdout == "deleted post 1 \"Dune\" (2 questions)\n")
     #expect(try box.rows("SELECT id FROM posts") == [["2"]])
@@ -278,7 +278,7 @@ struct PostCommandTests {
     let box = try Sandbox()
     _ = try box.add("A")
     _ = try box.add("B")
-    #expect(try box.run(["rm", "1", "--yes", "--quiet"]).stdout == "")
+    #expect(try box.run(["rm", "1", "--yes", "--quiet", "--format", "table"]).stdout == "")
     let json = try box.run(["rm", "2", "--yes", "--format", "json"])
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

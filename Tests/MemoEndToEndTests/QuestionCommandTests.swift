@@ -125,7 +125,7 @@ struct QuestionCommandTests {
     try box.seedBookshelf()
     let answer = "SELECT answer, answered_at FROM questions WHERE id = 2"
     #expect(try box.rows(answer) == [["NULL", "NULL"]])
-    let result = try box.run(["answer", "2", "The people of the deep desert."])
+    let result = try box.run(["answer", "2", "The people of the deep desert.", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stdout == "answered question 2 \"Who are the Fremen?\"\n")
     let row = try #require(try box.rows(answer).first)
@@ -133,7 +133,7 @@ struct QuestionCommandTests {
     let stamp = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#
     #expect(row[1].range(of: stamp, options: .regularExpression) != nil)
     #expect(try box.questionIDs(["--answered"]) == [9, 7, 3, 2])
-    let off = try box.run(["unanswer", "2"])
+    let off = try box.run(["unanswer", "2", "--format", "table"])
     #expect(off.status == 0)
     #expect(off.stdout == "unanswered question 2 \"Who are the Fremen?\"\n")
     #expect(try box.rows(answer) == [["NULL", "NULL"]])
@@ -141,11 +141,29 @@ struct QuestionCommandTests {
     #expect(try box.rows("SELECT answer FROM questions WHERE id = 2") == [["From stdin."]])
   }
 
+  @Test("piped (plain: rows, no header), star, answer, fav, category add and undo print the records they changed, as a listing prints them; --quiet keeps data")
+  func plainReports() throws {
+    let box = try Sandbox()
+    try box.seedBookshelf()
+    let row = { (id: Int) throws -> String? in
+      try box.succeed(["questions", "--all"]).split(separator: "\n").first { $0.hasPrefix("\(id)\t") }
+        .map { $0 + "\n" }
+    }
+    let star = try box.succeed(["star", "2"])
+    #expect(star == (try row(2)))
+    #expect(try box.succeed(["answer", "2", "Desert people.", "-q"]) == (try row(2)))
+    #expect(try box.succeed(["fav", "1"]).hasPrefix("1\tDune\t"))
+    #expect(try box.succeed(["category", "add", "astronomy"]).hasPrefix("astronomy\t0\t"))
+    let undo = try box.succeed(["undo"])
+    #expect(undo.hasSuffix("\ttrue\tadd category 'astronomy'\n"), "\(undo)")
+    #expect(undo.split(separator: "\n").count == 1)
+  }
+
   @Test("star and unstar report each question and change only the starred flag")
   func starAndUnstar() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
-    let star = try box.run(["star", "2", "4"])
+    let star = try box.run(["star", "2", "4", "--format", "table"])
     #expect(star.status == 0)
     #expect(
       star.stdout == "starred question 2 \"Who are the Fremen?\"\n"
@@ -153,7 +171,7 @@ struct QuestionCommandTests {
     #expect(
       try box.rows("SELECT id FROM questions WHERE starred = 1 AND post_id = 1")
         == [["1"], ["2"], ["3"], ["4"]])
-    let unstar = try box.run(["unstar", "1"])
+    let unstar = try box.run(["unstar", "1", "--format", "table"])
     #expect(unstar.stdout == "unstarred question 1 \"Why does the spice matter?\"\n")
     #expect(try box.questionIDs(["--starred", "--post", "1"]) == [4, 3, 2])
   }
@@ -248,7 +266,7 @@ struct QuestionCommandTests {
   func questionRm() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
-    let result = try box.run(["question", "rm", "3", "8", "--yes"])
+    let result = try box.run(["question", "rm", "3", "8", "--yes", "--format", "table"])
     #expect(result.status == 0)
     #expect(
       result.stdout == "deleted question 3 \"How do stillsuits work?\"\n"

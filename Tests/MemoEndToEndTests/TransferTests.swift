@@ -48,14 +48,45 @@ struct TransferTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["format"] as? String == "memo")
-    #expect(object["version"] as? Int == 1)
+    #expect(object["version"] as? Int == 2)
     let posts = try #require(object["posts"] as? [[String: Any]])
     #expect(posts.map { $0["title"] as? String } == ["Dune", "Hyperion"])
     #expect((posts[0]["questions"] as? [Any])?.count == 2)
+    #expect((posts[0]["highlights"] as? [Any])?.count == 0)
     #expect((object["favorites"] as? [[String: Any]])?.map { $0["position"] as? Int } == [1, 2])
     #expect((object["saved_filters"] as? [Any])?.count == 1)
     #expect((object["current_filter"] as? [String: Any])?["starred"] as? Bool == true)
     #expect((object["deleted"] as? [[String: Any]])?.first?["kind"] as? String == "post")
+  }
+
+  @Test("highlights and the questions asked about them go through every backup format")
+  func highlightsThroughBackups() throws {
+    let box = try Sandbox()
+    let dune = try box.add("Dune")
+    for args in [
+      ["highlight", "add", "\(dune)", "Fear is the mind-killer.", "--page", "12", "--note", "litany"],
+      ["highlight", "add", "\(dune)", "I must not fear.", "--location", "140"],
+      ["highlight", "star", "2"], ["ask", "--highlight", "1", "Why fear?"],
+    ] {
+      let result = try box.run(args)
+      #expect(result.status == 0, "\(args): \(result.stderr)")
+    }
+    let listing = ["highlights", "--format", "json"]
+    let questions = "SELECT q.uuid, h.uuid FROM questions q JOIN highlights h ON h.id = q.highlight_id"
+    for format in ["json", "jsonl", "csv"] {
+      let file = box.root + "/backup.\(format)"
+      let exported = try box.run(["export", "--format", format, "--output", file])
+      #expect(
+        exported.stderr
+          == "memo: exported 1 post, 2 highlights, 1 question, 0 deletions to \(file)\n")
+      let other = box.root + "/other-\(format).db"
+      let imported = try box.run(["--db", other, "import", file])
+      #expect(imported.stdout == "4 added, 0 updated, 0 unchanged\n", "\(format)")
+      #expect(try box.run(["--db", other] + listing).stdout == (try box.run(listing).stdout))
+      #expect(try box.rows(questions, database: other) == (try box.rows(questions)))
+      let again = try box.run(["--db", other, "import", file])
+      #expect(again.stdout == "0 added, 0 updated, 4 unchanged\n", "\(format)")
+    }
   }
 
   @Test("CSV has one row per question with its post, and one row for a post without questions")
@@ -254,7 +285,7 @@ struct TransferTests {
     try "previous".write(toFile: file, atomically: true, encoding: .utf8)
     let result = try box.run(["export", "--output", file])
     #expect(result.status == 0)
-    #expect(result.stderr == "memo: exported 2 posts, 3 questions, 1 deletion to \(file)\n")
+    #expect(result.stderr == "memo: exported 2 posts, 0 highlights, 3 questions, 1 deletion to \(file)\n")
     #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{\"format\":\"memo\""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: box.root + "/out") == ["backup.json"])

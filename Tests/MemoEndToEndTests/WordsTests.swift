@@ -50,9 +50,9 @@ struct WordsTests {
       markdown.stderr
         == "memo: exported 1 post to \(box.root)/notes (1 file written)\n")
     let json = try box.run(["export", "--output", box.root + "/x.json"])
-    #expect(json.stderr == "memo: exported 1 post, 1 question, 0 deletions to \(box.root)/x.json\n")
+    #expect(json.stderr == "memo: exported 1 post, 0 highlights, 1 question, 0 deletions to \(box.root)/x.json\n")
     #expect(
-      try box.run(["category", "rename", "physics", "Physique"]).stdout
+      try box.run(["category", "rename", "physics", "Physique", "--format", "table"]).stdout
         == "renamed category \"physics\" to \"Physique\"\n")
     let table = try box.run(["list", "--format", "table"]).stdout
     #expect(table.contains("♥") && !table.contains("★"))

@@ -21,6 +21,22 @@ struct ExportTests {
     _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "second")))
     _ = runner.run(.insertQuestion(NewQuestion(postID: 3, text: "on plain", category: "c2")))
     _ = runner.run(.setAnswer(1, "yes \"really\"\n"))
+    // Highlights: odd text, a fractional position, one a question asks about.
+    try temp.database.executeScript(
+      """
+      INSERT INTO highlights (uuid, post_id, text, note, chapter, page, location, position,
+        highlighted_at, starred, source, source_key, created_at, updated_at) VALUES
+        ('h-b', 1, 'second, "quoted"', NULL, NULL, NULL, NULL, 0.1, NULL, 0, NULL, NULL,
+         '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
+        ('h-a', 1, ' lead\t, trail ', 'n\n"x"', 'ch 1', 'xii', '140-142', 1e-7,
+         '2025-01-01T00:00:00.000Z', 1, 'kobo', 'k:1', '2026-01-01T00:00:00.000Z',
+         '2026-01-02T00:00:00.000Z'),
+        ('h-c', 3, 'on plain', NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL,
+         '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
+        ('h-d', 2, 'gone with its post', NULL, NULL, NULL, NULL, 3, NULL, 0, NULL, NULL,
+         '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+      UPDATE questions SET highlight_id = 2 WHERE id = 2;
+      """)
     _ = runner.run(.addFavorites([3, 1]))
     _ = runner.run(.deletePosts([2]))
     return temp
@@ -64,6 +80,19 @@ struct ExportTests {
         if case .post(let p) = $0 { return p.title } else { return nil }
       }
       #expect(posts == ["q\"b\\s\u{1}\t\n\r\u{8}\u{C} 😀 本", "Plain"])
+      let highlights = records.compactMap {
+        if case .highlight(let h) = $0 { return [h.uuid, h.position.map(jsonNumber) ?? "nil"] }
+        return nil
+      }
+      #expect(highlights == [["h-a", "1e-07"], ["h-b", "0.1"], ["h-c", "nil"]])
+      let linked = records.compactMap {
+        if case .question(let q) = $0 { return q.highlightUUID } else { return nil }
+      }
+      #expect(linked == ["h-a"])
+      #expect(
+        records.contains {
+          if case .deleted("h-d", "highlight", _) = $0 { return true } else { return false }
+        })
     }
   }
 

@@ -71,7 +71,7 @@ _memo() {
             'category:List, add, rename or delete question categories.'
             'filter:The current question filter, and saved filters.'
             'export:Export notes: a complete backup, or what changed since a date or the last run.'
-            'import:Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.'
+            'import:Import a memo export (json, jsonl, csv), a reader'\''s highlights (Kindle, KOReader, Readwise) or a Goodreads library.'
             'search:Search post titles, authors, bodies, questions, answers and highlights, best match first.'
             'stats:Counts, a calendar of the last 52 weeks of reading, and the top categories.'
             'review:Rate questions and see what is due for review.'
@@ -957,9 +957,9 @@ _memo_import() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':file|-:'
-        '--format[json, jsonl, csv, kindle or goodreads (default\: from the file'\''s extension).]:format:'
+        '--format[json, jsonl, csv, kindle, goodreads, koreader or readwise (default\: from the file'\''s extension).]:format:'
         '--dry-run[Report what would change; write nothing.]'
-        '--strict[Kindle\: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning.]'
+        '--strict[Kindle, KOReader, Readwise\: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning.]'
         '--json[Print the summary as a JSON object.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'

@@ -11,12 +11,13 @@ public enum BackupDecoder {
     case .json: return try decodeDocument(bytes, name: name)
     case .jsonl: return try decodeLines(bytes, name: name)
     case .csv: return try decodeCSV(bytes, name: name)
-    case .kindle, .goodreads:
+    case .kindle, .goodreads, .koreader, .readwise:
       throw MemoError(code: .usage, message: "\(format.rawValue) files are not memo exports")
     }
   }
 
-  /// The CSV `memo export --format csv` writes: one row per question with its post's columns.
+  /// The CSV `memo export --format csv` writes: one row per highlight and per question with
+  /// its post's columns (read by name: a file from before highlights has no such columns).
   static func decodeCSV(_ bytes: [UInt8], name: String) throws -> [BackupRecord] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw MemoError.malformedImport(name, place: "line 1", reason: "the file is not UTF-8 text")
@@ -57,12 +58,34 @@ public enum BackupDecoder {
                 postUUID: post.uuid, position: Int64(seenPosts.count), addedAt: post.createdAt))
           }
         }
+        if row["highlight_uuid"].map({ !$0.isEmpty }) == true {
+          var fields = object(
+            "highlight_",
+            [
+              "uuid", "text", "note", "chapter", "page", "location", "highlighted_at", "starred",
+              "source", "source_key", "created_at", "updated_at",
+            ])
+          // A number in CSV is text: read it as JSON reads it.
+          if case .object(var members) = fields, let text = row["highlight_position"],
+            !text.isEmpty
+          {
+            guard let number = try? JSONParser.parse(Array(text.utf8)), number.doubleValue != nil
+            else {
+              throw Failure(
+                place: place, reason: "\"highlight_position\" is not a number: \(text)")
+            }
+            members.append(("position", number))
+            fields = .object(members)
+          }
+          records.append(
+            .highlight(try self.highlight(fields, postUUID: post.uuid, place: place)))
+        }
         guard row["question_uuid"].map({ !$0.isEmpty }) == true else { continue }
         let question = object(
           "question_",
           [
             "uuid", "text", "category", "starred", "answer", "answered_at", "created_at",
-            "updated_at",
+            "updated_at", "highlight_uuid",
           ])
         records.append(.question(try self.question(question, postUUID: post.uuid, place: place)))
       }
@@ -106,6 +129,16 @@ public enum BackupDecoder {
         let place = "posts[\(i)]"
         let post = try post(item, place: place)
         records.append(.post(post))
+        if let highlights = item["highlights"], !highlights.isNull {
+          guard let list = highlights.arrayValue else {
+            throw Failure(place: place, reason: "\"highlights\" is not an array")
+          }
+          for (j, h) in list.enumerated() {
+            records.append(
+              .highlight(
+                try highlight(h, postUUID: post.uuid, place: "\(place).highlights[\(j)]")))
+          }
+        }
         guard let questions = item["questions"], !questions.isNull else { continue }
         guard let list = questions.arrayValue else {
           throw Failure(place: place, reason: "\"questions\" is not an array")
@@ -176,6 +209,9 @@ public enum BackupDecoder {
       case "question":
         let postUUID = try string(value, "post_uuid", place: place)
         return .question(try question(value, postUUID: postUUID, place: place))
+      case "highlight":
+        let postUUID = try string(value, "post_uuid", place: place)
+        return .highlight(try highlight(value, postUUID: postUUID, place: place))
       case "favorite": return try favorite(value, place: place)
       case "saved_filter": return try savedFilter(value, place: place)
       case "current_filter":
@@ -230,6 +266,35 @@ public enum BackupDecoder {
       answer: try optionalString(v, "answer", place: place),
       answeredAt: try optionalTime(v, "answered_at", place: place),
       createdAt: try time(v, "created_at", place: place),
+      updatedAt: try time(v, "updated_at", place: place),
+      highlightUUID: try optionalString(v, "highlight_uuid", place: place).flatMap {
+        $0.isBlank ? nil : $0
+      })
+  }
+
+  /// A highlight (database ids in the object, as a listing writes them, are not read).
+  static func highlight(_ v: JSONValue, postUUID: String, place: String) throws
+    -> HighlightRecord
+  {
+    var position: Double?
+    if let value = v["position"], !value.isNull {
+      guard let number = value.doubleValue, number.isFinite else {
+        throw Failure(place: place, reason: "\"position\" is not a number or null")
+      }
+      position = number
+    }
+    return HighlightRecord(
+      uuid: try text(v, "uuid", place: place), postUUID: postUUID,
+      text: try text(v, "text", place: place),
+      note: try optionalString(v, "note", place: place),
+      chapter: try optionalString(v, "chapter", place: place),
+      page: try optionalString(v, "page", place: place),
+      location: try optionalString(v, "location", place: place), position: position,
+      highlightedAt: try optionalTime(v, "highlighted_at", place: place),
+      isStarred: try bool(v, "starred", place: place),
+      source: try optionalString(v, "source", place: place),
+      sourceKey: try optionalString(v, "source_key", place: place),
+      createdAt: try time(v, "created_at", place: place),
       updatedAt: try time(v, "updated_at", place: place))
   }
 
@@ -267,8 +332,9 @@ public enum BackupDecoder {
 
   static func deleted(_ v: JSONValue, place: String) throws -> BackupRecord {
     let kind = try text(v, "kind", place: place)
-    guard kind == "post" || kind == "question" else {
-      throw Failure(place: place, reason: "\"kind\" is neither \"post\" nor \"question\"")
+    guard kind == "post" || kind == "question" || kind == "highlight" else {
+      throw Failure(
+        place: place, reason: "\"kind\" is not \"post\", \"question\" or \"highlight\"")
     }
     return .deleted(
       uuid: try text(v, "uuid", place: place), kind: kind,

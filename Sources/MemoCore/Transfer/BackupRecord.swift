@@ -4,6 +4,7 @@ public enum BackupRecord: Equatable, Sendable {
   case category(name: String, createdAt: Timestamp)
   case post(PostRecord)
   case question(QuestionRecord)
+  case highlight(HighlightRecord)
   case favorite(postUUID: String, position: Int64, addedAt: Timestamp)
   case savedFilter(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)
   case currentFilter(QuestionFilter)
@@ -34,6 +35,49 @@ public struct PostRecord: Equatable, Sendable {
   }
 }
 
+/// A highlight in an export, naming its post by UUID. Like a question it carries no database
+/// ids: they are each database's own, and a backup is the same on every device that syncs.
+public struct HighlightRecord: Equatable, Sendable {
+  public var uuid: String
+  public var postUUID: String
+  public var text: String
+  public var note: String?
+  public var chapter: String?
+  public var page: String?
+  public var location: String?
+  /// The number that sorts a book's highlights in reading order.
+  public var position: Double?
+  public var highlightedAt: Timestamp?
+  public var isStarred: Bool
+  public var source: String?
+  /// The source's own key for it (how importing the source again finds it).
+  public var sourceKey: String?
+  public var createdAt: Timestamp
+  public var updatedAt: Timestamp
+
+  public init(
+    uuid: String, postUUID: String, text: String,
+    note: String? = nil, chapter: String? = nil, page: String? = nil, location: String? = nil,
+    position: Double? = nil, highlightedAt: Timestamp? = nil, isStarred: Bool = false,
+    source: String? = nil, sourceKey: String? = nil, createdAt: Timestamp, updatedAt: Timestamp
+  ) {
+    self.uuid = uuid
+    self.postUUID = postUUID
+    self.text = text
+    self.note = note
+    self.chapter = chapter
+    self.page = page
+    self.location = location
+    self.position = position
+    self.highlightedAt = highlightedAt
+    self.isStarred = isStarred
+    self.source = source
+    self.sourceKey = sourceKey
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}
+
 /// A question in an export, naming its post by UUID.
 public struct QuestionRecord: Equatable, Sendable {
   public var uuid: String
@@ -45,10 +89,13 @@ public struct QuestionRecord: Equatable, Sendable {
   public var answeredAt: Timestamp?
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
+  /// The UUID of the highlight it asks about.
+  public var highlightUUID: String?
 
   public init(
     uuid: String, postUUID: String, text: String, category: String? = nil, isStarred: Bool = false,
-    answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp
+    answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp,
+    highlightUUID: String? = nil
   ) {
     self.uuid = uuid
     self.postUUID = postUUID
@@ -59,5 +106,6 @@ public struct QuestionRecord: Equatable, Sendable {
     self.answeredAt = answeredAt
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+    self.highlightUUID = highlightUUID
   }
 }

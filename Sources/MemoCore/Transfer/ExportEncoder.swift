@@ -1,20 +1,31 @@
 /// Turns exported records into JSON (one versioned document), JSON Lines (one object a line,
-/// with a `type`), or CSV (one row per question with its post's columns), piece by piece, so
-/// an export streams and never holds the database in memory (SPEC §5).
+/// with a `type`), or CSV (one row per highlight and per question with its post's columns),
+/// piece by piece, so an export streams and never holds the database in memory (SPEC §5).
 public struct ExportEncoder {
   /// The version of the export document's shape; `memo import` reads this and earlier ones.
-  public static let version: Int64 = 1
+  /// Version 2 added highlights (a post's `highlights`, a question's `highlight_uuid`): a memo
+  /// that reads only version 1 refuses such a file instead of dropping its highlights.
+  public static let version: Int64 = 2
 
   public let format: ExportFormat
 
   public init(format: ExportFormat) { self.format = format }
 
-  /// The CSV columns: the post's, then the question's (empty for a post without questions).
+  /// The CSV columns: the post's, then the question's, then the highlight's. A row is a
+  /// question (its highlight columns empty) or a highlight (its question columns empty); a
+  /// post with neither has one row of its own columns.
   public static let csvColumns = [
     "post_uuid", "post_title", "post_author", "post_body", "post_source", "post_favorite",
     "post_created_at", "post_updated_at", "question_uuid", "question_text", "question_category",
     "question_starred", "question_answer", "question_answered_at", "question_created_at",
-    "question_updated_at",
+    "question_updated_at", "question_highlight_uuid",
+  ] + csvHighlightColumns
+
+  /// The highlight's CSV columns, after the question's.
+  public static let csvHighlightColumns = [
+    "highlight_uuid", "highlight_text", "highlight_note", "highlight_chapter", "highlight_page",
+    "highlight_location", "highlight_position", "highlight_highlighted_at", "highlight_starred",
+    "highlight_source", "highlight_source_key", "highlight_created_at", "highlight_updated_at",
   ]
 
   /// The document's start: its format, version and what it holds changes since.
@@ -64,12 +75,12 @@ public struct ExportEncoder {
     format == .json ? "\n],\n\"posts\":[" : ""
   }
 
-  /// A post, before its questions. - Parameter index: its place among the exported posts.
+  /// A post, before its highlights. - Parameter index: its place among the exported posts.
   public func post(_ post: PostRecord, isFavorite: Bool, index: Int) -> String {
     switch format {
     case .json:
       var o = postObject(post, isFavorite: isFavorite)
-      o.add("questions", raw: "[")
+      o.add("highlights", raw: "[")
       return (index == 0 ? "\n" : ",\n") + String(o.object.dropLast())
     case .jsonl:
       var o = JSONObjectWriter()
@@ -79,6 +90,30 @@ public struct ExportEncoder {
     case .csv, .markdown:
       return ""
     }
+  }
+
+  /// One of the post's highlights, before its questions.
+  /// - Parameter index: its place among the post's highlights.
+  public func highlight(
+    _ highlight: HighlightRecord, of post: PostRecord, isFavorite: Bool, index: Int
+  ) -> String {
+    switch format {
+    case .json:
+      return (index == 0 ? "\n " : ",\n ") + highlightObject(highlight, withPost: false).object
+    case .jsonl:
+      var o = JSONObjectWriter()
+      o.add("type", "highlight")
+      return highlightObject(highlight, withPost: true, into: o).object + "\n"
+    case .csv:
+      return csvRow(post, isFavorite: isFavorite, highlight: highlight)
+    case .markdown:
+      return ""
+    }
+  }
+
+  /// Between a post's highlights (`highlightCount` of them) and its questions.
+  public func beginQuestions(highlightCount: Int) -> String {
+    format == .json ? (highlightCount == 0 ? "]" : "\n]") + ",\"questions\":[" : ""
   }
 
   /// One of the post's questions. - Parameter index: its place among the post's questions.
@@ -93,18 +128,21 @@ public struct ExportEncoder {
       o.add("type", "question")
       return questionObject(question, withPost: true, into: o).object + "\n"
     case .csv:
-      return csvRow(post, isFavorite: isFavorite, question)
+      return csvRow(post, isFavorite: isFavorite, question: question)
     case .markdown:
       return ""
     }
   }
 
-  /// Closes a post after `questionCount` questions.
-  public func endPost(_ post: PostRecord, isFavorite: Bool, questionCount: Int) -> String {
+  /// Closes a post after `highlightCount` highlights and `questionCount` questions.
+  public func endPost(
+    _ post: PostRecord, isFavorite: Bool, highlightCount: Int = 0, questionCount: Int
+  ) -> String {
     switch format {
     case .json: return questionCount == 0 ? "]}" : "\n]}"
     case .jsonl: return ""
-    case .csv: return questionCount == 0 ? csvRow(post, isFavorite: isFavorite, nil) : ""
+    case .csv:
+      return questionCount == 0 && highlightCount == 0 ? csvRow(post, isFavorite: isFavorite) : ""
     case .markdown: return ""
     }
   }
@@ -199,10 +237,36 @@ public struct ExportEncoder {
     o.add("answered_at", q.answeredAt)
     o.add("created_at", q.createdAt)
     o.add("updated_at", q.updatedAt)
+    o.add("highlight_uuid", q.highlightUUID)
     return o
   }
 
-  func csvRow(_ post: PostRecord, isFavorite: Bool, _ q: QuestionRecord?) -> String {
+  func highlightObject(
+    _ h: HighlightRecord, withPost: Bool, into start: JSONObjectWriter = JSONObjectWriter()
+  ) -> JSONObjectWriter {
+    var o = start
+    o.add("uuid", h.uuid)
+    if withPost { o.add("post_uuid", h.postUUID) }
+    o.add("text", h.text)
+    o.add("note", h.note)
+    o.add("chapter", h.chapter)
+    o.add("page", h.page)
+    o.add("location", h.location)
+    o.add("position", raw: h.position.map(jsonNumber) ?? "null")
+    o.add("highlighted_at", h.highlightedAt)
+    o.add("starred", h.isStarred)
+    o.add("source", h.source)
+    o.add("source_key", h.sourceKey)
+    o.add("created_at", h.createdAt)
+    o.add("updated_at", h.updatedAt)
+    return o
+  }
+
+  /// A CSV row: the post's columns, then a question's or a highlight's (or neither).
+  func csvRow(
+    _ post: PostRecord, isFavorite: Bool, question q: QuestionRecord? = nil,
+    highlight h: HighlightRecord? = nil
+  ) -> String {
     var fields = [
       post.uuid, post.title, post.author ?? "", post.body ?? "", post.source ?? "",
       isFavorite ? "true" : "false", post.createdAt.rfc3339, post.updatedAt.rfc3339,
@@ -211,9 +275,20 @@ public struct ExportEncoder {
       fields += [
         q.uuid, q.text, q.category ?? "", q.isStarred ? "true" : "false", q.answer ?? "",
         q.answeredAt?.rfc3339 ?? "", q.createdAt.rfc3339, q.updatedAt.rfc3339,
+        q.highlightUUID ?? "",
       ]
     } else {
-      fields += Array(repeating: "", count: 8)
+      fields += Array(repeating: "", count: 9)
+    }
+    if let h {
+      fields += [
+        h.uuid, h.text, h.note ?? "", h.chapter ?? "", h.page ?? "", h.location ?? "",
+        h.position.map(jsonNumber) ?? "", h.highlightedAt?.rfc3339 ?? "",
+        h.isStarred ? "true" : "false", h.source ?? "", h.sourceKey ?? "", h.createdAt.rfc3339,
+        h.updatedAt.rfc3339,
+      ]
+    } else {
+      fields += Array(repeating: "", count: Self.csvHighlightColumns.count)
     }
     return fields.map(csvField).joined(separator: ",") + "\r\n"
   }
@@ -232,4 +307,10 @@ public func csvField(_ field: String) -> String {
     if c == "\"" { out += "\"\"" } else { out.unicodeScalars.append(c) }
   }
   return out + "\""
+}
+
+/// A number as JSON (and CSV) writes it: Swift's shortest text that reads back as the same
+/// `Double` ("140.0", "0.25", "1e-05"); null for a value JSON cannot hold.
+public func jsonNumber(_ value: Double) -> String {
+  value.isFinite ? "\(value)" : "null"
 }

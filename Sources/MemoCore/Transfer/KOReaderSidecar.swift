@@ -11,6 +11,8 @@ public enum KOReaderSidecar {
   public struct Book: Equatable, Sendable {
     public var title: String?
     public var author: String?
+    /// Where the book was on the device (`doc_path`), for a title when `doc_props` has none.
+    public var documentPath: String?
     public var highlights: [Highlight] = []
     /// Page bookmarks left out.
     public var bookmarks = 0
@@ -28,7 +30,10 @@ public enum KOReaderSidecar {
     public var position: String?
     /// Device local time, as written (`2023-05-14 23:36:07`).
     public var localTime: LocalDateTime?
-    /// Stable across imports of the same sidecar: passage and place.
+    /// Where in the file, for messages: `annotations[3]`, `highlight[13][1]`, `bookmarks[2]`.
+    public var place = ""
+    /// Stable across imports of the same sidecar: passage and place (the same as its entry in
+    /// KOReader's JSON export, which keeps the place as `pn_xp`).
     public var key: String
   }
 
@@ -75,6 +80,7 @@ public enum KOReaderSidecar {
     let props = root["doc_props"]?.table ?? root["stats"]?.table
     book.title = nonBlank(props?["title"]?.string)
     book.author = nonBlank(props?["authors"]?.string)?.replacing("\n", with: ", ")
+    book.documentPath = nonBlank(root["doc_path"]?.string)
 
     if let annotations = root["annotations"]?.table {
       for (index, entry) in annotations.list.enumerated() {
@@ -87,8 +93,8 @@ public enum KOReaderSidecar {
         }
         book.highlights.append(
           highlight(
-            passage, note: entry["note"]?.string, entry: entry, index: index, problems: &book.problems,
-            name: name))
+            passage, note: entry["note"]?.string, entry: entry, place: "annotations[\(index + 1)]",
+            problems: &book.problems, name: name))
       }
       return book
     }
@@ -112,7 +118,6 @@ public enum KOReaderSidecar {
       }
     }
     if let pages = root["highlight"]?.table {
-      var index = 0
       // Page order (the keys are page numbers), so highlights come out in reading order.
       let byPage = pages.entries.sorted {
         switch ($0.key, $1.key) {
@@ -122,29 +127,34 @@ public enum KOReaderSidecar {
         }
       }
       for (pageKey, list) in byPage {
-        for entry in (list.table?.list ?? []).compactMap(\.table) {
+        let page: String
+        switch pageKey {
+        case .number(let n): page = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+        case .string(let s): page = "\"\(s)\""
+        }
+        for (index, entry) in (list.table?.list ?? []).enumerated() {
+          guard let entry = entry.table else { continue }
           guard let passage = nonBlank(entry["text"]?.string) else { continue }
           let time = entry["datetime"]?.string ?? ""
           var found = highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry, index: index,
-            problems: &book.problems, name: name)
+            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
+            place: "highlight[\(page)][\(index + 1)]", problems: &book.problems, name: name)
           if found.page == nil, case .number(let n) = pageKey, n.rounded() == n { found.page = Int(n) }
           book.highlights.append(found)
           bookmarked.remove(time + "\u{1F}" + passage)
-          index += 1
         }
       }
     }
     // A highlighted bookmark whose `highlight` entry is gone still holds the passage.
     if let bookmarks = root["bookmarks"]?.table, !bookmarked.isEmpty {
-      for (index, entry) in bookmarks.list.compactMap(\.table).enumerated() {
-        guard let passage = nonBlank(entry["notes"]?.string) else { continue }
+      for (index, entry) in bookmarks.list.enumerated() {
+        guard let entry = entry.table, let passage = nonBlank(entry["notes"]?.string) else { continue }
         let time = entry["datetime"]?.string ?? ""
         guard bookmarked.contains(time + "\u{1F}" + passage) else { continue }
         book.highlights.append(
           highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry, index: 10_000 + index,
-            problems: &book.problems, name: name))
+            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
+            place: "bookmarks[\(index + 1)]", problems: &book.problems, name: name))
       }
     }
     return book
@@ -157,21 +167,23 @@ public enum KOReaderSidecar {
   }
 
   private static func highlight(
-    _ passage: String, note: String?, entry: LuaTable, index: Int, problems: inout [String],
+    _ passage: String, note: String?, entry: LuaTable, place: String, problems: inout [String],
     name: String
   ) -> Highlight {
     let written = entry["datetime"]?.string
     let time = written.flatMap(LocalDateTime.init)
     if let written, time == nil {
-      problems.append("\(name): highlight \(index + 1): '\(written)' is not a date; kept without one")
+      problems.append("\(name): \(place): '\(written)' is not a date; kept without one")
     }
     let position: String? =
       entry["pos0"]?.string ?? entry["page"]?.string ?? entry["page"]?.integer.map(String.init)
     let page = entry["pageno"]?.integer ?? entry["page"]?.integer
+    // KOReader's exporter trims the passage (JSON export): so does the key, so both give one.
+    let passage = passage.trimmingWhitespace()
     return Highlight(
       text: passage, note: nonBlank(note), chapter: nonBlank(entry["chapter"]?.string), page: page,
       position: position, localTime: time,
-      key: stableKey(["koreader", position ?? "", passage]))
+      place: place, key: stableKey(["koreader", position ?? "", passage]))
   }
 
   private static func nonBlank(_ text: String?) -> String? {

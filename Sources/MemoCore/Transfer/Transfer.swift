@@ -7,18 +7,25 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// What `memo import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
-  case json, jsonl, csv, kindle, goodreads
+  case json, jsonl, csv, kindle, goodreads, koreader, readwise
 
   /// The format a file name implies (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.txt` for
-  /// Kindle's "My Clippings.txt"), if any. A Goodreads CSV is told apart by its header.
+  /// Kindle's "My Clippings.txt", `.lua` and `.sdr` for KOReader), if any. A Goodreads or
+  /// Readwise CSV and a KOReader JSON export are told apart by their contents; a folder
+  /// (KOReader's sidecars) by the file system.
   public static func guess(from path: String) -> ImportFormat? {
-    let lower = path.lowercased()
+    var lower = path.lowercased()
+    while lower.count > 1, lower.hasSuffix("/") { lower.removeLast() }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
     if lower.hasSuffix(".json") { return .json }
     if lower.hasSuffix(".csv") { return .csv }
     if lower.hasSuffix(".txt") { return .kindle }
+    if lower.hasSuffix(".lua") || lower.hasSuffix(".sdr") { return .koreader }
     return nil
   }
+
+  /// Whether `--strict` means something for this format (dates and headers that cannot be read).
+  public var hasStrictMode: Bool { self == .kindle || self == .koreader || self == .readwise }
 }
 
 /// `memo export`: what to write and where.
@@ -49,6 +56,7 @@ public struct ExportRequest: Equatable, Sendable {
 public struct ExportSummary: Equatable, Sendable {
   public var posts: Int
   public var questions: Int
+  public var highlights = 0
   public var deleted: Int
   /// Markdown: the files written (new or changed); the others were left as they were.
   public var filesWritten = 0
@@ -76,7 +84,8 @@ public struct ImportRequest: Equatable, Sendable {
   public var format: ImportFormat
   /// Report what would change, write nothing.
   public var isDryRun: Bool
-  /// Kindle: a header or date that cannot be read is an error, not a warning.
+  /// Kindle, KOReader, Readwise: a header or date that cannot be read is an error, not a
+  /// warning.
   public var isStrict: Bool
 
   public init(path: String?, format: ImportFormat, isDryRun: Bool = false, isStrict: Bool = false)
@@ -123,7 +132,7 @@ public struct ImportSummary: Equatable, Sendable {
   }
 }
 
-/// What a Kindle import did with the clippings of a file.
+/// What a reader's import (Kindle, KOReader, Readwise) did with the highlights of a file.
 public struct ClippingSummary: Equatable, Sendable {
   /// Books with a highlight, a note or a question in the file, and how many became new posts.
   public var books = 0

@@ -167,7 +167,10 @@ public struct Journal {
     guard !loads.isEmpty else { return Int64.max }
     let imagesFrom =
       (try database.int(sql: "SELECT coalesce(max(id), 0) FROM journal_changes") ?? 0) + 1
-    for load in loads {
+    // Questions before highlights (the loads come in table order, highlights first): taking
+    // a highlight out first would clear its questions' highlight_id before their images are
+    // written, and redo would bring them back unlinked. Redo puts highlights back first.
+    for load in loads.reversed() {
       guard let key = JournalTables.columns[load.table]?.first,
         let image = JournalTables.image(of: load.table)
       else { continue }

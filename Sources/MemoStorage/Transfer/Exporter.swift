@@ -1,7 +1,8 @@
 import MemoCore
 
-/// Streams the database into an export: posts in id order merged with their questions from a
-/// second cursor, so memory stays flat whatever the database's size.
+/// Streams the database into an export: posts in order merged with their highlights and their
+/// questions from two more cursors (one statement each), so memory stays flat whatever the
+/// database's size.
 struct Exporter {
   let database: Database
   /// Counts the posts written, for a progress line.
@@ -107,35 +108,53 @@ struct Exporter {
     try output.write(encoder.beginPosts())
     if let progress, selection.since == nil, selection.afterSeq == nil {
       progress.total = try database.int(
-        sql: "SELECT (SELECT count(*) FROM posts) + (SELECT count(*) FROM questions)"
+        sql: """
+          SELECT (SELECT count(*) FROM posts) + (SELECT count(*) FROM questions)
+            + (SELECT count(*) FROM highlights)
+          """
       ).map { Int($0) }
     }
     if fast {
       let rows = RowWriter(format: encoder.format, out: output.writer)
-      try forEachPostRow(selection) { post, questions in
+      try forEachPostRow(selection) { post, highlights, questions in
         rows.post(post, index: summary.posts)
+        var highlightCount = 0
+        while try highlights.next() {
+          rows.highlight(highlights.statement, of: post, index: highlightCount)
+          highlightCount += 1
+        }
+        rows.beginQuestions(highlightCount: highlightCount)
         var count = 0
         while try questions.next() {
           rows.question(questions.statement, of: post, index: count)
           count += 1
         }
-        rows.endPost(post, questionCount: count)
+        rows.endPost(post, highlightCount: highlightCount, questionCount: count)
         summary.posts += 1
+        summary.highlights += highlightCount
         summary.questions += count
-        progress?.advance(by: 1 + count)
+        progress?.advance(by: 1 + highlightCount + count)
         try output.writer.flushIfFull()
       }
     } else {
-      try forEachPost(selection) { post, isFavorite, questions in
+      try forEachPost(selection) { post, isFavorite, highlights, questions in
         try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
+        for (i, highlight) in highlights.enumerated() {
+          try output.write(
+            encoder.highlight(highlight, of: post, isFavorite: isFavorite, index: i))
+        }
+        try output.write(encoder.beginQuestions(highlightCount: highlights.count))
         for (i, question) in questions.enumerated() {
           try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
         }
         try output.write(
-          encoder.endPost(post, isFavorite: isFavorite, questionCount: questions.count))
+          encoder.endPost(
+            post, isFavorite: isFavorite, highlightCount: highlights.count,
+            questionCount: questions.count))
         summary.posts += 1
+        summary.highlights += highlights.count
         summary.questions += questions.count
-        progress?.advance(by: 1 + questions.count)
+        progress?.advance(by: 1 + highlights.count + questions.count)
       }
     }
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
@@ -157,7 +176,8 @@ struct Exporter {
     if let progress, selection.since == nil, selection.afterSeq == nil {
       progress.total = try database.int(sql: "SELECT count(*) FROM posts").map { Int($0) }
     }
-    try forEachPost(selection, allQuestions: true) { post, isFavorite, questions in
+    try forEachPost(selection, allQuestions: true, withHighlights: false) {
+      post, isFavorite, _, questions in
       let text = MarkdownEncoder.render(
         post, isFavorite: isFavorite, questions: questions,
         highlights: try markdownHighlights(ofPost: post.uuid))
@@ -201,15 +221,19 @@ struct Exporter {
     return try statement.step()
   }
 
-  /// Steps through one post's questions on the shared, post-ordered question statement.
-  final class QuestionCursor {
+  /// Steps through one post's questions (or highlights) on the shared, post-ordered statement
+  /// of them: its column 0 is the post's id, `postOrder` the columns of the post's created_at
+  /// and uuid.
+  final class RowCursor {
     let statement: Statement
+    let postOrder: (created: Int32, uuid: Int32)
     var hasRow: Bool
     var postID: Int64 = 0
     var isStarted = false
 
-    init(_ statement: Statement) throws {
+    init(_ statement: Statement, postOrder: (created: Int32, uuid: Int32)) throws {
       self.statement = statement
+      self.postOrder = postOrder
       hasRow = try statement.step()
     }
 
@@ -227,37 +251,52 @@ struct Exporter {
       if isStarted {
         while hasRow && statement.int64(0) == postID { hasRow = try statement.step() }
       }
-      while hasRow && Exporter.isBefore(statement, created, uuid) { hasRow = try statement.step() }
+      while hasRow && Exporter.isBefore(statement, postOrder, created, uuid) {
+        hasRow = try statement.step()
+      }
       postID = id
       isStarted = false
     }
   }
 
+  /// The columns of the post's created_at and uuid in the questions and highlights statements.
+  static let questionPostOrder: (created: Int32, uuid: Int32) = (9, 10)
+  static let highlightPostOrder: (created: Int32, uuid: Int32) = (15, 16)
+
   /// Calls `body` with the posts statement on each post changed since `since` (all without it)
-  /// and a cursor over that post's questions (those changed since then).
-  func forEachPostRow(_ selection: Selection, _ body: (Statement, QuestionCursor) throws -> Void)
-    throws
-  {
-    let (posts, questionStatement) = try statements(selection, allQuestions: false)
-    let questions = try QuestionCursor(questionStatement)
+  /// and cursors over that post's highlights and questions (those changed since then).
+  func forEachPostRow(
+    _ selection: Selection, _ body: (Statement, RowCursor, RowCursor) throws -> Void
+  ) throws {
+    let (posts, highlightStatement, questionStatement) = try statements(
+      selection, allQuestions: false)
+    let highlights = try RowCursor(highlightStatement, postOrder: Self.highlightPostOrder)
+    let questions = try RowCursor(questionStatement, postOrder: Self.questionPostOrder)
     while try posts.step() {
-      try questions.start(posts.int64(0), created: posts.string(6), uuid: posts.string(1))
-      try body(posts, questions)
+      let (id, created, uuid) = (posts.int64(0), posts.string(6), posts.string(1))
+      try highlights.start(id, created: created, uuid: uuid)
+      try questions.start(id, created: created, uuid: uuid)
+      try body(posts, highlights, questions)
     }
   }
 
-  /// Whether a row of the questions statement belongs to a post before the one created at
-  /// `created` with `uuid`, in the export's order.
-  static func isBefore(_ questions: Statement, _ created: String, _ uuid: String) -> Bool {
-    let postCreated = questions.string(9)
-    return postCreated < created || (postCreated == created && questions.string(10) < uuid)
+  /// Whether a row of the questions (or highlights) statement belongs to a post before the one
+  /// created at `created` with `uuid`, in the export's order.
+  static func isBefore(
+    _ rows: Statement, _ postOrder: (created: Int32, uuid: Int32), _ created: String,
+    _ uuid: String
+  ) -> Bool {
+    let postCreated = rows.string(postOrder.created)
+    return postCreated < created
+      || (postCreated == created && rows.string(postOrder.uuid) < uuid)
   }
 
-  /// The posts changed since `since` in the order they were made (then by UUID: the same on
-  /// every device that syncs, whatever its ids), and the questions (changed since then, or
-  /// all) in post order: the two cursors the export loops merge.
+  /// The posts changed since `since` (or whose highlights or questions did) in the order they
+  /// were made (then by UUID: the same on every device that syncs, whatever its ids), and the
+  /// highlights and questions (changed since then, or all) in post order: the three cursors
+  /// the export loops merge. A post's highlights come in reading order.
   func statements(_ selection: Selection, allQuestions: Bool) throws -> (
-    posts: Statement, questions: Statement
+    posts: Statement, highlights: Statement, questions: Statement
   ) {
     let sinceText = selection.since?.rfc3339
     let posts = try database.makeStatement(
@@ -266,11 +305,14 @@ struct Exporter {
                EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id)
         FROM posts p
         WHERE (?1 IS NULL OR p.updated_at >= ?1
-           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1))
+           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1)
+           OR EXISTS (SELECT 1 FROM highlights h WHERE h.post_id = p.id AND h.updated_at >= ?1))
           AND (?2 IS NULL
            OR p.uuid IN (SELECT key FROM changes WHERE kind = 'post' AND seq > ?2)
            OR EXISTS (SELECT 1 FROM questions q JOIN changes c ON c.kind = 'question' AND c.key = q.uuid
-                      WHERE q.post_id = p.id AND c.seq > ?2))
+                      WHERE q.post_id = p.id AND c.seq > ?2)
+           OR EXISTS (SELECT 1 FROM highlights h JOIN changes c ON c.kind = 'highlight' AND c.key = h.uuid
+                      WHERE h.post_id = p.id AND c.seq > ?2))
         ORDER BY p.created_at, p.uuid
         """)
     try posts.bind(sinceText, at: 1)
@@ -278,33 +320,67 @@ struct Exporter {
     let questions = try database.makeStatement(
       sql: """
         SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
-               q.updated_at, p.created_at, p.uuid
+               q.updated_at, p.created_at, p.uuid, q.highlight_id, h.uuid
         FROM questions q JOIN posts p ON p.id = q.post_id
         LEFT JOIN categories c ON c.id = q.category_id
+        LEFT JOIN highlights h ON h.id = q.highlight_id
         WHERE (?1 IS NULL OR q.updated_at >= ?1)
           AND (?2 IS NULL OR q.uuid IN (SELECT key FROM changes WHERE kind = 'question' AND seq > ?2))
         ORDER BY p.created_at, p.uuid, q.created_at, q.uuid
         """)
     try questions.bind(allQuestions ? nil : sinceText, at: 1)
     try questions.bind(allQuestions ? nil : selection.afterSeq, at: 2)
-    return (posts, questions)
+    let highlights = try database.makeStatement(
+      sql: """
+        SELECT h.post_id, h.id, h.uuid, h.text, h.note, h.chapter, h.page, h.location, h.position,
+               h.highlighted_at, h.starred, h.source, h.source_key, h.created_at, h.updated_at,
+               p.created_at, p.uuid
+        FROM highlights h JOIN posts p ON p.id = h.post_id
+        WHERE (?1 IS NULL OR h.updated_at >= ?1)
+          AND (?2 IS NULL OR h.uuid IN (SELECT key FROM changes WHERE kind = 'highlight' AND seq > ?2))
+        ORDER BY p.created_at, p.uuid, h.position IS NULL, h.position, h.created_at, h.uuid
+        """)
+    try highlights.bind(allQuestions ? nil : sinceText, at: 1)
+    try highlights.bind(allQuestions ? nil : selection.afterSeq, at: 2)
+    return (posts, highlights, questions)
   }
 
-  /// Calls `body` for each post changed since `since` (all without it), in id order, with the
-  /// questions changed since then (or all of them): two cursors merged on the post id, so only
-  /// one post's questions are in memory at a time.
+  /// Calls `body` for each post changed since `since` (all without it), in order, with the
+  /// highlights and questions changed since then (or all of them): three cursors merged on the
+  /// post, so only one post's rows are in memory at a time.
   func forEachPost(
-    _ selection: Selection, allQuestions: Bool = false,
-    _ body: (PostRecord, Bool, [QuestionRecord]) throws -> Void
+    _ selection: Selection, allQuestions: Bool = false, withHighlights: Bool = true,
+    _ body: (PostRecord, Bool, [HighlightRecord], [QuestionRecord]) throws -> Void
   ) throws {
-    let (posts, questions) = try statements(selection, allQuestions: allQuestions)
+    let (posts, highlights, questions) = try statements(selection, allQuestions: allQuestions)
     var hasQuestion = try questions.step()
+    var hasHighlight = withHighlights ? try highlights.step() : false
     while try posts.step() {
       let id = posts.int64(0)
       let post = PostRecord(
         uuid: posts.string(1), title: posts.string(2), author: posts.text(3), body: posts.text(4),
         source: posts.text(5), createdAt: time(posts, 6), updatedAt: time(posts, 7))
-      while hasQuestion && Self.isBefore(questions, posts.string(6), post.uuid) {
+      while hasHighlight
+        && Self.isBefore(highlights, Self.highlightPostOrder, posts.string(6), post.uuid)
+      {
+        hasHighlight = try highlights.step()
+      }
+      var highlightList: [HighlightRecord] = []
+      while hasHighlight && highlights.int64(0) == id {
+        let h = highlights
+        highlightList.append(
+          HighlightRecord(
+            uuid: h.string(2), postUUID: post.uuid, text: h.string(3),
+            note: h.text(4), chapter: h.text(5), page: h.text(6), location: h.text(7),
+            position: h.isNull(8) ? nil : h.double(8),
+            highlightedAt: h.text(9).flatMap { Timestamp(rfc3339: $0) }, isStarred: h.bool(10),
+            source: h.text(11), sourceKey: h.text(12), createdAt: time(h, 13),
+            updatedAt: time(h, 14)))
+        hasHighlight = try highlights.step()
+      }
+      while hasQuestion
+        && Self.isBefore(questions, Self.questionPostOrder, posts.string(6), post.uuid)
+      {
         hasQuestion = try questions.step()
       }
       var list: [QuestionRecord] = []
@@ -314,10 +390,11 @@ struct Exporter {
             uuid: questions.string(1), postUUID: post.uuid, text: questions.string(2),
             category: questions.text(3), isStarred: questions.bool(4), answer: questions.text(5),
             answeredAt: questions.text(6).flatMap { Timestamp(rfc3339: $0) },
-            createdAt: time(questions, 7), updatedAt: time(questions, 8)))
+            createdAt: time(questions, 7), updatedAt: time(questions, 8),
+            highlightUUID: questions.text(12)))
         hasQuestion = try questions.step()
       }
-      try body(post, posts.bool(8), list)
+      try body(post, posts.bool(8), highlightList, list)
     }
   }
 

@@ -77,8 +77,22 @@ struct ExternalImporter {
           }
           summary.added += 1
           counts.highlights += 1
-          let id = try insertHighlight(clipping, postID: postID)
+          // A reader that keeps the note with its highlight (KOReader, Readwise): a note that
+          // asks something is a question about the highlight, any other its note.
+          var highlight = clipping
+          let asked = clipping.note.map { ExternalClipping(kind: .note, text: $0, key: "") }
+          if let asked, asked.isQuestion { highlight.note = nil }
+          let id = try insertHighlight(highlight, postID: postID)
           placed?.append(Self.place(id, clipping))
+          if let asked {
+            summary.added += 1
+            if asked.isQuestion {
+              counts.questions += 1
+              try insertQuestion(asked.text, postID: postID, highlightID: id, at: clipping.addedAt)
+            } else {
+              counts.notes += 1
+            }
+          }
           continue
         }
         // A note: on the highlight at its place, if there is one.
@@ -87,14 +101,7 @@ struct ExternalImporter {
         summary.added += 1
         if clipping.isQuestion {
           counts.questions += 1
-          let created = clipping.addedAt ?? now
-          try execute(
-            "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at, highlight_id) VALUES (?, ?, ?, 0, ?, ?, ?)",
-            [
-              .text(makeUUID(created)), .integer(postID),
-              .text(clipping.text), .text(created.rfc3339), .text(now.rfc3339),
-              target.map { .integer($0) } ?? .null,
-            ])
+          try insertQuestion(clipping.text, postID: postID, highlightID: target, at: clipping.addedAt)
         } else if let target {
           counts.notes += 1
           try addNote(clipping.text, to: target)
@@ -148,6 +155,19 @@ struct ExternalImporter {
     try statement.bind(now.rfc3339, at: 12)
     try statement.execute()
     return database.lastInsertedRowID
+  }
+
+  /// A question asked of the post (about one of its highlights), dated when it was asked.
+  func insertQuestion(_ text: String, postID: Int64, highlightID: Int64?, at time: Timestamp?)
+    throws
+  {
+    let created = time ?? now
+    try execute(
+      "INSERT INTO questions (uuid, post_id, text, starred, created_at, updated_at, highlight_id) VALUES (?, ?, ?, 0, ?, ?, ?)",
+      [
+        .text(makeUUID(created)), .integer(postID), .text(text), .text(created.rfc3339),
+        .text(now.rfc3339), highlightID.map { .integer($0) } ?? .null,
+      ])
   }
 
   /// The post's highlight imported under `key`, else (one migrated from a quote in the body,

@@ -15,6 +15,10 @@ struct Importer {
   private final class Known {
     var posts: [String: Int64] = [:]
     var categories: [String: Int64] = [:]
+    /// Questions whose highlight was not here yet when they were merged: linked by `finish`.
+    var links: [(question: String, highlight: String)] = []
+    /// The highest question id before this import (read at its first question).
+    var questionFloor: Int64?
   }
 
   init(database: Database, now: Timestamp) {
@@ -27,7 +31,43 @@ struct Importer {
   func merge(_ records: [BackupRecord], name: String) throws -> ImportSummary {
     var summary = ImportSummary()
     for record in records { try merge(record, into: &summary, name: name) }
+    try finish(name: name)
     return summary
+  }
+
+  /// Links the questions whose highlight came later in the file (or in no order the file
+  /// promises). Call once, after the last record.
+  /// - Throws: `MemoError` `.badData` (65) for a highlight neither in the file nor here.
+  func finish(name: String) throws {
+    let links = known.links
+    known.links = []
+    guard !links.isEmpty else { return }
+    let floor = known.questionFloor ?? Int64.max
+    // A question this import added is in its load's range, whose rows undo takes as they are
+    // then (link included): its link is not a change of its own, which undo could not revert
+    // once the row is gone. A question it updated is journaled as every update is.
+    let entry = try database.int(sql: "SELECT entry_id FROM journal_context")
+    for (question, highlight) in links {
+      guard let id = try highlightID(highlight) else {
+        throw MemoError.malformedImport(
+          name, place: "question \(question)",
+          reason: "its highlight \(highlight) is neither in the file nor in the database")
+      }
+      let isNew = try (questionID(question) ?? 0) > floor
+      if isNew { try run("UPDATE journal_context SET entry_id = NULL", []) }
+      try run(
+        "UPDATE questions SET highlight_id = ? WHERE uuid = ?", [.integer(id), .text(question)])
+      if isNew, let entry {
+        try run("UPDATE journal_context SET entry_id = ?", [.integer(entry)])
+      }
+    }
+  }
+
+  func questionID(_ uuid: String) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM questions WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// Merges one record, counting what it did.
@@ -47,6 +87,8 @@ struct Importer {
       try merge(post, into: &summary)
     case .question(let question):
       try merge(question, into: &summary, name: name)
+    case .highlight(let highlight):
+      try merge(highlight, into: &summary, name: name)
     case .favorite(let postUUID, _, let addedAt):
       guard let postID = try postID(postUUID) else {
         throw MemoError.malformedImport(
@@ -91,7 +133,7 @@ struct Importer {
         summary.unchanged += 1
       }
     case .deleted(let uuid, let kind, let deletedAt):
-      let table = kind == "post" ? "posts" : "questions"
+      let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
       let statement = try database.cachedStatement(
         sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
       try statement.bind(uuid, at: 1)
@@ -99,6 +141,11 @@ struct Importer {
       statement.reset()
       if let updated, updated <= deletedAt {
         try run("DELETE FROM \(table) WHERE uuid = ?", [.text(uuid)])
+        // The deletion keeps its time (the trigger wrote now), as when the record was never
+        // here: an export of this database lists it as the file did.
+        try run(
+          "UPDATE tombstones SET deleted_at = ? WHERE uuid = ?",
+          [.text(deletedAt.rfc3339), .text(uuid)])
         if kind == "post" { known.posts[uuid] = nil }
         summary.deleted += 1
       } else if updated == nil {
@@ -143,6 +190,9 @@ struct Importer {
         name, place: "question \(question.uuid)",
         reason: "its post \(question.postUUID) is neither in the file nor in the database")
     }
+    if known.questionFloor == nil {
+      known.questionFloor = try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions")
+    }
     let lookup = try database.cachedStatement(
       sql: "SELECT updated_at FROM questions WHERE uuid = ?")
     try lookup.bind(question.uuid, at: 1)
@@ -153,16 +203,21 @@ struct Importer {
       return
     }
     let categoryID = try question.category.map { try category($0, at: question.createdAt) }
+    var highlightID: Int64?
+    if let highlight = question.highlightUUID {
+      highlightID = try self.highlightID(highlight)
+      if highlightID == nil { known.links.append((question.uuid, highlight)) }
+    }
     // Bound directly, column by column: this runs once per imported question.
     let statement = try database.cachedStatement(
       sql: stored == nil
         ? """
-        INSERT INTO questions (post_id, text, category_id, starred, answer, answered_at, created_at, updated_at, uuid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO questions (post_id, text, category_id, starred, answer, answered_at, created_at, updated_at, uuid, highlight_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
         : """
         UPDATE questions SET post_id = ?, text = ?, category_id = ?, starred = ?, answer = ?, answered_at = ?,
-          created_at = ?, updated_at = ? WHERE uuid = ?
+          created_at = ?, updated_at = ?, highlight_id = ?10 WHERE uuid = ?9
         """)
     try statement.bind(postID, at: 1)
     try statement.bind(question.text, at: 2)
@@ -173,8 +228,66 @@ struct Importer {
     try statement.bind(question.createdAt.rfc3339, at: 7)
     try statement.bind(question.updatedAt.rfc3339, at: 8)
     try statement.bind(question.uuid, at: 9)
+    try statement.bind(highlightID, at: 10)
     try statement.execute()
     if stored == nil { summary.added += 1 } else { summary.updated += 1 }
+  }
+
+  /// A highlight: added, or replacing one with an older `updated_at`.
+  /// - Throws: `.badData` (65) when its post is neither in the file nor here.
+  func merge(_ highlight: HighlightRecord, into summary: inout ImportSummary, name: String)
+    throws
+  {
+    guard let postID = try postID(highlight.postUUID) else {
+      throw MemoError.malformedImport(
+        name, place: "highlight \(highlight.uuid)",
+        reason: "its post \(highlight.postUUID) is neither in the file nor in the database")
+    }
+    let lookup = try database.cachedStatement(
+      sql: "SELECT updated_at FROM highlights WHERE uuid = ?")
+    try lookup.bind(highlight.uuid, at: 1)
+    let stored = try lookup.step() ? Timestamp(rfc3339: lookup.string(0)) : nil
+    lookup.reset()
+    if let stored, highlight.updatedAt <= stored {
+      summary.unchanged += 1
+      return
+    }
+    let statement = try database.cachedStatement(
+      sql: stored == nil
+        ? """
+        INSERT INTO highlights (post_id, text, note, chapter, page, location, position,
+          highlighted_at, starred, source, source_key, created_at, updated_at, uuid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+        : """
+        UPDATE highlights SET post_id = ?, text = ?, note = ?, chapter = ?, page = ?, location = ?,
+          position = ?, highlighted_at = ?, starred = ?, source = ?, source_key = ?,
+          created_at = ?, updated_at = ? WHERE uuid = ?
+        """)
+    try statement.bind(postID, at: 1)
+    try statement.bind(highlight.text, at: 2)
+    try statement.bind(highlight.note, at: 3)
+    try statement.bind(highlight.chapter, at: 4)
+    try statement.bind(highlight.page, at: 5)
+    try statement.bind(highlight.location, at: 6)
+    try statement.bind(highlight.position, at: 7)
+    try statement.bind(highlight.highlightedAt?.rfc3339, at: 8)
+    try statement.bind(highlight.isStarred, at: 9)
+    try statement.bind(highlight.source, at: 10)
+    try statement.bind(highlight.sourceKey, at: 11)
+    try statement.bind(highlight.createdAt.rfc3339, at: 12)
+    try statement.bind(highlight.updatedAt.rfc3339, at: 13)
+    try statement.bind(highlight.uuid, at: 14)
+    try statement.execute()
+    if stored == nil { summary.added += 1 } else { summary.updated += 1 }
+  }
+
+  /// The id of the highlight with this UUID, if there is one.
+  func highlightID(_ uuid: String) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// The id of the post with this UUID, if there is one.

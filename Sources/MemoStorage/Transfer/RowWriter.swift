@@ -11,14 +11,17 @@ struct RowWriter {
 
   // Post columns: 0 id, 1 uuid, 2 title, 3 author, 4 body, 5 source, 6 created_at,
   // 7 updated_at, 8 favorite. Question columns: 0 post_id, 1 uuid, 2 text, 3 category,
-  // 4 starred, 5 answer, 6 answered_at, 7 created_at, 8 updated_at.
+  // 4 starred, 5 answer, 6 answered_at, 7 created_at, 8 updated_at, (9, 10 the post's order),
+  // 11 highlight_id, 12 highlight_uuid (the uuid is written: ids are each database's own). Highlight columns: 0 post_id, 1 id, 2 uuid, 3 text,
+  // 4 note, 5 chapter, 6 page, 7 location, 8 position, 9 highlighted_at, 10 starred,
+  // 11 source, 12 source_key, 13 created_at, 14 updated_at.
 
   func post(_ p: Statement, index: Int) {
     switch format {
     case .json:
       raw(index == 0 ? "\n{" : ",\n{")
       postFields(p)
-      raw(",\"questions\":[")
+      raw(",\"highlights\":[")
     case .jsonl:
       raw("{\"type\":\"post\",")
       postFields(p)
@@ -26,6 +29,44 @@ struct RowWriter {
     case .csv, .markdown:
       break
     }
+  }
+
+  func highlight(_ h: Statement, of p: Statement, index: Int) {
+    switch format {
+    case .json:
+      raw(index == 0 ? "\n {" : ",\n {")
+      highlightFields(h, postUUIDFrom: nil)
+      raw("}")
+    case .jsonl:
+      raw("{\"type\":\"highlight\",")
+      highlightFields(h, postUUIDFrom: p)
+      raw("}\n")
+    case .csv:
+      csvPost(p)
+      raw(",,,,,,,,,")
+      for column: Int32 in [2, 3, 4, 5, 6, 7] {
+        raw(",")
+        csv(h, column)
+      }
+      raw(",")
+      if !h.isNull(8) { out.csvField(jsonNumber(h.double(8))) }
+      raw(",")
+      csv(h, 9)
+      raw(h.bool(10) ? ",true" : ",false")
+      for column: Int32 in [11, 12, 13, 14] {
+        raw(",")
+        csv(h, column)
+      }
+      raw("\r\n")
+    case .markdown:
+      break
+    }
+  }
+
+  /// Between a post's highlights and its questions.
+  func beginQuestions(highlightCount: Int) {
+    guard format == .json else { return }
+    raw(highlightCount == 0 ? "],\"questions\":[" : "\n],\"questions\":[")
   }
 
   func question(_ q: Statement, of p: Statement, index: Int) {
@@ -45,22 +86,22 @@ struct RowWriter {
         csv(q, column)
       }
       raw(q.bool(4) ? ",true" : ",false")
-      for column: Int32 in [5, 6, 7, 8] {
+      for column: Int32 in [5, 6, 7, 8, 12] {
         raw(",")
         csv(q, column)
       }
-      raw("\r\n")
+      raw(",,,,,,,,,,,,,\r\n")
     case .markdown:
       break
     }
   }
 
-  func endPost(_ p: Statement, questionCount: Int) {
+  func endPost(_ p: Statement, highlightCount: Int, questionCount: Int) {
     switch format {
     case .json: raw(questionCount == 0 ? "]}" : "\n]}")
-    case .csv where questionCount == 0:
+    case .csv where questionCount == 0 && highlightCount == 0:
       csvPost(p)
-      raw(",,,,,,,,\r\n")
+      raw(",,,,,,,,,,,,,,,,,,,,,,\r\n")
     default: break
     }
   }
@@ -88,6 +129,25 @@ struct RowWriter {
     raw(",\"answered_at\":"); string(q, 6)
     raw(",\"created_at\":"); string(q, 7)
     raw(",\"updated_at\":"); string(q, 8)
+    raw(",\"highlight_uuid\":"); string(q, 12)
+  }
+
+  func highlightFields(_ h: Statement, postUUIDFrom p: Statement?) {
+    raw("\"uuid\":"); string(h, 2)
+    if let p { raw(",\"post_uuid\":"); string(p, 1) }
+    raw(",\"text\":"); string(h, 3)
+    raw(",\"note\":"); string(h, 4)
+    raw(",\"chapter\":"); string(h, 5)
+    raw(",\"page\":"); string(h, 6)
+    raw(",\"location\":"); string(h, 7)
+    raw(",\"position\":")
+    if h.isNull(8) { raw("null") } else { out.write(jsonNumber(h.double(8))) }
+    raw(",\"highlighted_at\":"); string(h, 9)
+    raw(h.bool(10) ? ",\"starred\":true" : ",\"starred\":false")
+    raw(",\"source\":"); string(h, 11)
+    raw(",\"source_key\":"); string(h, 12)
+    raw(",\"created_at\":"); string(h, 13)
+    raw(",\"updated_at\":"); string(h, 14)
   }
 
   func csvPost(_ p: Statement) {

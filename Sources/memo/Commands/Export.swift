@@ -9,11 +9,12 @@ extension Memo {
       abstract: "Export notes: a complete backup, or what changed since a date or the last run.",
       discussion: Help.text(
         """
-        json: one versioned document (categories, posts with their questions, favorites in
-        order, saved filters, the current filter, deletions). jsonl: one object per line with a
-        "type". csv: one row per question with its post's columns (a post without questions:
-        one row with empty question columns). markdown: one file per post in the folder --output
-        names (YAML front matter, the body, the questions); a re-export rewrites only files whose
+        json: one versioned document (categories, posts with their highlights and questions,
+        favorites in order, saved filters, the current filter, deletions). jsonl: one object per
+        line with a "type". csv: one row per highlight and per question with its post's columns
+        (a post with neither: one row with the others empty). markdown: one file per post in the
+        folder --output names (YAML front matter, the body, the highlights, the questions); a
+        re-export rewrites only files whose
         text changed and never touches a file memo did not write. A file you edited since memo
         wrote it is never overwritten: its new version goes beside it (NAME.memo.md) with a
         warning, and --force overwrites. The file of a deleted post is removed unless you edited
@@ -91,7 +92,7 @@ extension Memo {
         )
       } else {
         Diagnostics.line(
-          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
+          "memo: exported \(counted(summary.posts, "post")), \(counted(summary.highlights, "highlight")), \(counted(summary.questions, "question")), \(counted(summary.deleted, "deletion")) to \(output)"
         )
       }
     }
@@ -100,7 +101,8 @@ extension Memo {
   /// `memo import FILE`: merges an export into the database.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Import a memo export (json, jsonl, csv), Kindle clippings or a Goodreads library.",
+      abstract:
+        "Import a memo export (json, jsonl, csv), a reader's highlights (Kindle, KOReader, Readwise) or a Goodreads library.",
       discussion: Help.text(
         """
         The whole file goes in one transaction (one 'memo undo' takes it back); JSON Lines
@@ -110,9 +112,13 @@ extension Memo {
         nothing. Kindle clippings (any UI language and firmware) and Goodreads rows become posts
         matched by title and author and are remembered, so importing them again adds nothing; a
         Kindle header or date that cannot be read is a warning on stderr (with --strict an
-        error, exit 65). The format comes from
-        --format or the file's extension (.json, .jsonl, .ndjson, .csv — a Goodreads export is
-        recognised by its header —, .txt for Kindle).
+        error, exit 65). KOReader (a book's metadata.*.lua sidecar, its .sdr folder, a whole
+        device or docsettings tree, .annotations.lua and the exporter's JSON) and Readwise's CSV
+        export become highlights the same way; KOReader's times are the device's local time,
+        read in this machine's time zone (TZ). The format comes from --format or the file's
+        extension (.json, .jsonl, .ndjson, .csv — a Goodreads or Readwise export is recognised
+        by its header, a KOReader JSON export by its shape —, .txt for Kindle, .lua, .sdr and
+        other folders for KOReader).
 
         Examples:
           memo import backup.json
@@ -120,6 +126,8 @@ extension Memo {
           memo import "My Clippings.txt"
           memo import "My Clippings.txt" --strict --dry-run
           memo import goodreads_library_export.csv
+          memo import /media/KOBOeReader --format koreader
+          memo import readwise-data.csv
           cat backup.jsonl | memo import - --format jsonl
         """))
 
@@ -128,7 +136,7 @@ extension Memo {
 
     @Option(
       help: ArgumentHelp(
-        "json, jsonl, csv, kindle or goodreads (default: from the file's extension).",
+        "json, jsonl, csv, kindle, goodreads, koreader or readwise (default: from the file's extension).",
         valueName: "format"))
     var format: ImportFormatArgument?
 
@@ -137,7 +145,7 @@ extension Memo {
 
     @Flag(
       help:
-        "Kindle: a clipping header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+        "Kindle, KOReader, Readwise: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
     )
     var strict = false
 
@@ -149,14 +157,23 @@ extension Memo {
     func run() throws {
       let context = try Context(global, format: json ? .json : nil)
       let path = file == "-" ? nil : file
-      guard let format = format?.value ?? path.flatMap(ImportFormat.guess) else {
+      // A folder is KOReader's (a book's .sdr folder, a tree of them).
+      let guessed = path.flatMap {
+        ImportFormat.guess(from: $0) ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
+      }
+      guard let format = format?.value ?? guessed else {
+        if let path, !KOReaderFiles.exists(path) {
+          throw MemoError(code: .noInput, message: "cannot read \(path): no such file or folder")
+        }
         throw MemoError.usage(
-          "cannot tell the format of \(path ?? "stdin"); pass --format json, jsonl, csv, kindle or goodreads"
+          "cannot tell the format of \(path ?? "stdin"); pass --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
         )
       }
-      if strict && format != .kindle {
+      // A .csv may be Readwise's, a .json KOReader's: the file decides, then --strict is checked.
+      if strict && !format.hasStrictMode && format != .csv && format != .json {
         throw MemoError.usage(
-          "--strict applies to Kindle clippings only; drop it or pass --format kindle")
+          "--strict applies to Kindle, KOReader and Readwise files only; drop it or pass --format kindle, koreader or readwise"
+        )
       }
       let state = try context.dispatch(
         .transfer(

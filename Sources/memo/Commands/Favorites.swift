@@ -73,7 +73,7 @@ extension Memo {
 enum ShelfReport {
   static func print(_ posts: [Post], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for post in posts {
         Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"")

@@ -53,7 +53,7 @@ extension Memo.Filter {
 
         Examples:
           memo filter set --starred
-          memo filter set --category physics --category math --unanswered --since 30d
+          memo filter set --category physics --category math --unanswered
         """))
 
     @OptionGroup var flags: QuestionFilterFlags

@@ -73,7 +73,7 @@ extension Memo.Highlight {
       discussion: Help.text(
         """
         Examples:
-          memo highlight add 12 "Fear is the mind-killer." --page 8 --location 140-141
+          memo highlight add 12 "Fear is the mind-killer." --page 8 --location 140
           pbpaste | memo highlight add 12 - --note "the litany"
         """))
 

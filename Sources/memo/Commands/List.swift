@@ -18,7 +18,7 @@ extension Memo {
 
         Examples:
           memo list
-          memo list --starred          # books with starred questions, and those
+          memo list --starred          # only books with starred questions
           memo list --favorites --sort title
           memo list --author herbert --since 30d --format json | jq '.[].title'
         """))

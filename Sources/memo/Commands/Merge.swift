@@ -29,7 +29,7 @@ extension Memo {
       let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .writeExisting)
       guard let merged = state.post else { return }
       switch context.format {
-      case .table, .plain:
+      case .table:
         if !context.isQuiet {
           Output.line("merged post \(other) into post \(merged.id) \"\(visible(oneLine(merged.title)))\"")
         }

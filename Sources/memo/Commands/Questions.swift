@@ -15,7 +15,7 @@ extension Memo {
 
         Examples:
           memo questions --starred
-          memo questions --category physics --unanswered --format json | jq '.[].text'
+          memo questions --category physics --unanswered --format json | jq length
           memo questions --post 12 --all
           memo questions --filter weekly --since 7d
         """))

@@ -40,7 +40,7 @@ extension Memo {
       }
       let state = try context.dispatch(.posts(.remove(posts)), access: .writeExisting)
       switch context.format {
-      case .table, .plain:
+      case .table:
         guard !context.isQuiet else { return }
         for post in state.removedPosts {
           let questions = counted(post.questionCount, "question")

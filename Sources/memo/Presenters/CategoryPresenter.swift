@@ -29,7 +29,7 @@ struct CategoryPresenter {
   static func report(_ category: Category?, verb: String, _ context: Context) {
     guard let category else { return }
     switch context.format {
-    case .table, .plain:
+    case .table:
       if !context.isQuiet { Output.line("\(verb) \"\(visible(oneLine(category.name)))\"") }
     default:
       var document = CategoryPresenter().document([category])

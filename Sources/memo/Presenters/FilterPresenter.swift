@@ -50,7 +50,7 @@ struct FilterPresenter {
   /// `saved filter "x": --starred` for people; the saved filter for machines.
   static func printSaved(_ saved: [SavedFilter], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for filter in saved {
         Output.line("\(verb) filter \"\(visible(oneLine(filter.name)))\": \(filter.filter.summary)")

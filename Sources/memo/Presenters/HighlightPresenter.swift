@@ -99,7 +99,7 @@ struct HighlightPresenter {
   /// data in the other formats.
   static func report(_ highlights: [Highlight], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for highlight in highlights {
         Output.line("\(verb) highlight \(highlight.id) \"\(visible(oneLine(highlight.text)))\"")

@@ -34,7 +34,7 @@ struct JournalPresenter {
   /// `undid #12 rm post 3 'Dune' (2 questions)` for people; the entries for machines.
   static func report(_ entries: [JournalEntry], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for entry in entries {
         Output.line("\(verb) #\(entry.id) \(visible(oneLine(entry.summary)))")

@@ -98,7 +98,7 @@ struct QuestionPresenter {
   /// data in the other formats.
   static func report(_ questions: [Question], verb: String, _ context: Context) {
     switch context.format {
-    case .table, .plain:
+    case .table:
       guard !context.isQuiet else { return }
       for question in questions {
         Output.line("\(verb) question \(question.id) \"\(visible(oneLine(question.text)))\"")

@@ -46,6 +46,16 @@ public enum Effect: Equatable, Sendable {
   /// Delete highlights, all or none; answers `.highlights(.removed)`.
   case deleteHighlights([HighlightID])
 
+  // MARK: Review
+  /// Record a rating of a question and its new schedule; answers `.review(.rated)`.
+  case rateReview(QuestionID, ReviewRating, at: Timestamp)
+  /// Answers `.review(.shown)`.
+  case loadReview(QuestionID, at: Timestamp)
+  /// Answers `.review(.listed)` (or `.streamed` into a writer), lowest retrievability first.
+  case loadDueReviews(ReviewDueQuery)
+  /// Turn fuzz on or off and replay every schedule with it; answers `.review(.fuzzSet)`.
+  case setReviewFuzz(Bool)
+
   // MARK: Categories
   /// Answers `.categories(.listed)`.
   case loadCategories

@@ -35,6 +35,17 @@ extension EffectRunner {
     }
   }
 
+  /// `memo review due`: what is due, lowest retrievability first.
+  func listDueReviews(_ query: ReviewDueQuery) throws -> Action {
+    try database.inReadTransaction {
+      guard sink != nil else { return .review(.listed(try review.due(query))) }
+      let statement = try review.dueListing(query, scheduler: try review.scheduler())
+      defer { statement.reset() }
+      try stream(.reviewDue, statement)
+      return .streamed(.reviewDue, filter: nil)
+    }
+  }
+
   /// `memo show`: one post and all its questions. - Throws: `.postNotFound`.
   func showPost(_ id: PostID) throws -> Action {
     try database.inReadTransaction {

@@ -9,6 +9,7 @@ public final class EffectRunner {
   let posts: PostRepository
   let questions: QuestionRepository
   let highlights: HighlightRepository
+  let review: ReviewRepository
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
@@ -32,6 +33,7 @@ public final class EffectRunner {
     posts = PostRepository(database: database)
     questions = QuestionRepository(database: database)
     highlights = HighlightRepository(database: database)
+    review = ReviewRepository(database: database)
     categories = CategoryRepository(database: database)
     favorites = FavoriteRepository(database: database)
     filters = FilterRepository(database: database)
@@ -180,6 +182,33 @@ public final class EffectRunner {
           try write("highlight rm", { _ in try highlights.delete(ids) }) { removed in
             removed.map { "rm highlight \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
           }))
+
+    case .rateReview(let id, let rating, let time):
+      return .review(
+        .rated(
+          ReviewOutcome(
+            item: try write(
+              "review rate", { try review.rate(id, rating, at: time, uuid: makeUUID($0), now: $0) }
+            ) { _ in "rate question \(id) \(rating.name) at \(time.rfc3339)" },
+            rating: rating)))
+    case .loadReview(let id, let time):
+      return .review(
+        .shown(
+          try database.inReadTransaction {
+            let (subject, text) = try review.subject(id)
+            let scheduler = try review.scheduler()
+            let item = try review.currentItem(subject, scheduler)
+            return ReviewDetail(
+              item: item, retrievability: scheduler.retrievability(of: item, at: time),
+              history: try review.events(of: id), questionText: text)
+          }))
+    case .loadDueReviews(let query): return try listDueReviews(query)
+    case .setReviewFuzz(let isOn):
+      try write("review config", { _ in
+        try review.setFuzz(isOn)
+        try review.replayAll()
+      }) { _ in "review config set fuzz \(isOn ? "on" : "off")" }
+      return .review(.fuzzSet(isOn))
 
     case .loadCategories: return try listCategories()
     case .insertCategory(let name):

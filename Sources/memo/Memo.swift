@@ -35,8 +35,8 @@ struct Memo: ParsableCommand {
       Add.self, List.self, Show.self, Edit.self, Rm.self, Ask.self, Questions.self, Question.self,
       Highlights.self, Highlight.self, Merge.self,
       Star.self, Unstar.self, Answer.self, Unanswer.self, Fav.self, Unfav.self, Favorites.self,
-      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Undo.self,
-      Redo.self, Log.self, Db.self, Sync.self, Browse.self,
+      Category.self, Filter.self, Export.self, Import.self, Search.self, Stats.self, Review.self,
+      Undo.self, Redo.self, Log.self, Db.self, Sync.self, Browse.self,
     ]
   )
 

@@ -173,13 +173,13 @@ _memo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
+    add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|review|undo|redo|log|db|sync|browse|help)
         # Offer subcommand argument completions
         "_memo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question highlights highlight merge star unstar answer unanswer fav unfav favorites category filter export import search stats undo redo log db sync browse help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm ask questions question highlights highlight merge star unstar answer unanswer fav unfav favorites category filter export import search stats review undo redo log db sync browse help' -- "${cur}"))
         ;;
     esac
 }
@@ -1472,6 +1472,172 @@ _memo_stats() {
     repeating_options=()
     non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_review() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __memo_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    due|rate|show|config)
+        # Offer subcommand argument completions
+        "_memo_review_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'due rate show config' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_review_due() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --limit --db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_review_rate() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --db --color --format)
+    __memo_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review rate -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_memo_review_show() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --db --color --format)
+    __memo_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review show -- positional@0 "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_memo_review_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __memo_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    set)
+        # Offer subcommand argument completions
+        "_memo_review_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'set' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_review_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in

@@ -74,6 +74,7 @@ _memo() {
             'import:Import a memo export (json, jsonl, csv), a reader'\''s highlights (Kindle, KOReader, Kobo, Apple Books, Readwise) or a Goodreads library.'
             'search:Search post titles, authors, bodies, questions, answers and highlights, best match first.'
             'stats:Counts, a calendar of the last 52 weeks of reading, and the top categories.'
+            'review:Rate questions and see what is due for review.'
             'undo:Undo the latest changes (1, or N), newest first.'
             'redo:Redo changes undone with '\''memo undo'\'' (1, or N), oldest first.'
             'log:List the journal of changes, newest first, and whether each was undone.'
@@ -86,7 +87,7 @@ _memo() {
         ;;
     arg)
         case "${words[1]}" in
-        add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|undo|redo|log|db|sync|browse|help)
+        add|list|show|edit|rm|ask|questions|question|highlights|highlight|merge|star|unstar|answer|unanswer|fav|unfav|favorites|category|filter|export|import|search|stats|review|undo|redo|log|db|sync|browse|help)
             "_memo_${words[1]}" && ret=0
             ;;
         esac
@@ -999,6 +1000,142 @@ _memo_stats() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'due:List what is due, lowest retrievability first.'
+            'rate:Rate a question and print when it is due next.'
+            'show:Show a question'\''s schedule and its ratings.'
+            'config:Change how review schedules.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        due|rate|show|config)
+            "_memo_review_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_memo_review_due() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--at[Due at DATE (a day\: by its end; default\: now).]:date:'
+        '--limit[Show at most N items.]:limit:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review_rate() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':question:{__memo_custom_complete ---completion review rate -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        ':rating:'
+        '--at[When it was reviewed (default\: now).]:date:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review_show() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':question:{__memo_custom_complete ---completion review show -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--at[Retrievability at DATE (default\: now).]:date:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review_config() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'set:Set a review setting: fuzz on|off.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        set)
+            "_memo_review_config_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_memo_review_config_set() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        ':key:'
+        ':value:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -3,6 +3,7 @@ public enum Action: Equatable, Sendable {
   case posts(PostAction)
   case questions(QuestionAction)
   case highlights(HighlightAction)
+  case review(ReviewAction)
   case categories(CategoryAction)
   case favorites(FavoriteAction)
   case filters(FilterAction)

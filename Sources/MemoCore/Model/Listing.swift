@@ -2,6 +2,8 @@
 public enum Listing: Equatable, Sendable {
   case questions
   case highlights
+  /// `memo review due`.
+  case reviewDue
   /// Posts, each with its (matching) questions nested.
   case posts
   /// One post (`memo show`): the row, then its questions nested.

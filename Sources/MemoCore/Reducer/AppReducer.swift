@@ -5,6 +5,7 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .posts(let action): return postsReducer(&state, action)
   case .questions(let action): return questionsReducer(&state, action)
   case .highlights(let action): return highlightsReducer(&state, action)
+  case .review(let action): return reviewReducer(&state, action)
   case .categories(let action): return categoriesReducer(&state, action)
   case .favorites(let action): return favoritesReducer(&state, action)
   case .filters(let action): return filtersReducer(&state, action)

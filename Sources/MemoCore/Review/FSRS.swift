@@ -161,8 +161,9 @@ public struct FSRS: Sendable {
 
   public let parameters: FSRSParameters
   private let w: [Double]
-  private let decay: Double
-  private let factor: Double
+  /// The forgetting curve's exponent (-w20) and factor: R = (1 + factor · t / S) ^ decay.
+  public let decay: Double
+  public let factor: Double
 
   public init(_ parameters: FSRSParameters = FSRSParameters()) {
     precondition(parameters.weights.count == 21, "FSRS-6 takes 21 weights")

@@ -18,6 +18,14 @@ public struct AppState: Equatable, Sendable {
   /// The one highlight added or shown.
   public var highlight: Highlight?
   public var removedHighlights: [Highlight] = []
+  /// What `memo review rate` made of the item.
+  public var reviewOutcome: ReviewOutcome?
+  /// What `memo review show` shows.
+  public var reviewDetail: ReviewDetail?
+  /// A page of `memo review due`.
+  public var reviewDue: [ReviewDueRow] = []
+  /// Whether review fuzz is on, after `memo review config set fuzz`.
+  public var reviewFuzz: Bool?
   public var categories: [Category] = []
   /// The category a command added, renamed or removed.
   public var category: Category?

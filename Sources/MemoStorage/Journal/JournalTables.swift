@@ -17,6 +17,14 @@ enum JournalTables {
     "saved_filters": ["name", "filter", "created_at", "updated_at"],
     "settings": ["key", "value"],
     "import_keys": ["key", "imported_at"],
+    "review_events": [
+      "id", "uuid", "kind", "question_id", "rating", "reviewed_at", "device", "duration_ms",
+      "created_at",
+    ],
+    "review_items": [
+      "question_id", "kind", "state", "step", "stability", "difficulty", "due", "last_review",
+      "reps", "lapses", "open_choice", "open_streak",
+    ],
   ]
 
   /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.

@@ -158,6 +158,7 @@ final class ListingWriter: RowSink {
     case .posts, .post: noun = "posts"
     case .questions: noun = "questions"
     case .highlights: noun = "highlights"
+    case .reviewDue: return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
     case .favorites: noun = "favorites"
     case .search: return "nothing found: fewer or shorter words find more"
     case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
@@ -183,6 +184,7 @@ final class ListingWriter: RowSink {
     switch listing {
     case .questions: return QuestionPresenter.layout
     case .highlights: return HighlightPresenter.layout
+    case .reviewDue: return ReviewPresenter.layout
     case .posts, .post, .favorites: return PostPresenter.layout
     case .search: return SearchPresenter.layout
     case .journal: return JournalPresenter.layout

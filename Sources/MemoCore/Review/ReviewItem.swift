@@ -1,0 +1,234 @@
+/// The two kinds of review item this slice knows: an answered question is recalled (FSRS), one
+/// without an answer is open (soon / later / eventually / drop).
+public enum ReviewKind: String, CaseIterable, Sendable {
+  case recall
+  case open
+}
+
+/// A rating as the reader gives it: a recall grade or an open question's choice.
+public enum ReviewRating: Equatable, Sendable {
+  case recall(RecallRating)
+  case open(OpenChoice)
+
+  /// Every rating's name: the recall grades, then the open choices.
+  public static let allNames =
+    RecallRating.allCases.map(\.name) + OpenChoice.allCases.map(\.rawValue)
+
+  public init?(name: String) {
+    if let rating = RecallRating(name: name) {
+      self = .recall(rating)
+    } else if let choice = OpenChoice(rawValue: name) {
+      self = .open(choice)
+    } else {
+      return nil
+    }
+  }
+
+  public var name: String {
+    switch self {
+    case .recall(let rating): rating.name
+    case .open(let choice): choice.rawValue
+    }
+  }
+
+  public var kind: ReviewKind {
+    switch self {
+    case .recall: .recall
+    case .open: .open
+    }
+  }
+
+  /// The names of a kind's ratings, e.g. `again, hard, good or easy`.
+  public static func choices(of kind: ReviewKind) -> String {
+    let names =
+      kind == .recall ? RecallRating.allCases.map(\.name) : OpenChoice.allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
+}
+
+/// One rating as stored: immutable, named by its UUID.
+public struct ReviewEvent: Equatable, Sendable {
+  public var id: Int64
+  public var uuid: String
+  public var questionID: QuestionID
+  public var rating: ReviewRating
+  public var reviewedAt: Timestamp
+  public var device: String?
+  public var durationMillis: Int64?
+  public var createdAt: Timestamp
+
+  public init(
+    id: Int64, uuid: String, questionID: QuestionID, rating: ReviewRating, reviewedAt: Timestamp,
+    device: String? = nil, durationMillis: Int64? = nil, createdAt: Timestamp
+  ) {
+    self.id = id
+    self.uuid = uuid
+    self.questionID = questionID
+    self.rating = rating
+    self.reviewedAt = reviewedAt
+    self.device = device
+    self.durationMillis = durationMillis
+    self.createdAt = createdAt
+  }
+}
+
+/// A question's schedule (a `review_items` row): a recall card or an open question's wait.
+public struct ReviewItem: Equatable, Sendable {
+  public var questionID: QuestionID
+  public var kind: ReviewKind
+  /// learning / review / relearning for recall; open / dropped for an open question.
+  public var state: String
+  public var step: Int?
+  public var stability: Double?
+  public var difficulty: Double?
+  /// Nil once an open question is dropped.
+  public var due: Timestamp?
+  public var lastReview: Timestamp?
+  /// How many ratings made it.
+  public var reps: Int
+  /// How many times a recall card in review was rated again.
+  public var lapses: Int
+  public var openChoice: OpenChoice?
+  public var openStreak: Int
+
+  public init(
+    questionID: QuestionID, kind: ReviewKind, state: String, step: Int? = nil,
+    stability: Double? = nil, difficulty: Double? = nil, due: Timestamp?,
+    lastReview: Timestamp? = nil, reps: Int = 0, lapses: Int = 0, openChoice: OpenChoice? = nil,
+    openStreak: Int = 0
+  ) {
+    self.questionID = questionID
+    self.kind = kind
+    self.state = state
+    self.step = step
+    self.stability = stability
+    self.difficulty = difficulty
+    self.due = due
+    self.lastReview = lastReview
+    self.reps = reps
+    self.lapses = lapses
+    self.openChoice = openChoice
+    self.openStreak = openStreak
+  }
+
+  /// Whole days from the last rating to the due time (0 before any, or once dropped).
+  public var scheduledDays: Int {
+    guard let lastReview, let due else { return 0 }
+    return FSRS.wholeDays(from: lastReview, to: due)
+  }
+
+  var recallCard: RecallCard {
+    RecallCard(
+      state: RecallState(name: state) ?? .learning, step: step, stability: stability,
+      difficulty: difficulty, lastReview: lastReview, due: due ?? Timestamp(millis: 0),
+      reviewCount: reps)
+  }
+
+  var openSchedule: OpenQuestionSchedule {
+    var schedule = OpenQuestionSchedule(askedAt: Timestamp(millis: 0))
+    schedule.due = due
+    schedule.lastChoice = openChoice
+    schedule.streak = openStreak
+    schedule.reviewCount = reps
+    return schedule
+  }
+}
+
+extension RecallState {
+  init?(name: String) {
+    guard
+      let state = [RecallState.learning, .review, .relearning].first(where: { $0.name == name })
+    else { return nil }
+    self = state
+  }
+}
+
+/// What a question is to review: which kind, when it was asked and answered, and its UUID (the
+/// seed of its fuzz).
+public struct ReviewSubject: Equatable, Sendable {
+  public var questionID: QuestionID
+  public var uuid: String
+  public var createdAt: Timestamp
+  public var answeredAt: Timestamp?
+  public var isAnswered: Bool
+
+  public init(
+    questionID: QuestionID, uuid: String, createdAt: Timestamp, answeredAt: Timestamp?,
+    isAnswered: Bool
+  ) {
+    self.questionID = questionID
+    self.uuid = uuid
+    self.createdAt = createdAt
+    self.answeredAt = answeredAt
+    self.isAnswered = isAnswered
+  }
+
+  public var kind: ReviewKind { isAnswered ? .recall : .open }
+}
+
+/// Turns ratings into schedules: one at a time (a new rating) or by replaying a question's
+/// events in order (reviewed_at, then id). Pure; both give the same item.
+public struct ReviewScheduler: Sendable {
+  public let fsrs: FSRS
+
+  public init(_ parameters: FSRSParameters = FSRSParameters()) { fsrs = FSRS(parameters) }
+
+  /// The item of a question never rated as its kind: an open question due a day after it was
+  /// asked; an answered one a new recall card, due when it was answered.
+  public func newItem(_ subject: ReviewSubject) -> ReviewItem {
+    switch subject.kind {
+    case .recall:
+      return ReviewItem(
+        questionID: subject.questionID, kind: .recall, state: RecallState.learning.name, step: 0,
+        due: subject.answeredAt ?? subject.createdAt)
+    case .open:
+      return ReviewItem(
+        questionID: subject.questionID, kind: .open, state: "open",
+        due: OpenQuestionSchedule(askedAt: subject.createdAt).due)
+    }
+  }
+
+  /// The item after one more rating at `time`. The rating must be of the item's kind.
+  public func applying(
+    _ rating: ReviewRating, at time: Timestamp, to item: ReviewItem, uuid: String
+  ) -> ReviewItem {
+    var next = item
+    switch rating {
+    case .recall(let grade):
+      let card = item.recallCard
+      let fuzz = ReviewFuzz.value(uuid: uuid, reviewCount: card.reviewCount)
+      let reviewed = fsrs.review(card, rating: grade, at: time, fuzz: fuzz)
+      next.state = reviewed.state.name
+      next.step = reviewed.step
+      next.stability = reviewed.stability
+      next.difficulty = reviewed.difficulty
+      next.due = reviewed.due
+      next.lastReview = reviewed.lastReview
+      next.reps = reviewed.reviewCount
+      if card.state == .review && grade == .again { next.lapses += 1 }
+    case .open(let choice):
+      let schedule = item.openSchedule.choosing(choice, at: time)
+      next.state = schedule.isDropped ? "dropped" : "open"
+      next.due = schedule.due
+      next.lastReview = time
+      next.reps = schedule.reviewCount
+      next.openChoice = schedule.lastChoice
+      next.openStreak = schedule.streak
+    }
+    return next
+  }
+
+  /// The item its events make: those of the subject's kind, in order (reviewed_at, then id).
+  public func replay(_ subject: ReviewSubject, events: [ReviewEvent]) -> ReviewItem {
+    events.filter { $0.rating.kind == subject.kind }
+      .sorted { ($0.reviewedAt, $0.id) < ($1.reviewedAt, $1.id) }
+      .reduce(newItem(subject)) {
+        applying($1.rating, at: $1.reviewedAt, to: $0, uuid: subject.uuid)
+      }
+  }
+
+  /// The probability of recall at `time` (nil for an open question).
+  public func retrievability(of item: ReviewItem, at time: Timestamp) -> Double? {
+    item.kind == .recall ? fsrs.retrievability(of: item.recallCard, at: time) : nil
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@Suite("memo review, run as a reader would")
+struct ReviewCommandTests {
+  /// Dune with question 1, answered, and fuzz off: the reference schedules exactly.
+  func answered() throws -> Sandbox {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    #expect(try box.succeed(["ask", "1", "What is the spice?"]) == "1\n")
+    _ = try box.succeed(["answer", "1", "Melange."])
+    #expect(try box.succeed(["review", "config", "set", "fuzz", "off"]) == "fuzz off\n")
+    return box
+  }
+
+  /// `review rate --format json`, parsed.
+  func rate(_ box: Sandbox, _ id: String, _ rating: String, at time: String) throws
+    -> [String: Any]
+  {
+    let out = try box.succeed(["review", "rate", id, rating, "--at", time, "--format", "json"])
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+  }
+
+  @Test("V1 from the command line: scheduled days 0, 2, 11, 46, 163, 498, 0, 0, 2, 4, 7, 12, 21")
+  func referenceVector() throws {
+    let box = try answered()
+    var time = "2022-11-29T12:30:00Z"
+    var days: [Int] = []
+    for rating in [
+      "good", "good", "good", "good", "good", "good", "again", "again", "good", "good", "good",
+      "good", "good",
+    ] {
+      let result = try rate(box, "1", rating, at: time)
+      #expect(Set(result.keys) == ["due", "scheduled_days", "state", "stability", "difficulty"])
+      days.append(result["scheduled_days"] as? Int ?? -1)
+      time = try #require(result["due"] as? String)
+    }
+    #expect(days == [0, 2, 11, 46, 163, 498, 0, 0, 2, 4, 7, 12, 21])
+    let show = try box.succeed(["review", "show", "1", "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(show.utf8)) as? [String: Any])
+    #expect(object["kind"] as? String == "recall")
+    #expect(object["state"] as? String == "review")
+    #expect(object["due"] as? String == time)
+    let history = try #require(object["history"] as? [[String: Any]])
+    #expect(history.count == 13)
+    #expect(history.first?["rating"] as? String == "good")
+    #expect(history.first?["reviewed_at"] as? String == "2022-11-29T12:30:00.000Z")
+    #expect(history[6]["rating"] as? String == "again")
+  }
+
+  @Test("V3 from the command line: a first rating gives stability 0.212 / 1.2931 / 2.3065 / 8.2956")
+  func firstRatings() throws {
+    let box = try answered()
+    for id in 2...4 {
+      _ = try box.succeed(["ask", "1", "Question \(id)?"])
+      _ = try box.succeed(["answer", "\(id)", "Yes."])
+    }
+    let expected: [(String, Double, Int)] = [
+      ("again", 0.212, 0), ("hard", 1.2931, 0), ("good", 2.3065, 0), ("easy", 8.2956, 8),
+    ]
+    for (index, (rating, stability, days)) in expected.enumerated() {
+      let result = try rate(box, "\(index + 1)", rating, at: "2022-11-29T12:30:00Z")
+      #expect(result["stability"] as? Double == stability)
+      #expect(result["scheduled_days"] as? Int == days)
+    }
+    // Plain output is the new due time.
+    let plain = try box.succeed(["review", "rate", "4", "good", "--at", "2022-12-07T12:30:00Z"])
+    #expect(plain.hasPrefix("202") && plain.hasSuffix(":00.000Z\n"))
+  }
+
+  @Test(
+    "an open question comes back a day after it was asked; soon, later, soon wait 7, 14, 7 days")
+  func openQuestion() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Why water?"])
+    let asked = try #require(try box.rows("SELECT created_at FROM questions").first?.first)
+    #expect(try box.succeed(["review", "due", "--at", asked]) == "")
+    let due = try box.succeed(["review", "due", "--at", "9999-01-01", "--format", "jsonl"])
+    #expect(due.contains("\"kind\":\"open\""))
+    #expect(due.contains("\"retrievability\":null"))
+    var time = "2030-01-01T00:00:00Z"
+    var days: [Int] = []
+    for choice in ["soon", "later", "soon"] {
+      let result = try rate(box, "1", choice, at: time)
+      days.append(result["scheduled_days"] as? Int ?? -1)
+      time = try #require(result["due"] as? String)
+    }
+    #expect(days == [7, 14, 7])
+    #expect(try box.succeed(["review", "rate", "1", "drop", "--at", time]) == "dropped\n")
+    #expect(try box.succeed(["review", "due", "--at", "9999-01-01"]) == "")
+    // The question stays in the notes.
+    #expect(try box.rows("SELECT count(*) FROM questions") == [["1"]])
+  }
+
+  @Test("undo takes the last rating back and restores the schedule exactly")
+  func undoRating() throws {
+    let box = try answered()
+    let first = try rate(box, "1", "good", at: "2022-11-29T12:30:00Z")
+    let second = try rate(box, "1", "good", at: first["due"] as! String)
+    let items = "SELECT * FROM review_items"
+    let before = try box.rows(items)
+    _ = try rate(box, "1", "again", at: second["due"] as! String)
+    #expect(try box.rows(items) != before)
+    let undo = try box.run(["undo"])
+    #expect(undo.status == 0)
+    #expect(undo.stdout.contains("rate question 1 again"))
+    #expect(try box.rows(items) == before)
+    #expect(try box.rows("SELECT rating FROM review_events ORDER BY id") == [["good"], ["good"]])
+    // The next rating continues from the restored schedule as a replay would.
+    let again = try rate(box, "1", "good", at: second["due"] as! String)
+    #expect(again["scheduled_days"] as? Int == 11)
+  }
+
+  @Test(
+    "bad input: an unknown rating or the other kind's exits 64 naming the ratings; an unknown id 1")
+  func badInput() throws {
+    let box = try answered()
+    let unknown = try box.run(["review", "rate", "1", "meh"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("again, hard, good or easy"))
+    #expect(unknown.stderr.contains("soon, later, eventually or drop"))
+    let wrongKind = try box.run(["review", "rate", "1", "later"])
+    #expect(wrongKind.status == 64)
+    #expect(wrongKind.stderr.contains("rate it again, hard, good or easy, not later"))
+    _ = try box.succeed(["ask", "1", "Why water?"])
+    let open = try box.run(["review", "rate", "2", "good"])
+    #expect(open.status == 64)
+    #expect(open.stderr.contains("rate it soon, later, eventually or drop, not good"))
+    let missing = try box.run(["review", "rate", "99", "good"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("no question 99"))
+    #expect(try box.run(["review", "show", "99"]).status == 1)
+    #expect(try box.run(["review", "rate", "1", "good", "--at", "someday"]).status == 64)
+    #expect(try box.run(["review", "config", "set", "fuzz", "maybe"]).status == 64)
+    #expect(try box.run(["review", "config", "set", "colour", "on"]).status == 64)
+    #expect(try box.run(["review", "due", "--limit", "-1"]).status == 64)
+    // Nothing was recorded.
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["0"]])
+  }
+
+  @Test("review due lists lowest retrievability first, in every format")
+  func dueFormats() throws {
+    let box = try answered()
+    _ = try box.succeed(["ask", "1", "Who is Paul?"])
+    _ = try box.succeed(["answer", "2", "Muad'Dib."])
+    _ = try rate(box, "1", "good", at: "2022-11-29T12:30:00Z")
+    _ = try rate(box, "2", "easy", at: "2022-11-29T12:30:00Z")
+    let at = "2023-01-01T00:00:00Z"
+    let plain = try box.succeed(["review", "due", "--at", at])
+    #expect(plain.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["1", "2"])
+    let csv = try box.succeed(["review", "due", "--at", at, "--format", "csv"])
+    #expect(csv.hasPrefix("id,kind,due,retrievability,question,post_id,title\r\n"))
+    #expect(
+      try box.succeed(["review", "due", "--at", at, "--limit", "1", "--format", "tsv"])
+        .split(separator: "\n").count == 2)
+    let json = try box.succeed(["review", "due", "--at", at, "--format", "json"])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["id"] as? Int } == [1, 2])
+    #expect(rows.allSatisfy { $0["kind"] as? String == "recall" })
+  }
+}

@@ -46,8 +46,7 @@ extension EffectRunner {
           try KOReaderFiles.report(file: bytes, name: name), request: request)
       case .readwise:
         guard let text = String(validating: bytes, as: UTF8.self) else {
-          throw MemoError.malformedImport(
-            name, place: "line 1", reason: "the file is not UTF-8 text")
+          throw MemoError.notUTF8(name, bytes)
         }
         let report = try ReadwiseExport.parse(text, name: name)
         var found = KOReaderImport.Report()
@@ -73,8 +72,7 @@ extension EffectRunner {
         preconditionFailure("a reader's database is read above")
       case .kindle, .goodreads:
         guard let text = String(validating: bytes, as: UTF8.self) else {
-          throw MemoError.malformedImport(
-            name, place: "line 1", reason: "the file is not UTF-8 text")
+          throw MemoError.notUTF8(name, bytes)
         }
         if format == .kindle {
           let report = try KindleClippings.read(text, name: name)

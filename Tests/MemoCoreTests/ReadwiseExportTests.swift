@@ -71,7 +71,13 @@ import Testing
 
   @Test func inlineTagsAreNotNoteText() {
     #expect(ReadwiseExport.noteWithoutTags(".h1 Chapter heading") == "Chapter heading")
-    #expect(ReadwiseExport.noteWithoutTags("A thought .c1 and more") == "A thought and more")
+    #expect(ReadwiseExport.noteWithoutTags("A thought and more .c1") == "A thought and more")
+    // A dotted word inside the text is the reader's words.
+    #expect(
+      ReadwiseExport.noteWithoutTags("Take .5 mg of .NET daily") == "Take .5 mg of .NET daily")
+    #expect(
+      ReadwiseExport.noteWithoutTags("real note with .dot word at end.")
+        == "real note with .dot word at end.")
     #expect(ReadwiseExport.noteWithoutTags(".c1") == nil)
     #expect(ReadwiseExport.noteWithoutTags(".h2 .favorite .to-read") == nil)
     #expect(ReadwiseExport.noteWithoutTags("Line one\n.h1\nLine two") == "Line one\n\nLine two")

@@ -65,6 +65,21 @@ struct HighlightImportTests {
     #expect(try contents(box.root + "/fresh.db") == restored)
   }
 
+  @Test("a file that is not UTF-8 names the line of its first bad byte (65), whatever the format", arguments: ["My Clippings.txt", "readwise.csv", "backup.csv"])
+  func notUTF8(name: String) throws {
+    let box = try Sandbox()
+    let file = box.root + "/" + name
+    var bytes = Array((name.hasSuffix(".txt") ? Self.highlight : "Highlight,Book Title\nA,B\nC,D\n").utf8)
+    bytes += [0x41, 0xFF, 0x0A]
+    #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
+    let lines = bytes.filter { $0 == 0x0A }.count
+    let result = try box.run(["import", file] + (name == "backup.csv" ? ["--format", "csv"] : []))
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "memo: error: \(file): line \(lines): the file is not UTF-8 text; nothing was imported\n")
+  }
+
   @Test("re-importing never overwrites a note edited since; two highlights at one place both stay")
   func reimportKeepsEdits() throws {
     let box = try Sandbox()

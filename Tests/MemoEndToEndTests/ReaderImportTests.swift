@@ -102,7 +102,7 @@ struct ReaderImportTests {
     #expect(result.stderr == "")
     #expect(
       result.stdout
-        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates\n"
+        == "6 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates\n"
     )
     #expect(
       try box.rows("SELECT id, title, author, created_at FROM posts ORDER BY id") == [
@@ -169,7 +169,7 @@ struct ReaderImportTests {
         == "3 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 0 notes, 1 question; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
     )
     let tree = try box.run(["import", root])
-    #expect(tree.stdout.hasPrefix("4 added, 0 updated, 1 unchanged: 2 books (1 new), 2 highlights, 1 note, 0 questions"))
+    #expect(tree.stdout.hasPrefix("3 added, 0 updated, 1 unchanged: 2 books (1 new), 2 highlights, 1 note, 0 questions"))
     #expect(try box.rows("SELECT count(*) FROM highlights WHERE text = 'Fear is the mind-killer.'") == [["1"]])
     #expect(try box.rows("SELECT count(*) FROM posts WHERE title = 'Dune'") == [["1"]])
   }
@@ -233,7 +233,7 @@ struct ReaderImportTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
+        == "6 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
     )
     #expect(
       try box.rows("SELECT title, author, source FROM posts ORDER BY id") == [
@@ -249,7 +249,7 @@ struct ReaderImportTests {
     let again = try box.run(["import", file, "--json"])
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":3,"deleted":0,"dry_run":false,"books":2,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"skipped":{"bookmarks":0,"placeholders":0,"duplicates":3},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":3,"deleted":0,"dry_run":false,"books":2,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"skipped":{"bookmarks":0,"placeholders":0,"duplicates":3,"deleted_on_device":0},"unreadable":0}"#
         + "\n")
   }
 

@@ -20,7 +20,7 @@ public enum BackupDecoder {
   /// its post's columns (read by name: a file from before highlights has no such columns).
   static func decodeCSV(_ bytes: [UInt8], name: String) throws -> [BackupRecord] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw MemoError.malformedImport(name, place: "line 1", reason: "the file is not UTF-8 text")
+      throw MemoError.notUTF8(name, bytes)
     }
     let table: (header: [String], rows: [(line: Int, values: [String: String])])
     do { table = try CSVReader.records(text) } catch {
@@ -416,5 +416,19 @@ extension MemoError {
   /// A malformed import file: where and why; nothing was written.
   public static func malformedImport(_ name: String, place: String, reason: String) -> MemoError {
     MemoError(code: .badData, message: "\(name): \(place): \(reason); nothing was imported")
+  }
+
+  /// A file that is not UTF-8, naming the line of its first byte that is not.
+  public static func notUTF8(_ name: String, _ bytes: [UInt8]) -> MemoError {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var line = 1
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+      case .emptyInput, .error: break decoding
+      }
+    }
+    return malformedImport(name, place: "line \(line)", reason: "the file is not UTF-8 text")
   }
 }

@@ -103,14 +103,18 @@ public enum ReadwiseExport {
   }
 
   /// The note without Readwise's inline tags (words starting with a dot: `.h1`, `.c1`,
-  /// `.favorite`), nil when nothing else is left.
+  /// `.favorite`, before or after the text of a line), nil when nothing else is left.
   public static func noteWithoutTags(_ note: String) -> String? {
     var lines: [String] = []
     for line in note.replacing("\r\n", with: "\n").split(
       separator: "\n", omittingEmptySubsequences: false)
     {
+      // Tags lead or trail a line (".h1 .c1 my note", "my note .favorite"); a dotted word
+      // inside the text (".NET", ".dot") is the reader's words and stays.
       let words = line.split(separator: " ", omittingEmptySubsequences: false)
-      let kept = words.filter { !isTag($0) }
+      var kept = words[...]
+      while let first = kept.first, first.isEmpty || isTag(first) { kept = kept.dropFirst() }
+      while let last = kept.last, last.isEmpty || isTag(last) { kept = kept.dropLast() }
       lines.append(
         kept.count == words.count ? String(line) : kept.joined(separator: " ").trimmingWhitespace())
     }

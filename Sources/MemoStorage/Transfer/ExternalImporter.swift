@@ -84,16 +84,18 @@ struct ExternalImporter {
           }
           summary.added += 1
           counts.highlights += 1
-          // A reader that keeps the note with its highlight (KOReader, Readwise): a note that
+          // A reader that keeps the note with its highlight (KOReader, Readwise, Kobo, Apple
+          // Books): a note that
           // asks something is a question about the highlight, any other its note.
           var highlight = clipping
           let asked = clipping.note.map { ExternalClipping(kind: .note, text: $0, key: "") }
           if let asked, asked.isQuestion { highlight.note = nil }
           let id = try insertHighlight(highlight, postID: postID)
           placed?.append(Self.place(id, clipping))
+          // The note is a field of the highlight (not a record added); a question is a record.
           if let asked {
-            summary.added += 1
             if asked.isQuestion {
+              summary.added += 1
               counts.questions += 1
               try insertQuestion(asked.text, postID: postID, highlightID: id, at: clipping.addedAt)
             } else {

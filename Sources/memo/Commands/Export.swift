@@ -165,11 +165,15 @@ extension Memo {
       let path = file == "-" ? nil : file
       // A reader's database or folder is told by what it holds (read from a copy); any other
       // folder is KOReader's (a book's .sdr folder, a tree of them).
-      let guessed = try path.flatMap {
-        try ImportFormat.guess(from: $0) ?? ReaderDetection.format(of: $0)
-          ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
-      }
-      guard let format = format?.value ?? guessed else {
+      let given = format?.value
+      let guessed =
+        given != nil
+        ? nil
+        : try path.flatMap {
+          try ImportFormat.guess(from: $0) ?? ReaderDetection.format(of: $0)
+            ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
+        }
+      guard let format = given ?? guessed else {
         if let path, !KOReaderFiles.exists(path) {
           throw MemoError(code: .noInput, message: "cannot read \(path): no such file or folder")
         }

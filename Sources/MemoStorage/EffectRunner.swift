@@ -151,64 +151,12 @@ public final class EffectRunner {
             removed.map { "rm question \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
           }))
 
-    case .insertHighlight(let new):
-      return .highlights(
-        .added(
-          try write("highlight add", { try highlights.insert(new, uuid: makeUUID($0), at: $0) }) {
-            "add highlight \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
-          }))
-    case .loadHighlights(let query): return try listHighlights(query)
-    case .loadHighlight(let id):
-      return .highlights(.loaded(try database.inReadTransaction { try highlights.require(id) }))
-    case .updateHighlight(let id, let patch):
-      return .highlights(
-        .updated(
-          [
-            try write("highlight edit", { try highlights.update(id, with: patch, at: $0) }) { _ in
-              "edit highlight \(id)"
-            }
-          ]
-          .compactMap { $0 }))
-    case .setHighlightStarred(let ids, let isStarred):
-      let verb = isStarred ? "highlight star" : "highlight unstar"
-      return .highlights(
-        .updated(
-          try write(verb, { try highlights.setStarred(ids, isStarred, at: $0) }) { _ in
-            "\(isStarred ? "star" : "unstar") highlight \(ids.map(\.description).joined(separator: ", "))"
-          }))
-    case .deleteHighlights(let ids):
-      return .highlights(
-        .removed(
-          try write("highlight rm", { _ in try highlights.delete(ids) }) { removed in
-            removed.map { "rm highlight \($0.id) \(quoted($0.text))" }.joined(separator: "; ")
-          }))
+    case .insertHighlight, .loadHighlights, .loadHighlight, .updateHighlight,
+      .setHighlightStarred, .deleteHighlights:
+      return try performHighlight(effect)
 
-    case .rateReview(let id, let rating, let time):
-      return .review(
-        .rated(
-          ReviewOutcome(
-            item: try write(
-              "review rate", { try review.rate(id, rating, at: time, uuid: makeUUID($0), now: $0) }
-            ) { _ in "rate question \(id) \(rating.name) at \(time.rfc3339)" },
-            rating: rating)))
-    case .loadReview(let id, let time):
-      return .review(
-        .shown(
-          try database.inReadTransaction {
-            let (subject, text) = try review.subject(id)
-            let scheduler = try review.scheduler()
-            let item = try review.currentItem(subject, scheduler)
-            return ReviewDetail(
-              item: item, retrievability: scheduler.retrievability(of: item, at: time),
-              history: try review.events(of: id), questionText: text)
-          }))
-    case .loadDueReviews(let query): return try listDueReviews(query)
-    case .setReviewFuzz(let isOn):
-      try write("review config", { _ in
-        try review.setFuzz(isOn)
-        try review.replayAll()
-      }) { _ in "review config set fuzz \(isOn ? "on" : "off")" }
-      return .review(.fuzzSet(isOn))
+    case .rateReview, .loadReview, .loadDueReviews, .setReviewFuzz:
+      return try performReview(effect)
 
     case .loadCategories: return try listCategories()
     case .insertCategory(let name):
@@ -347,7 +295,8 @@ public final class EffectRunner {
     case .restoreSyncConflict(let id):
       return .sync(
         .restored(
-          try write("sync restore", { try SyncRepository(database: database).restore(id, at: $0) }) {
+          try write("sync restore", { try SyncRepository(database: database).restore(id, at: $0) })
+          {
             "restore the \($0.kind.rawValue)'s \($0.field) as \($0.device) had it (conflict \(id))"
           }))
     case .dismissSyncConflict(let id):
@@ -358,7 +307,8 @@ public final class EffectRunner {
           }))
     case .syncRemote(let request):
       if request.remote == nil {
-        return .sync(.remoteIs(try database.inReadTransaction { try syncEngine(request).moveRemote() }))
+        return .sync(
+          .remoteIs(try database.inReadTransaction { try syncEngine(request).moveRemote() }))
       }
       return .sync(.remoteIs(try syncEngine(request).moveRemote()))
     case .loadPage(let request):
@@ -380,7 +330,8 @@ public final class EffectRunner {
           }
         ]))
     case .checkDatabase:
-      return .database(.checked(try database.reportingProgress(progress) { try database.problems() }))
+      return .database(
+        .checked(try database.reportingProgress(progress) { try database.problems() }))
     case .backupDatabase(let path):
       try BackupFile.write(database, to: path)
       return .database(.backedUp(to: path))

@@ -5,11 +5,12 @@ import MemoCore
 ///
 /// Parsing a command with argument-parser costs about 5 ms here (it mirrors every property and
 /// looks up protocol conformances across the whole binary), twice what `sqlite3` needs for a
-/// whole query (SPEC §6). For `add`, `ask`, `list`, `questions`, `show` and `search` written
-/// plainly — long options, `--name value` or `--name=value`, `-q`, positionals — this builds the
-/// same command value directly. Anything else (help, `--`, an unknown or repeated option, a
-/// value that does not convert, a failed `validate()`) is declined, and argument-parser parses
-/// it as before, with its messages. `FastPathTests` holds the two to the same result for every
+/// whole query (SPEC §6). For `add`, `ask`, `list`, `questions`, `show`, `search`, `star`,
+/// `unstar`, `answer` and `unanswer` written plainly — long options, `--name value` or
+/// `--name=value`, `-q`, positionals — this builds the same command value directly. Anything
+/// else (help, `--`, an unknown or repeated option, a value that does not convert, a failed
+/// `validate()`) is declined, and argument-parser parses it as before, with its messages.
+/// `FastPathTests` holds the two to the same result for every
 /// option each command declares.
 enum FastPath {
   /// The command `arguments` (after the program name, global options moved to the end) name,
@@ -26,12 +27,18 @@ enum FastPath {
     case "questions": return parse(Memo.Questions.self, rest)
     case "show": return parse(Memo.Show.self, rest)
     case "search": return parse(Memo.Search.self, rest)
+    case "star": return parse(Memo.Star.self, rest)
+    case "unstar": return parse(Memo.Unstar.self, rest)
+    case "answer": return parse(Memo.Answer.self, rest)
+    case "unanswer": return parse(Memo.Unanswer.self, rest)
     default: return nil
     }
   }
 
   /// The names `command(_:)` knows.
-  static let names: Set<String> = ["add", "ask", "list", "questions", "show", "search"]
+  static let names: Set<String> = [
+    "add", "ask", "list", "questions", "show", "search", "star", "unstar", "answer", "unanswer",
+  ]
 
   static func parse<Command: FastParsable & ParsableCommand>(
     _ type: Command.Type, _ arguments: ArraySlice<String>
@@ -163,6 +170,16 @@ struct ScannedArguments {
     return try positional()
   }
 
+  /// Every positional argument left, converted; at least one.
+  mutating func positionals<T: ExpressibleByArgument>(as type: T.Type) throws -> [T] {
+    var result = [try positional(as: T.self)]
+    while let next = try optionalPositional() {
+      guard let converted = T(argument: next) else { throw FastPath.Declined() }
+      result.append(converted)
+    }
+    return result
+  }
+
   /// The next positional argument, converted.
   mutating func positional<T: ExpressibleByArgument>(as type: T.Type) throws -> T {
     guard let converted = T(argument: try positional()) else { throw FastPath.Declined() }
@@ -282,5 +299,38 @@ extension Memo.Search: FastParsable {
     all = try arguments.flag("--all")
     global = try GlobalOptions(scanning: &arguments)
     query = try arguments.positional()
+  }
+}
+
+extension Memo.Star: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    global = try GlobalOptions(scanning: &arguments)
+    questions = try arguments.positionals(as: QuestionID.self)
+  }
+}
+
+extension Memo.Unstar: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    global = try GlobalOptions(scanning: &arguments)
+    questions = try arguments.positionals(as: QuestionID.self)
+  }
+}
+
+extension Memo.Answer: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    global = try GlobalOptions(scanning: &arguments)
+    question = try arguments.positional(as: QuestionID.self)
+    text = try arguments.positional()
+  }
+}
+
+extension Memo.Unanswer: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    global = try GlobalOptions(scanning: &arguments)
+    question = try arguments.positional(as: QuestionID.self)
   }
 }

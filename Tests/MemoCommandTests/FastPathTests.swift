@@ -45,7 +45,7 @@ struct FastPathTests {
     switch name {
     case "--limit": "7"
     case "--offset": "2"
-    case "--post", "post": "3"
+    case "--post", "post", "question", "questions": "3"
     case "--sort": "title"
     case "--format": "json"
     case "--color": "never"
@@ -135,7 +135,8 @@ struct FastPathTests {
     arguments: [
       ["add", "--author", "Frank Herbert", "Dune"], ["add", "Dune", "--author", "-"],
       ["ask", "--star", "1", "--category", "c", "Why?"], ["show", "--db", "x.db", "3"],
-      ["search", "--limit", "3", "spice", "--posts"],
+      ["search", "--limit", "3", "spice", "--posts"], ["star", "4", "5", "6"],
+      ["unstar", "-q", "4", "5"], ["answer", "4", "Because."], ["answer", "4", "-"],
     ])
   func positionalsAnywhere(arguments: [String]) {
     Self.expectSame(arguments)
@@ -153,6 +154,9 @@ struct FastPathTests {
       ["search", "x", "--posts", "--questions"], ["list", "--format", "yaml"],
       ["list", "-qv"], ["list", "--starred=yes"], ["stats"], ["questions", "--author", "x"],
       ["add", "--bogus", "x", "Dune"], ["show", "3", "--db"], ["show", "-1"],
+      ["star"], ["star", "4", "x"], ["star", "0"], ["unstar", "4", "--starred"], ["answer", "4"],
+      ["answer", "4", "a", "b"], ["answer", "x", "a"], ["unanswer", "4", "5"],
+      ["answer", "4", "--format"],
     ])
   func declines(arguments: [String]) {
     #expect(FastPath.command(Arguments.movingGlobalOptions(arguments)) == nil)

@@ -106,7 +106,8 @@ struct FastPathTests {
     // `ask --highlight H TEXT` takes one positional, not two: checked on its own below.
     for argument in declared where argument.kind != "positional" && argument.name != "--highlight" {
       // Flags that contradict one another are checked by the declining tests.
-      let skipInAll = ["--unstarred", "--unanswered", "--questions", "--highlights"].contains(argument.name)
+      let skipInAll = ["--unstarred", "--unanswered", "--questions", "--highlights"].contains(
+        argument.name)
       if argument.kind == "flag" {
         Self.expectSame(base + [argument.name])
         if !skipInAll { everything.append(argument.name) }

@@ -56,17 +56,32 @@ extension SyncRepository {
           """, line)
       }
     case .question:
-      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
-      var categoryID: Int64?
+      // What the row names, read in one statement: SQLite parses the line once a statement
+      // (its JSON cache lives in the statement), and this was three statements (a third of a
+      // round's instructions went to parsing the same lines again).
       let fields = try database.cachedStatement(
-        sql: "SELECT json_extract(?1, '$.row.category'), json_extract(?1, '$.row.created_at')")
+        sql: """
+          SELECT (SELECT id FROM posts WHERE uuid = json_extract(?1, '$.row.post_uuid')),
+            json_extract(?1, '$.row.category'), json_extract(?1, '$.row.created_at'),
+            json_extract(?1, '$.row.highlight_uuid'),
+            (SELECT id FROM highlights WHERE uuid = json_extract(?1, '$.row.highlight_uuid'))
+          """)
       try fields.bind(line, at: 1)
-      if try fields.step(), let name = fields.text(0) {
-        let time = Timestamp(rfc3339: fields.string(1)) ?? Timestamp(millis: 0)
+      guard try fields.step(), !fields.isNull(0) else {
         fields.reset()
-        categoryID = try CategoryRepository(database: database).ensure(name, at: time)
+        return false
       }
+      let postID = fields.int64(0)
+      let categoryName = fields.text(1)
+      let categoryTime = Timestamp(rfc3339: fields.string(2)) ?? Timestamp(millis: 0)
+      let wantedHighlight = fields.text(3)
+      let foundHighlight = fields.isNull(4) ? nil : fields.int64(4)
       fields.reset()
+      var categoryID: Int64?
+      if let categoryName {
+        categoryID = try CategoryRepository(database: database).ensure(
+          categoryName, at: categoryTime)
+      }
       let statement = try database.cachedStatement(
         sql: try exists("SELECT 1 FROM questions WHERE uuid = ?", key)
           ? """
@@ -89,7 +104,8 @@ extension SyncRepository {
       try statement.bind(line, at: 1)
       try statement.bind(postID, at: 2)
       try statement.bind(categoryID, at: 3)
-      let passage = try highlightLink(line, question: key)
+      let passage = try highlightLink(
+        wanted: wantedHighlight, found: foundHighlight, question: key)
       try statement.bind(passage, at: 4)
       try statement.execute()
     case .highlight:
@@ -187,18 +203,10 @@ extension SyncRepository {
   /// The id of the highlight a question's line names (nil: none, or not here). A highlight
   /// not here yet is remembered for this connection: `linkWaitingQuestions` links the question
   /// when it arrives, later in the same round or in a later one.
-  func highlightLink(_ line: String, question: String) throws -> Int64? {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT json_extract(?1, '$.row.highlight_uuid'),
-          (SELECT id FROM highlights WHERE uuid = json_extract(?1, '$.row.highlight_uuid'))
-        """)
-    defer { statement.reset() }
-    try statement.bind(line, at: 1)
-    guard try statement.step(), !statement.isNull(0) else { return nil }
-    if !statement.isNull(1) { return statement.int64(1) }
-    let wanted = statement.string(0)
-    statement.reset()
+  /// - Parameters: wanted: the line's `highlight_uuid`; found: that highlight's id here.
+  func highlightLink(wanted: String?, found: Int64?, question: String) throws -> Int64? {
+    guard let wanted else { return nil }
+    if let found { return found }
     try database.execute(
       sql: """
         CREATE TEMP TABLE IF NOT EXISTS sync_waiting_links (

@@ -345,8 +345,9 @@ public struct ReviewRepository {
       parts.append(
         """
         SELECT * FROM (
-          SELECT q.id, 'recall', coalesce(q.answered_at, q.created_at), 0.0, q.text, q.post_id,
-            p.title, 1, NULL
+          SELECT q.id AS id, 'recall' AS kind, coalesce(q.answered_at, q.created_at) AS due,
+            0.0 AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
@@ -358,8 +359,10 @@ public struct ReviewRepository {
       parts.append(
         """
         SELECT * FROM (
-          SELECT q.id, 'open', strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day'), NULL,
-            q.text, q.post_id, p.title, 1, NULL
+          SELECT q.id AS id, 'open' AS kind,
+            strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due,
+            NULL AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NULL AND q.created_at <= ?6
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
@@ -379,8 +382,8 @@ public struct ReviewRepository {
       parts.append(
         """
         SELECT * FROM (
-          SELECT id, 'highlight', due, NULL, text, post_id, title, is_new,
-            row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
+          SELECT id, 'highlight' AS kind, due, NULL AS retrievability, text AS question, post_id,
+            title, is_new, row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
           FROM (
             SELECT *, row_number() OVER (PARTITION BY post_id
               ORDER BY starred DESC, shelf DESC, due, id) AS book_rank
@@ -405,7 +408,13 @@ public struct ReviewRepository {
             WHERE reviewed_at >= ?7 AND reviewed_at <= ?1)))
         """)
     }
-    if parts.isEmpty { parts.append("SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL WHERE 0") }
+    if parts.isEmpty {
+      parts.append(
+        """
+        SELECT NULL AS id, NULL AS kind, NULL AS due, NULL AS retrievability, NULL AS question,
+          NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank WHERE 0
+        """)
+    }
     let order = "kind = 'highlight', retrievability IS NULL, retrievability, rank, due, id"
     let statement = try database.cachedStatement(
       sql: """

@@ -225,7 +225,7 @@ extension Memo.Review {
           """
           Examples:
             memo review config show
-            memo review config show --format json | jq -r '.weights | join(",")'
+            memo review config show --format json | jq -r '[.weights[].value] | join(",")'
           """))
 
       @OptionGroup var global: GlobalOptions

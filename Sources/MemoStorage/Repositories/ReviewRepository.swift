@@ -208,18 +208,9 @@ public struct ReviewRepository {
   }
 
   /// Writes a schedule (only the columns that changed fire the journal's update).
-  public func save(_ item: ReviewItem) throws {
-    let statement = try database.cachedStatement(
-      sql: """
-        INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
-          last_review, reps, lapses, open_choice, open_streak)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-        ON CONFLICT (question_id) DO UPDATE SET kind = ?2, state = ?3, step = ?4,
-          stability = ?5, difficulty = ?6, due = ?7, last_review = ?8, reps = ?9, lapses = ?10,
-          open_choice = ?11, open_streak = ?12
-        WHERE (kind, state, step, stability, difficulty, due, last_review, reps, lapses,
-          open_choice, open_streak) IS NOT (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-        """)
+  public func save(_ item: ReviewItem) throws { try save(item, with: try saveStatement()) }
+
+  func save(_ item: ReviewItem, with statement: Statement) throws {
     defer { statement.reset() }
     try statement.bind(item.questionID.rawValue, at: 1)
     try statement.bind(item.kind.rawValue, at: 2)
@@ -237,49 +228,81 @@ public struct ReviewRepository {
     try statement.execute()
   }
 
+  func saveStatement() throws -> Statement {
+    try database.cachedStatement(
+      sql: """
+        INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
+          last_review, reps, lapses, open_choice, open_streak)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        ON CONFLICT (question_id) DO UPDATE SET kind = ?2, state = ?3, step = ?4,
+          stability = ?5, difficulty = ?6, due = ?7, last_review = ?8, reps = ?9, lapses = ?10,
+          open_choice = ?11, open_streak = ?12
+        WHERE (kind, state, step, stability, difficulty, due, last_review, reps, lapses,
+          open_choice, open_streak) IS NOT (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        """)
+  }
+
   /// Replays every rated question's events with the stored settings and saves what changed
   /// (after a setting changes): one pass over the events in question order, beside one over
-  /// the stored schedules. - Returns: how many schedules changed.
+  /// the stored schedules. The schedules are derived data: after a setting changed they are
+  /// written outside the journal (the setting's change is the entry, and undoing or redoing
+  /// it replays again: `Journal`), so a change of weights over 200,000 schedules does not
+  /// write 200,000 images. - Returns: how many schedules changed.
   @discardableResult
-  public func replayAll() throws -> Int {
+  public func replayAll(journaled: Bool = false) throws -> Int {
     let scheduler = try scheduler()
+    // Two cursors in question order, merged here: the events (from their index alone), and
+    // the stored schedules with their questions. (A question with events and no schedule,
+    // which sync can bring, is looked up on its own.)
     let events = try database.makeStatement(
       sql: """
-        SELECT e.question_id, e.id, e.rating, e.reviewed_at, q.uuid, q.created_at, q.answered_at,
-          q.answer IS NOT NULL
-        FROM review_events e JOIN questions q ON q.id = e.question_id
-        ORDER BY e.question_id, e.reviewed_at, e.id
+        SELECT question_id, rating, reviewed_at FROM review_events
+        ORDER BY question_id, reviewed_at, id
         """)
     let stored = try database.makeStatement(
       sql: """
-        SELECT question_id, kind, state, step, stability, difficulty, due, last_review, reps,
-          lapses, open_choice, open_streak
-        FROM review_items ORDER BY question_id
+        SELECT i.question_id, i.kind, i.state, i.step, i.stability, i.difficulty, i.due,
+          i.last_review, i.reps, i.lapses, i.open_choice, i.open_streak,
+          q.uuid, q.created_at, q.answered_at, q.answer IS NOT NULL
+        FROM review_items i JOIN questions q ON q.id = i.question_id ORDER BY i.question_id
         """)
     var changed: [ReviewItem] = []
     var hasStored = try stored.step()
     var hasEvent = try events.step()
     while hasEvent {
       let id = events.int64(0)
-      let subject = ReviewSubject(
-        questionID: QuestionID(id), uuid: events.string(4), createdAt: Self.time(events, 5),
-        answeredAt: events.isNull(6) ? nil : Self.time(events, 6), isAnswered: events.bool(7))
+      while hasStored && stored.int64(0) < id { hasStored = try stored.step() }
+      let isStored = hasStored && stored.int64(0) == id
+      let subject =
+        isStored
+        ? ReviewSubject(
+          questionID: QuestionID(id), uuid: stored.string(12), createdAt: Self.time(stored, 13),
+          answeredAt: stored.isNull(14) ? nil : Self.time(stored, 14),
+          isAnswered: stored.bool(15))
+        : try self.subject(QuestionID(id)).0
       var item = scheduler.newItem(subject)
       while hasEvent && events.int64(0) == id {
-        if let rating = ReviewRating(name: events.string(2)), rating.kind == subject.kind {
+        if let rating = ReviewRating(name: events.string(1)), rating.kind == subject.kind {
           item = scheduler.applying(
-            rating, at: Self.time(events, 3), to: item, uuid: subject.uuid)
+            rating, at: Self.time(events, 2), to: item, uuid: subject.uuid)
         }
         hasEvent = try events.step()
       }
-      while hasStored && stored.int64(0) < id { hasStored = try stored.step() }
-      if !(hasStored && stored.int64(0) == id && Self.item(stored, id: QuestionID(id)) == item) {
-        changed.append(item)
-      }
+      if !(isStored && Self.item(stored, id: QuestionID(id)) == item) { changed.append(item) }
     }
     events.reset()
     stored.reset()
-    for item in changed { try save(item) }
+    let entry = try database.int(sql: "SELECT entry_id FROM journal_context")
+    if !journaled, entry != nil {
+      try database.execute(sql: "UPDATE journal_context SET entry_id = NULL")
+    }
+    defer {
+      if !journaled, let entry {
+        try? database.execute(sql: "UPDATE journal_context SET entry_id = \(entry)")
+      }
+    }
+    let statement = try saveStatement()
+    for item in changed { try save(item, with: statement) }
     return changed.count
   }
 
@@ -333,10 +356,8 @@ public struct ReviewRepository {
             pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
               * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
           WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
-          q.text AS question, q.post_id AS post_id, p.title AS title, 0 AS is_new,
-          NULL AS rank
+          NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
         FROM review_items i JOIN questions q ON q.id = i.question_id
-        JOIN posts p ON p.id = q.post_id
         WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
           \(kinds) \(clause)
         """)
@@ -416,19 +437,34 @@ public struct ReviewRepository {
         """)
     }
     let order = "kind = 'highlight', retrievability IS NULL, retrievability, rank, due, id"
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT id, kind, due, retrievability, question, post_id, title,
-          CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
-        FROM (
+    // The parts carry no text where they can help it (the rated items: thousands may be due),
+    // so the sort moves small rows; the rows kept get their text after the limit. With --new,
+    // the never-rated rows are numbered across the parts and cut at N.
+    let union = parts.joined(separator: "\nUNION ALL\n")
+    let ranked =
+      query.newLimit == nil
+      ? union
+      : """
+        SELECT * FROM (
           SELECT *, CASE WHEN is_new = 1
             THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
-          FROM (\(parts.joined(separator: "\nUNION ALL\n")))
-        )
-        WHERE (nth IS NULL OR ?5 < 0 OR nth <= ?5)
-          AND ?10 IS ?10 -- every number to ?10 exists whichever parts there are
+          FROM (\(union))
+        ) WHERE nth IS NULL OR nth <= ?5
+        """
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id, kind, due, retrievability,
+          coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
+          coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
+          coalesce(title, (SELECT p.title FROM questions q JOIN posts p ON p.id = q.post_id
+            WHERE q.id = r.id)) AS title,
+          CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
+        FROM (
+          SELECT * FROM (\(ranked))
+          WHERE ?10 IS ?10 -- every number to ?10 exists whichever parts there are
+          ORDER BY \(order) LIMIT ?2
+        ) r
         ORDER BY \(order)
-        LIMIT ?2
         """)
     let day = FSRS.dayMillis
     try statement.bind(query.at.rfc3339, at: 1)

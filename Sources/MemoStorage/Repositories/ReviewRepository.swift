@@ -347,6 +347,7 @@ public struct ReviewRepository {
     }
     var parts: [String] = []
     let questionKinds = [ReviewKind.recall, .open].filter(query.includes)
+    // The question filter's values are bound only where a question part uses them.
     if !questionKinds.isEmpty {
       let kinds = questionKinds.count == 2 ? "" : "AND i.kind = '\(questionKinds[0].rawValue)'"
       parts.append(
@@ -479,7 +480,7 @@ public struct ReviewRepository {
     try statement.bind(Int64(config.highlightsPerDay), at: 8)
     try statement.bind(highlightFilter.since?.rfc3339, at: 9)
     try statement.bind(highlightFilter.until?.rfc3339, at: 10)
-    if !clause.isEmpty { try condition.bind(to: statement, startingAt: 11) }
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 11) }
     return statement
   }
 

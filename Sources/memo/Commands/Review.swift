@@ -88,7 +88,10 @@ extension Memo.Review {
         time = date.isWholeDay ? Timestamp(millis: date.end.millis - 1) : date.start
         if date.isWholeDay { dayStart = date.start }
       }
-      if dayStart == nil { dayStart = try? context.date("today").start }
+      // The reader's day the time falls in: its highlights reviewed count against the quota.
+      if dayStart == nil {
+        dayStart = FSRS.dayStart(of: time, utcOffsetSeconds: context.style.utcOffsetSeconds)
+      }
       var kinds: Set<ReviewKind> = []
       if open { kinds.insert(.open) }
       if recall { kinds.insert(.recall) }
@@ -225,7 +228,7 @@ extension Memo.Review {
           """
           Examples:
             memo review config show
-            memo review config show --format json | jq -r '[.weights[].value] | join(",")'
+            memo review config show --format json | jq '.weights[].value'
           """))
 
       @OptionGroup var global: GlobalOptions
@@ -373,10 +376,7 @@ extension Memo.Review {
       // A time within a day stands for its day: the digest is the same all day.
       let start =
         day.isWholeDay
-        ? day.start
-        : try DateExpression.parse(
-          "today", now: day.start, utcOffsetSeconds: context.style.utcOffsetSeconds
-        ).start
+        ? day.start : FSRS.dayStart(of: day.start, utcOffsetSeconds: context.style.utcOffsetSeconds)
       let end = Timestamp(millis: start.millis + FSRS.dayMillis - 1)
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(

@@ -55,6 +55,21 @@ public enum Effect: Equatable, Sendable {
   case loadDueReviews(ReviewDueQuery)
   /// Turn fuzz on or off and replay every schedule with it; answers `.review(.fuzzSet)`.
   case setReviewFuzz(Bool)
+  /// Fail with a usage error naming the question's choices (a highlight's rating given to a
+  /// question).
+  case rejectReviewRating(QuestionID, rating: String)
+  /// Record a choice on a highlight; answers `.review(.highlightRated)`.
+  case rateHighlightReview(HighlightID, HighlightChoice, at: Timestamp)
+  /// Answers `.review(.highlightShown)`.
+  case loadHighlightReview(HighlightID, at: Timestamp)
+  /// Answers `.review(.configShown)`.
+  case loadReviewConfig
+  /// Store a setting and replay every schedule with it; answers `.review(.settingSet)`.
+  case setReviewSetting(ReviewSetting)
+  /// Answers `.review(.statsLoaded)`.
+  case loadReviewStats(ReviewStatsQuery)
+  /// Streams every recall rating as the FSRS optimizer's review log into the writer.
+  case exportReviewLog
 
   // MARK: Categories
   /// Answers `.categories(.listed)`.

@@ -38,8 +38,16 @@ extension EffectRunner {
   /// `memo review due`: what is due, lowest retrievability first.
   func listDueReviews(_ query: ReviewDueQuery) throws -> Action {
     try database.inReadTransaction {
-      guard sink != nil else { return .review(.listed(try review.due(query))) }
-      let statement = try review.dueListing(query, scheduler: try review.scheduler())
+      var filter: ResolvedFilter?
+      if let selection = query.selection {
+        let effective = try effectiveFilter(selection)
+        if !effective.isEmpty {
+          filter = try effective.resolved(
+            now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
+        }
+      }
+      guard sink != nil else { return .review(.listed(try review.due(query, filter: filter))) }
+      let statement = try review.dueListing(query, config: try review.config(), filter: filter)
       defer { statement.reset() }
       try stream(.reviewDue, statement)
       return .streamed(.reviewDue, filter: nil)

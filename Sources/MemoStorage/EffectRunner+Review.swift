@@ -34,8 +34,69 @@ extension EffectRunner {
         }
       ) { _ in "review config set fuzz \(isOn ? "on" : "off")" }
       return .review(.fuzzSet(isOn))
+    case .rejectReviewRating(let id, let name):
+      try database.inReadTransaction { try review.rejectRating(id, name) }
+    case .rateHighlightReview(let id, let choice, let time):
+      return .review(
+        .highlightRated(
+          HighlightReviewOutcome(
+            item: try write(
+              "review rate",
+              { try review.rateHighlight(id, choice, at: time, uuid: makeUUID($0), now: $0) }
+            ) { _ in "rate highlight h\(id.rawValue) \(choice.rawValue) at \(time.rfc3339)" },
+            choice: choice)))
+    case .loadHighlightReview(let id, _):
+      return .review(
+        .highlightShown(try database.inReadTransaction { try review.highlightDetail(id) }))
+    case .loadReviewConfig:
+      return .review(.configShown(try database.inReadTransaction { try review.config() }))
+    case .setReviewSetting(let setting):
+      let config = try write(
+        "review config",
+        { _ in
+          try review.set(setting)
+          if case .highlightsPerDay = setting {} else { try review.replayAll() }
+          return try review.config()
+        }
+      ) { _ in
+        switch setting {
+        case .weights(let weights):
+          "review config set weights \(weights.map { "\($0)" }.joined(separator: ","))"
+        case .retention(let value): "review config set retention \(value)"
+        case .highlightsPerDay(let count): "review config set highlights \(count)"
+        }
+      }
+      return .review(.settingSet(config))
+    case .loadReviewStats(let query):
+      return .review(.statsLoaded(try database.inReadTransaction { try review.stats(query) }))
+    case .exportReviewLog:
+      try database.inReadTransaction { try exportReviewLog() }
+      return .streamed(.reviewLog, filter: nil)
     default:
       preconditionFailure("performReview got \(effect)")
     }
+  }
+
+  /// Streams the FSRS optimizer's review log into the sink: each line's values bound to a
+  /// one-row statement, so the writer reads them as it reads any listing's row.
+  func exportReviewLog() throws {
+    guard let sink else { return }
+    let values = try database.makeStatement(
+      sql: """
+        SELECT ?1 AS card_id, ?2 AS review_time, ?3 AS review_rating, ?4 AS review_state,
+          ?5 AS review_duration
+        """)
+    try sink.begin(.reviewLog, filter: nil, columns: Row(values), nested: nil)
+    try review.reviewLog { card, time, rating, state, duration in
+      try values.bind(card, at: 1)
+      try values.bind(time, at: 2)
+      try values.bind(rating, at: 3)
+      try values.bind(state, at: 4)
+      try values.bind(duration, at: 5)
+      _ = try values.step()
+      try sink.row(Row(values), nested: nil)
+      values.reset()
+    }
+    try sink.end()
   }
 }

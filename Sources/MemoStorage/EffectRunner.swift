@@ -155,7 +155,9 @@ public final class EffectRunner {
       .setHighlightStarred, .deleteHighlights:
       return try performHighlight(effect)
 
-    case .rateReview, .loadReview, .loadDueReviews, .setReviewFuzz:
+    case .rateReview, .loadReview, .loadDueReviews, .setReviewFuzz, .rejectReviewRating,
+      .rateHighlightReview, .loadHighlightReview, .loadReviewConfig, .setReviewSetting,
+      .loadReviewStats, .exportReviewLog:
       return try performReview(effect)
 
     case .loadCategories: return try listCategories()
@@ -254,7 +256,15 @@ public final class EffectRunner {
     case .search(let query): return try search(query)
     case .loadStats(let request):
       return .statsLoaded(
-        try database.inReadTransaction { try StatsRepository(database: database).stats(request) })
+        try database.inReadTransaction {
+          var stats = try StatsRepository(database: database).stats(request)
+          let start = FSRS.dayStart(of: request.now, utcOffsetSeconds: request.utcOffsetSeconds)
+          stats.review = try review.stats(
+            ReviewStatsQuery(
+              at: request.now, dayStart: start,
+              dayEnd: Timestamp(millis: start.millis + FSRS.dayMillis)))
+          return stats
+        })
     case .loadCompletions(let subject):
       let sql: String
       switch subject {

@@ -219,3 +219,52 @@ import Testing
     #expect(dropped.due == nil)
   }
 }
+
+@Suite("Highlight review schedule and item names")
+struct HighlightReviewTests {
+  let start = Timestamp(rfc3339: "2030-01-01T00:00:00Z")!
+
+  @Test func waits() {
+    var item = HighlightReviewItem.new(HighlightID(1), createdAt: start)
+    #expect(item.due == Timestamp(millis: start.millis + FSRS.dayMillis))
+    var days: [Int] = []
+    for choice in [HighlightChoice.keep, .keep, .keep, .soon, .soon, .later, .later, .keep] {
+      item = item.choosing(choice, at: start)
+      days.append(item.waitDays)
+    }
+    #expect(days == [14, 28, 56, 7, 7, 60, 120, 14])
+    for _ in 0..<10 { item = item.choosing(.later, at: start) }
+    #expect(item.waitDays == 365)
+    item = item.choosing(.discard, at: start)
+    #expect(item.due == nil && item.state == "discarded")
+  }
+
+  @Test func starAndShelfShorten() {
+    #expect(HighlightReviewItem.effectiveWait(days: 14, starred: true, onShelf: false) == 7)
+    #expect(HighlightReviewItem.effectiveWait(days: 14, starred: true, onShelf: true) == 3)
+    #expect(HighlightReviewItem.effectiveWait(days: 1, starred: true, onShelf: true) == 1)
+  }
+
+  @Test func replayEqualsStepping() {
+    let events = [HighlightChoice.keep, .soon, .later].enumerated().map {
+      HighlightReviewEvent(
+        id: Int64($0), uuid: "u\($0)", highlightID: HighlightID(1), choice: $1,
+        reviewedAt: Timestamp(millis: start.millis + Int64($0) * FSRS.dayMillis), createdAt: start)
+    }
+    var stepped = HighlightReviewItem.new(HighlightID(1), createdAt: start)
+    for event in events { stepped = stepped.choosing(event.choice, at: event.reviewedAt) }
+    #expect(
+      HighlightReviewItem.replay(HighlightID(1), createdAt: start, events: events.reversed())
+        == stepped)
+  }
+
+  @Test func itemNames() {
+    #expect(ReviewItemID("12") == .question(QuestionID(12)))
+    #expect(ReviewItemID("h12") == .highlight(HighlightID(12)))
+    #expect(ReviewItemID("H3") == .highlight(HighlightID(3)))
+    #expect(ReviewItemID("h") == nil)
+    #expect(ReviewItemID("h0") == nil)
+    #expect(ReviewItemID("x1") == nil)
+    #expect(ReviewItemID("h12").map(\.description) == "h12")
+  }
+}

@@ -103,7 +103,7 @@ struct BadInputTests {
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
     let mount = Process()
     mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint]
+    mount.arguments = ["-t", "tmpfs", "-o", "size=768k", "tmpfs", mountPoint]
     mount.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try? mount.run()
     mount.waitUntilExit()

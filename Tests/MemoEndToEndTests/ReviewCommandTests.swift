@@ -152,7 +152,7 @@ struct ReviewCommandTests {
     let plain = try box.succeed(["review", "due", "--at", at])
     #expect(plain.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["1", "2"])
     let csv = try box.succeed(["review", "due", "--at", at, "--format", "csv"])
-    #expect(csv.hasPrefix("id,kind,due,retrievability,question,post_id,title\r\n"))
+    #expect(csv.hasPrefix("id,kind,due,retrievability,question,post_id,title,item\r\n"))
     #expect(
       try box.succeed(["review", "due", "--at", at, "--limit", "1", "--format", "tsv"])
         .split(separator: "\n").count == 2)

@@ -93,8 +93,13 @@ struct SearchAndDatabaseTests {
   @Test("an old database gets its search index built by the migration")
   func migrationBuildsIndex() throws {
     let box = try library()
-    // Version 14's review tables, then version 12's highlights (their triggers, version 13's
-    // among them, go with the table).
+    // Version 15's highlight review and indexes, version 14's review tables, then version
+    // 12's highlights (their triggers, version 13's among them, go with the table).
+    try box.execute(
+      """
+      DROP TABLE highlight_review_events; DROP TABLE highlight_review_items;
+      DROP INDEX questions_new_recall; DROP INDEX questions_new_open
+      """)
     try box.execute("DROP TABLE review_events; DROP TABLE review_items")
     try box.execute("DROP TABLE highlights")
     try box.execute(

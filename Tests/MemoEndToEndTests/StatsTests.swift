@@ -87,9 +87,12 @@ struct StatsTests {
         lines[11],
       ])
     #expect(lines[11].hasPrefix("activity,"))
-    // A row a day from the Monday 52 weeks back to today (365 to 371 days), then the final
-    // line break.
-    #expect((365...371).contains(lines.count - 12))
+    // A row a day from the Monday 52 weeks back to today (365 to 371 days), then review's
+    // rows (its counts and a forecast row for each of the next 30 days), then the final line
+    // break.
+    #expect((365...371).contains(lines.filter { $0.hasPrefix("activity,") }.count))
+    #expect(lines.filter { $0.hasPrefix("forecast,") }.count == 30)
+    #expect(lines.contains("review,due_today,0"))
     #expect(lines.last == "")
     let tsv = try box.run(["stats", "--format", "tsv"]).stdout
     #expect(tsv.hasPrefix("section\tname\tvalue\ntotal\tposts\t1\n"))

@@ -109,7 +109,7 @@ struct ReviewRepositoryTests {
   func openQuestion() throws {
     let (temp, runner, id) = try library(answered: false)
     let review = ReviewRepository(database: temp.database)
-    let dueRows = review.due
+    let dueRows = { (query: ReviewDueQuery) in try review.due(query) }
     #expect(try dueRows(ReviewDueQuery(at: Self.start)).isEmpty)
     let tomorrow = Timestamp(millis: Self.start.millis + 86_400_000)
     #expect(try dueRows(ReviewDueQuery(at: tomorrow)).map(\.kind) == [.open])

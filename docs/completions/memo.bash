@@ -1501,22 +1501,22 @@ _memo_review() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    due|rate|show|config)
+    due|rate|show|config|digest|export)
         # Offer subcommand argument completions
         "_memo_review_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'due rate show config' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'due rate show config digest export' -- "${cur}"))
         ;;
     esac
 }
 
 _memo_review_due() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--at --limit --db --color --format)
+    non_repeating_flags=(--open --recall --highlights --starred --unstarred --answered --unanswered --all -q --quiet --version -h --help)
+    repeating_options=(--category)
+    non_repeating_options=(--at --limit --new --filter --db --color --format)
     __memo_offer_flags_options 0
 
     # Offer option value completions
@@ -1525,6 +1525,17 @@ _memo_review_due() {
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--new')
+        return
+        ;;
+    '--category')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review due -- --category "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--filter')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review due -- --filter "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
         ;;
     '--db')
@@ -1621,23 +1632,23 @@ _memo_review_config() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    set)
+    show|set)
         # Offer subcommand argument completions
         "_memo_review_config_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'set' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'show set' -- "${cur}"))
         ;;
     esac
 }
 
-_memo_review_config_set() {
+_memo_review_config_show() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --color --format)
-    __memo_offer_flags_options 2
+    __memo_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
@@ -1650,6 +1661,77 @@ _memo_review_config_set() {
         ;;
     '--format')
         __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_review_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    esac
+}
+
+_memo_review_digest() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --limit --db --color)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    esac
+}
+
+_memo_review_export() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--format --db --color)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __memo_add_completions -W 'fsrs-csv'
+        return
+        ;;
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     esac

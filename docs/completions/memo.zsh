@@ -74,7 +74,7 @@ _memo() {
             'import:Import a memo export (json, jsonl, csv), a reader'\''s highlights (Kindle, KOReader, Kobo, Apple Books, Readwise) or a Goodreads library.'
             'search:Search post titles, authors, bodies, questions, answers and highlights, best match first.'
             'stats:Counts, a calendar of the last 52 weeks of reading, and the top categories.'
-            'review:Rate questions and see what is due for review.'
+            'review:Rate questions and highlights and see what is due for review.'
             'undo:Undo the latest changes (1, or N), newest first.'
             'redo:Redo changes undone with '\''memo undo'\'' (1, or N), oldest first.'
             'log:List the journal of changes, newest first, and whether each was undone.'
@@ -1027,13 +1027,15 @@ _memo_review() {
             'due:List what is due, lowest retrievability first.'
             'rate:Rate a question and print when it is due next.'
             'show:Show a question'\''s schedule and its ratings.'
-            'config:Change how review schedules.'
+            'config:Show or change how review schedules.'
+            'digest:What is due today, as a few lines for cron or a login shell.'
+            'export:Write the review log for the FSRS optimizer (fsrs-csv).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        due|rate|show|config)
+        due|rate|show|config|digest|export)
             "_memo_review_${words[1]}" && ret=0
             ;;
         esac
@@ -1050,6 +1052,17 @@ _memo_review_due() {
     local -ar arg_specs=(
         '--at[Due at DATE (a day\: by its end; default\: now).]:date:'
         '--limit[Show at most N items.]:limit:'
+        '--new[At most N items never rated before.]:new:'
+        '--open[Only open questions (no answer yet).]'
+        '--recall[Only answered questions (recall).]'
+        '--highlights[Only highlights.]'
+        '--starred[Only starred questions.]'
+        '--unstarred[Only questions without a star.]'
+        '--answered[Only answered questions.]'
+        '--unanswered[Only questions without an answer.]'
+        '*--category[Only questions in this category (repeat for any of several).]:name:{__memo_custom_complete ---completion review due -- --category "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--filter[Use this saved filter instead of the current one.]:name:{__memo_custom_complete ---completion review due -- --filter "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--all[Ignore the current filter (set with '\''memo filter set'\'').]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -1067,7 +1080,7 @@ _memo_review_rate() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
-        ':question:{__memo_custom_complete ---completion review rate -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        ':item:{__memo_custom_complete ---completion review rate -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
         ':rating:'
         '--at[When it was reviewed (default\: now).]:date:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
@@ -1087,7 +1100,7 @@ _memo_review_show() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
-        ':question:{__memo_custom_complete ---completion review show -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        ':item:{__memo_custom_complete ---completion review show -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
         '--at[Retrievability at DATE (default\: now).]:date:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
@@ -1113,18 +1126,36 @@ _memo_review_config() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'set:Set a review setting: fuzz on|off.'
+            'show:Show the review settings: retention, steps, fuzz, highlights, weights.'
+            'set:Set a review setting: fuzz, weights, retention or highlights.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        set)
+        show|set)
             "_memo_review_config_${words[1]}" && ret=0
             ;;
         esac
         ;;
     esac
+
+    return "${ret}"
+}
+
+_memo_review_config_show() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
 
     return "${ret}"
 }
@@ -1135,11 +1166,45 @@ _memo_review_config_set() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         ':key:'
-        ':value:'
+        '*:value:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
         '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review_digest() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '--at[The day (default\: today).]:date:'
+        '--limit[List at most N items (default\: 10).]:limit:'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_memo_review_export() {
+    local -i ret=1
+    local -ar ___format=('fsrs-csv')
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '--format[The format\: fsrs-csv (the only one).]:format:{__memo_complete "${___format[@]}"}'
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -10,6 +10,95 @@ public enum ReviewAction: Equatable, Sendable {
   case listed([ReviewDueRow])
   case setFuzz(Bool)
   case fuzzSet(Bool)
+  /// Rate a highlight by a choice's name (keep, soon, later, discard), at a time.
+  case rateHighlight(HighlightID, rating: String, at: Timestamp)
+  case highlightRated(HighlightReviewOutcome)
+  case showHighlight(HighlightID, at: Timestamp)
+  case highlightShown(HighlightReviewDetail)
+  /// `memo review config show`.
+  case showConfig
+  case configShown(ReviewConfig)
+  /// `memo review config set weights|retention|highlights`.
+  case set(ReviewSetting)
+  case settingSet(ReviewConfig)
+  /// `memo stats`' review section, at a time (today: the day around it).
+  case loadStats(ReviewStatsQuery)
+  case statsLoaded(ReviewStats)
+  /// `memo review export --format fsrs-csv`.
+  case exportLog
+}
+
+/// The review settings: the scheduler's parameters and how many highlights a day come back.
+public struct ReviewConfig: Equatable, Sendable {
+  public static let defaultHighlightsPerDay = 5
+
+  public var parameters: FSRSParameters
+  public var highlightsPerDay: Int
+
+  public init(
+    parameters: FSRSParameters = FSRSParameters(),
+    highlightsPerDay: Int = ReviewConfig.defaultHighlightsPerDay
+  ) {
+    self.parameters = parameters
+    self.highlightsPerDay = highlightsPerDay
+  }
+}
+
+/// One setting `memo review config set` changes (fuzz has its own action).
+public enum ReviewSetting: Equatable, Sendable {
+  /// 21 weights (17 or 19 are migrated first, by the reducer).
+  case weights([Double])
+  case retention(Double)
+  case highlightsPerDay(Int)
+}
+
+/// What `memo stats` asks of review: counts at `at`, the day from `dayStart` to `dayEnd`.
+public struct ReviewStatsQuery: Equatable, Sendable {
+  public var at: Timestamp
+  public var dayStart: Timestamp
+  public var dayEnd: Timestamp
+
+  public init(at: Timestamp, dayStart: Timestamp, dayEnd: Timestamp) {
+    self.at = at
+    self.dayStart = dayStart
+    self.dayEnd = dayEnd
+  }
+}
+
+/// `memo stats`' review section.
+public struct ReviewStats: Equatable, Sendable {
+  /// Items with a schedule due by the end of today (questions and highlights).
+  public var dueToday: Int
+  /// Questions never rated as what they are now (answered: new recall items; open).
+  public var newItems: Int
+  /// Ratings in the 30 days before now (every kind).
+  public var reviewedIn30Days: Int
+  /// Of the recall ratings in review state in 30 days, the share not rated again; nil
+  /// without any.
+  public var trueRetention: Double?
+  /// How many items fall due on each of the next 30 days (day 1 is tomorrow).
+  public var forecast: [Int]
+
+  public init(
+    dueToday: Int, newItems: Int, reviewedIn30Days: Int, trueRetention: Double?, forecast: [Int]
+  ) {
+    self.dueToday = dueToday
+    self.newItems = newItems
+    self.reviewedIn30Days = reviewedIn30Days
+    self.trueRetention = trueRetention
+    self.forecast = forecast
+  }
+}
+
+/// A highlight's choice and its result.
+public struct HighlightReviewOutcome: Equatable, Sendable {
+  public var item: HighlightReviewItem
+  public var choice: HighlightChoice
+
+  public init(item: HighlightReviewItem, choice: HighlightChoice) {
+    self.item = item
+    self.choice = choice
+  }
 }
 
 /// A rating's result: the item as it now is.
@@ -40,18 +129,36 @@ public struct ReviewDetail: Equatable, Sendable {
   }
 }
 
-/// `memo review due`: what is due at a time, at most `limit` rows.
+/// `memo review due`: what is due at a time, at most `limit` rows, of which at most
+/// `newLimit` never rated; only the kinds in `kinds` (all when empty); questions as the filter
+/// selects them. Highlights: at most the day's quota less those reviewed since `dayStart`.
 public struct ReviewDueQuery: Equatable, Sendable {
   public var at: Timestamp
   public var limit: Int?
+  public var newLimit: Int?
+  public var kinds: Set<ReviewKind>
+  public var selection: FilterSelection?
+  /// The start of the day `at` is in (the reader's): highlights reviewed since count against
+  /// the day's quota. Nil: the UTC day.
+  public var dayStart: Timestamp?
 
-  public init(at: Timestamp, limit: Int? = nil) {
+  public init(
+    at: Timestamp, limit: Int? = nil, newLimit: Int? = nil, kinds: Set<ReviewKind> = [],
+    selection: FilterSelection? = nil, dayStart: Timestamp? = nil
+  ) {
     self.at = at
     self.limit = limit
+    self.newLimit = newLimit
+    self.kinds = kinds
+    self.selection = selection
+    self.dayStart = dayStart
   }
+
+  public func includes(_ kind: ReviewKind) -> Bool { kinds.isEmpty || kinds.contains(kind) }
 }
 
-/// One row of `memo review due`.
+/// One row of `memo review due`. For a highlight, `id` is the highlight's number (its item is
+/// `h` and the number) and `question` its passage.
 public struct ReviewDueRow: Equatable, Sendable {
   public var id: QuestionID
   public var kind: ReviewKind

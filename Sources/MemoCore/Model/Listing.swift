@@ -4,6 +4,8 @@ public enum Listing: Equatable, Sendable {
   case highlights
   /// `memo review due`.
   case reviewDue
+  /// `memo review export --format fsrs-csv`: the FSRS optimizer's review log.
+  case reviewLog
   /// Posts, each with its (matching) questions nested.
   case posts
   /// One post (`memo show`): the row, then its questions nested.

@@ -37,6 +37,8 @@ public struct Stats: Equatable, Sendable {
   /// Posts and questions added per local day, from `firstDay` to `today` (53 weeks).
   public var activity: [Int] = []
   public var firstDay: Int64 = 0
+  /// Review: due today, reviewed in 30 days, true retention, the next 30 days' forecast.
+  public var review: ReviewStats?
 
   public init() {}
 

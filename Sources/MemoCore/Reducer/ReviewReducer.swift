@@ -3,6 +3,9 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
   switch action {
   case .rate(let id, let name, let time):
     guard let rating = ReviewRating(name: name.lowercased()) else {
+      if HighlightChoice(rawValue: name.lowercased()) != nil {
+        return [.rejectReviewRating(id, rating: name.lowercased())]
+      }
       return fail(
         &state,
         .usage(
@@ -16,7 +19,73 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
     if let limit = query.limit, limit < 0 {
       return fail(&state, .usage("--limit must be 0 or more"))
     }
+    if let limit = query.newLimit, limit < 0 {
+      return fail(&state, .usage("--new must be 0 or more"))
+    }
     return [.loadDueReviews(query)]
+  case .rateHighlight(let id, let name, let time):
+    guard let choice = HighlightChoice(rawValue: name.lowercased()) else {
+      let known = ReviewRating(name: name.lowercased()) != nil
+      return fail(
+        &state,
+        .usage(
+          known
+            ? "highlight h\(id.rawValue) is a highlight: rate it \(HighlightChoice.choices), not \(name.lowercased())"
+            : "unknown rating '\(name)': rate a highlight \(HighlightChoice.choices)"))
+    }
+    return [.rateHighlightReview(id, choice, at: time)]
+  case .showHighlight(let id, let time):
+    return [.loadHighlightReview(id, at: time)]
+  case .showConfig:
+    return [.loadReviewConfig]
+  case .set(let setting):
+    switch setting {
+    case .weights(let given):
+      do {
+        return [.setReviewSetting(.weights(try FSRSParameters.weights(from: given)))]
+      } catch {
+        switch error {
+        case .count(let count):
+          return fail(
+            &state,
+            .usage(
+              "weights are 21 numbers (or an older optimizer's 17 or 19), separated by commas or spaces; got \(count)"
+            ))
+        case .outOfRange(let index, let value, let range):
+          return fail(
+            &state,
+            .usage(
+              "weight \(index) (w\(index)) is \(value): it must be within \(range.lowerBound)–\(range.upperBound)"
+            ))
+        }
+      }
+    case .retention(let value):
+      guard value.isFinite, value >= 0.7, value <= 0.99 else {
+        return fail(&state, .usage("retention is a number from 0.7 to 0.99 (e.g. 0.9), not \(value)"))
+      }
+      return [.setReviewSetting(setting)]
+    case .highlightsPerDay(let count):
+      guard count >= 0, count <= 1000 else {
+        return fail(&state, .usage("highlights is a number of highlights a day, 0 to 1000, not \(count)"))
+      }
+      return [.setReviewSetting(setting)]
+    }
+  case .loadStats(let query):
+    return [.loadReviewStats(query)]
+  case .exportLog:
+    return [.exportReviewLog]
+  case .highlightRated(let outcome):
+    state.highlightReviewOutcome = outcome
+    return []
+  case .highlightShown(let detail):
+    state.highlightReviewDetail = detail
+    return []
+  case .configShown(let config), .settingSet(let config):
+    state.reviewConfig = config
+    return []
+  case .statsLoaded(let stats):
+    state.reviewStats = stats
+    return []
   case .setFuzz(let isOn):
     return [.setReviewFuzz(isOn)]
   case .rated(let outcome):

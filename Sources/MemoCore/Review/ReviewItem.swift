@@ -1,8 +1,10 @@
-/// The two kinds of review item this slice knows: an answered question is recalled (FSRS), one
-/// without an answer is open (soon / later / eventually / drop).
+/// The kinds of review item: an answered question is recalled (FSRS), one without an answer is
+/// open (soon / later / eventually / drop), a highlight comes back as Readwise's daily review
+/// brings passages back (keep / soon / later / discard; see `HighlightReviewItem`).
 public enum ReviewKind: String, CaseIterable, Sendable {
   case recall
   case open
+  case highlight
 }
 
 /// A rating as the reader gives it: a recall grade or an open question's choice.
@@ -40,8 +42,12 @@ public enum ReviewRating: Equatable, Sendable {
 
   /// The names of a kind's ratings, e.g. `again, hard, good or easy`.
   public static func choices(of kind: ReviewKind) -> String {
-    let names =
-      kind == .recall ? RecallRating.allCases.map(\.name) : OpenChoice.allCases.map(\.rawValue)
+    let names: [String]
+    switch kind {
+    case .recall: names = RecallRating.allCases.map(\.name)
+    case .open: names = OpenChoice.allCases.map(\.rawValue)
+    case .highlight: names = HighlightChoice.allCases.map(\.rawValue)
+    }
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 }
@@ -177,7 +183,7 @@ public struct ReviewScheduler: Sendable {
   /// asked; an answered one a new recall card, due when it was answered.
   public func newItem(_ subject: ReviewSubject) -> ReviewItem {
     switch subject.kind {
-    case .recall:
+    case .recall, .highlight:
       return ReviewItem(
         questionID: subject.questionID, kind: .recall, state: RecallState.learning.name, step: 0,
         due: subject.answeredAt ?? subject.createdAt)

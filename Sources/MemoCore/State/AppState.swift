@@ -26,6 +26,14 @@ public struct AppState: Equatable, Sendable {
   public var reviewDue: [ReviewDueRow] = []
   /// Whether review fuzz is on, after `memo review config set fuzz`.
   public var reviewFuzz: Bool?
+  /// What `memo review rate hN` made of the highlight, and the choice.
+  public var highlightReviewOutcome: HighlightReviewOutcome?
+  /// What `memo review show hN` shows.
+  public var highlightReviewDetail: HighlightReviewDetail?
+  /// The review settings (`memo review config show|set`).
+  public var reviewConfig: ReviewConfig?
+  /// `memo stats`' review section.
+  public var reviewStats: ReviewStats?
   public var categories: [Category] = []
   /// The category a command added, renamed or removed.
   public var category: Category?

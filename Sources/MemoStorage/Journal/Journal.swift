@@ -53,6 +53,8 @@ public struct Journal {
       try forEachChange(of: entry.id, newestFirst: true, below: imagesFrom) { table, old, new in
         try restore(table, from: new, to: old, entry: entry, verb: "undo")
       }
+      // Review's schedules follow its settings: they were replayed, not journaled.
+      if entry.action == "review config" { try ReviewRepository(database: database).replayAll() }
       try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
     }
     return entries.map {
@@ -72,6 +74,7 @@ public struct Journal {
         try restore(table, from: old, to: new, entry: entry, verb: "redo")
       }
       try redo(loads, of: entry)
+      if entry.action == "review config" { try ReviewRepository(database: database).replayAll() }
       try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
     }
     return entries.map {

@@ -25,6 +25,12 @@ enum JournalTables {
       "question_id", "kind", "state", "step", "stability", "difficulty", "due", "last_review",
       "reps", "lapses", "open_choice", "open_streak",
     ],
+    "highlight_review_events": [
+      "id", "uuid", "highlight_id", "rating", "reviewed_at", "device", "duration_ms", "created_at",
+    ],
+    "highlight_review_items": [
+      "highlight_id", "state", "wait_days", "due", "last_review", "reps", "last_choice", "streak",
+    ],
   ]
 
   /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.

@@ -31,9 +31,75 @@ public struct ReviewRepository {
     try statement.execute()
   }
 
+  /// The settings keys of the weights (21 numbers, comma-separated), the desired retention
+  /// and the highlights a day; the defaults when absent.
+  static let weightsKey = "review_weights"
+  static let retentionKey = "review_retention"
+  static let highlightsKey = "review_highlights_per_day"
+
+  /// The stored settings, the defaults where none is stored.
+  public func config() throws -> ReviewConfig {
+    var parameters = FSRSParameters(isFuzzEnabled: try isFuzzOn())
+    if let text = try setting(Self.weightsKey) {
+      let numbers = text.split(separator: ",").compactMap { Double(String($0)) }
+      if numbers.count == 21 { parameters.weights = numbers }
+    }
+    if let text = try setting(Self.retentionKey), let value = Double(text) {
+      parameters.desiredRetention = value
+    }
+    var config = ReviewConfig(parameters: parameters)
+    if let text = try setting(Self.highlightsKey), let value = Int(text) {
+      config.highlightsPerDay = value
+    }
+    return config
+  }
+
+  /// Stores a setting; the default (the weights or retention FSRS ships with, 5 highlights)
+  /// removes the key.
+  public func set(_ setting: ReviewSetting) throws {
+    switch setting {
+    case .weights(let weights):
+      try setSetting(
+        Self.weightsKey,
+        weights == FSRSParameters.defaultWeights
+          ? nil : weights.map { "\($0)" }.joined(separator: ","))
+    case .retention(let value):
+      try setSetting(Self.retentionKey, value == 0.9 ? nil : "\(value)")
+    case .highlightsPerDay(let count):
+      try setSetting(
+        Self.highlightsKey, count == ReviewConfig.defaultHighlightsPerDay ? nil : "\(count)")
+    }
+  }
+
+  func setting(_ key: String) throws -> String? {
+    let statement = try database.cachedStatement(sql: "SELECT value FROM settings WHERE key = ?")
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  func setSetting(_ key: String, _ value: String?) throws {
+    guard let value else {
+      let statement = try database.cachedStatement(sql: "DELETE FROM settings WHERE key = ?")
+      defer { statement.reset() }
+      try statement.bind(key, at: 1)
+      try statement.execute()
+      return
+    }
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO settings (key, value) VALUES (?1, ?2)
+        ON CONFLICT (key) DO UPDATE SET value = ?2 WHERE value IS NOT ?2
+        """)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    try statement.bind(value, at: 2)
+    try statement.execute()
+  }
+
   /// The scheduler with the stored settings.
   public func scheduler() throws -> ReviewScheduler {
-    ReviewScheduler(FSRSParameters(isFuzzEnabled: try isFuzzOn()))
+    ReviewScheduler(try config().parameters)
   }
 
   // MARK: - Reading
@@ -87,15 +153,7 @@ public struct ReviewRepository {
     defer { statement.reset() }
     try statement.bind(id.rawValue, at: 1)
     guard try statement.step() else { return nil }
-    return ReviewItem(
-      questionID: id, kind: ReviewKind(rawValue: statement.string(0)) ?? .recall,
-      state: statement.string(1), step: statement.isNull(2) ? nil : statement.int(2),
-      stability: statement.text(3).flatMap(Double.init),
-      difficulty: statement.text(4).flatMap(Double.init),
-      due: statement.isNull(5) ? nil : Self.time(statement, 5),
-      lastReview: statement.isNull(6) ? nil : Self.time(statement, 6), reps: statement.int(7),
-      lapses: statement.int(8), openChoice: statement.text(9).flatMap(OpenChoice.init(rawValue:)),
-      openStreak: statement.int(10))
+    return Self.item(statement, id: id, first: 0)
   }
 
   /// The question's schedule as its kind now is: the stored one, or (never rated as this
@@ -150,18 +208,9 @@ public struct ReviewRepository {
   }
 
   /// Writes a schedule (only the columns that changed fire the journal's update).
-  public func save(_ item: ReviewItem) throws {
-    let statement = try database.cachedStatement(
-      sql: """
-        INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
-          last_review, reps, lapses, open_choice, open_streak)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-        ON CONFLICT (question_id) DO UPDATE SET kind = ?2, state = ?3, step = ?4,
-          stability = ?5, difficulty = ?6, due = ?7, last_review = ?8, reps = ?9, lapses = ?10,
-          open_choice = ?11, open_streak = ?12
-        WHERE (kind, state, step, stability, difficulty, due, last_review, reps, lapses,
-          open_choice, open_streak) IS NOT (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-        """)
+  public func save(_ item: ReviewItem) throws { try save(item, with: try saveStatement()) }
+
+  func save(_ item: ReviewItem, with statement: Statement) throws {
     defer { statement.reset() }
     try statement.bind(item.questionID.rawValue, at: 1)
     try statement.bind(item.kind.rawValue, at: 2)
@@ -179,72 +228,265 @@ public struct ReviewRepository {
     try statement.execute()
   }
 
+  func saveStatement() throws -> Statement {
+    try database.cachedStatement(
+      sql: """
+        INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
+          last_review, reps, lapses, open_choice, open_streak)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        ON CONFLICT (question_id) DO UPDATE SET kind = ?2, state = ?3, step = ?4,
+          stability = ?5, difficulty = ?6, due = ?7, last_review = ?8, reps = ?9, lapses = ?10,
+          open_choice = ?11, open_streak = ?12
+        WHERE (kind, state, step, stability, difficulty, due, last_review, reps, lapses,
+          open_choice, open_streak) IS NOT (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        """)
+  }
+
   /// Replays every rated question's events with the stored settings and saves what changed
-  /// (after a setting changes). - Returns: how many schedules changed.
+  /// (after a setting changes): one pass over the events in question order, beside one over
+  /// the stored schedules. The schedules are derived data: after a setting changed they are
+  /// written outside the journal (the setting's change is the entry, and undoing or redoing
+  /// it replays again: `Journal`), so a change of weights over 200,000 schedules does not
+  /// write 200,000 images. - Returns: how many schedules changed.
   @discardableResult
-  public func replayAll() throws -> Int {
+  public func replayAll(journaled: Bool = false) throws -> Int {
     let scheduler = try scheduler()
-    let ids = try database.cachedStatement(sql: "SELECT question_id FROM review_items ORDER BY 1")
-    var all: [QuestionID] = []
-    while try ids.step() { all.append(QuestionID(ids.int64(0))) }
-    ids.reset()
-    var changed = 0
-    for id in all {
-      let (subject, _) = try subject(id)
-      let replayed = scheduler.replay(subject, events: try events(of: id))
-      if try item(id) != replayed {
-        try save(replayed)
-        changed += 1
+    // Two cursors in question order, merged here: the events (from their index alone), and
+    // the stored schedules with their questions. (A question with events and no schedule,
+    // which sync can bring, is looked up on its own.)
+    let events = try database.makeStatement(
+      sql: """
+        SELECT question_id, rating, reviewed_at FROM review_events
+        ORDER BY question_id, reviewed_at, id
+        """)
+    let stored = try database.makeStatement(
+      sql: """
+        SELECT i.question_id, i.kind, i.state, i.step, i.stability, i.difficulty, i.due,
+          i.last_review, i.reps, i.lapses, i.open_choice, i.open_streak,
+          q.uuid, q.created_at, q.answered_at, q.answer IS NOT NULL
+        FROM review_items i JOIN questions q ON q.id = i.question_id ORDER BY i.question_id
+        """)
+    var changed: [ReviewItem] = []
+    var hasStored = try stored.step()
+    var hasEvent = try events.step()
+    while hasEvent {
+      let id = events.int64(0)
+      while hasStored && stored.int64(0) < id { hasStored = try stored.step() }
+      let isStored = hasStored && stored.int64(0) == id
+      let subject =
+        isStored
+        ? ReviewSubject(
+          questionID: QuestionID(id), uuid: stored.string(12), createdAt: Self.time(stored, 13),
+          answeredAt: stored.isNull(14) ? nil : Self.time(stored, 14),
+          isAnswered: stored.bool(15))
+        : try self.subject(QuestionID(id)).0
+      var item = scheduler.newItem(subject)
+      while hasEvent && events.int64(0) == id {
+        if let rating = ReviewRating(name: events.string(1)), rating.kind == subject.kind {
+          item = scheduler.applying(
+            rating, at: Self.time(events, 2), to: item, uuid: subject.uuid)
+        }
+        hasEvent = try events.step()
+      }
+      if !(isStored && Self.item(stored, id: QuestionID(id)) == item) { changed.append(item) }
+    }
+    events.reset()
+    stored.reset()
+    let entry = try database.int(sql: "SELECT entry_id FROM journal_context")
+    if !journaled, entry != nil {
+      try database.execute(sql: "UPDATE journal_context SET entry_id = NULL")
+    }
+    defer {
+      if !journaled, let entry {
+        try? database.execute(sql: "UPDATE journal_context SET entry_id = \(entry)")
       }
     }
-    return changed
+    let statement = try saveStatement()
+    for item in changed { try save(item, with: statement) }
+    return changed.count
+  }
+
+  /// A stored schedule from a row of (question_id,) kind … open_streak, from column `first`.
+  static func item(_ statement: Statement, id: QuestionID, first: Int32 = 1) -> ReviewItem {
+    let c = first
+    return ReviewItem(
+      questionID: id, kind: ReviewKind(rawValue: statement.string(c)) ?? .recall,
+      state: statement.string(c + 1), step: statement.isNull(c + 2) ? nil : statement.int(c + 2),
+      stability: statement.text(c + 3).flatMap(Double.init),
+      difficulty: statement.text(c + 4).flatMap(Double.init),
+      due: statement.isNull(c + 5) ? nil : time(statement, c + 5),
+      lastReview: statement.isNull(c + 6) ? nil : time(statement, c + 6),
+      reps: statement.int(c + 7), lapses: statement.int(c + 8),
+      openChoice: statement.text(c + 9).flatMap(OpenChoice.init(rawValue:)),
+      openStreak: statement.int(c + 10))
   }
 
   // MARK: - What is due
 
-  /// What is due at `query.at`, lowest retrievability first (new recall items, 0, first; open
-  /// questions, which have none, after the recall items), then by due time. Columns: `id, kind,
-  /// due, retrievability, question, post_id, title`.
-  func dueListing(_ query: ReviewDueQuery, scheduler: ReviewScheduler) throws -> Statement {
+  /// What is due at `query.at`: recall items lowest retrievability first (new ones, 0, first),
+  /// then open questions by due time, then highlights (at most the day's quota less those
+  /// reviewed since the day started; starred and on the shelf first, one per book before any
+  /// book's second). Columns: `id, kind, due, retrievability, question, post_id, title, item`.
+  /// Each part walks an index in due order and stops at its limit: questions never rated are
+  /// found through `questions_new_recall` and `questions_new_open`, not by a scan.
+  func dueListing(
+    _ query: ReviewDueQuery, config: ReviewConfig, filter: ResolvedFilter?
+  ) throws -> Statement {
+    let scheduler = ReviewScheduler(config.parameters)
+    let condition = SQLCondition.questions(filter ?? ResolvedFilter())
+    // Numbered from ?11, so the one text serves every part that repeats it.
+    var clause = ""
+    var number = 11
+    for character in condition.andClause {
+      if character == "?" {
+        clause += "?\(number)"
+        number += 1
+      } else {
+        clause.append(character)
+      }
+    }
+    var parts: [String] = []
+    let questionKinds = [ReviewKind.recall, .open].filter(query.includes)
+    // The question filter's values are bound only where a question part uses them.
+    if !questionKinds.isEmpty {
+      let kinds = questionKinds.count == 2 ? "" : "AND i.kind = '\(questionKinds[0].rawValue)'"
+      parts.append(
+        """
+        SELECT q.id AS id, i.kind AS kind, i.due AS due,
+          CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
+            pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
+              * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
+          WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
+          NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+        FROM review_items i JOIN questions q ON q.id = i.question_id
+        WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+          \(kinds) \(clause)
+        """)
+    }
+    if query.includes(.recall) {
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT q.id AS id, 'recall' AS kind, coalesce(q.answered_at, q.created_at) AS due,
+            0.0 AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
+          FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
+          WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
+            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+              AND i.kind = 'recall') \(clause)
+          ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
+        """)
+    }
+    if query.includes(.open) {
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT q.id AS id, 'open' AS kind,
+            strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due,
+            NULL AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
+          FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
+          WHERE q.answer IS NULL AND q.created_at <= ?6
+            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+              AND i.kind = 'open') \(clause)
+          ORDER BY q.created_at, q.id LIMIT ?5)
+        """)
+    }
+    // Highlights have no answer and no category: a filter on those leaves them out.
+    let highlightFilter = filter ?? ResolvedFilter()
+    if query.includes(.highlight), highlightFilter.answered == nil,
+      highlightFilter.categories.isEmpty
+    {
+      var h = ""
+      if let starred = highlightFilter.starred { h += " AND h.starred = \(starred ? 1 : 0)" }
+      if highlightFilter.since != nil { h += " AND h.created_at >= ?9" }
+      if highlightFilter.until != nil { h += " AND h.created_at < ?10" }
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT id, 'highlight' AS kind, due, NULL AS retrievability, text AS question, post_id,
+            title, is_new, row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
+          FROM (
+            SELECT *, row_number() OVER (PARTITION BY post_id
+              ORDER BY starred DESC, shelf DESC, due, id) AS book_rank
+            FROM (
+              SELECT h.id AS id, h.text AS text, h.post_id AS post_id, p.title AS title,
+                h.starred AS starred,
+                EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id) AS shelf,
+                CASE WHEN hi.highlight_id IS NULL THEN 1 ELSE 0 END AS is_new,
+                CASE WHEN hi.highlight_id IS NULL
+                  THEN strftime('%Y-%m-%dT%H:%M:%fZ', h.created_at, '+1 day')
+                  ELSE strftime('%Y-%m-%dT%H:%M:%fZ', hi.last_review, '+' || max(1,
+                    hi.wait_days / (1 + h.starred)
+                    / (1 + EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)))
+                    || ' days') END AS due
+              FROM highlights h JOIN posts p ON p.id = h.post_id
+              LEFT JOIN highlight_review_items hi ON hi.highlight_id = h.id
+              WHERE (hi.highlight_id IS NULL OR hi.state = 'active') \(h)
+            ) WHERE due <= ?1
+          )
+          ORDER BY rank
+          LIMIT max(0, ?8 - (SELECT count(*) FROM highlight_review_events
+            WHERE reviewed_at >= ?7 AND reviewed_at <= ?1)))
+        """)
+    }
+    if parts.isEmpty {
+      parts.append(
+        """
+        SELECT NULL AS id, NULL AS kind, NULL AS due, NULL AS retrievability, NULL AS question,
+          NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank WHERE 0
+        """)
+    }
+    let order = "kind = 'highlight', retrievability IS NULL, retrievability, rank, due, id"
+    // The parts carry no text where they can help it (the rated items: thousands may be due),
+    // so the sort moves small rows; the rows kept get their text after the limit. With --new,
+    // the never-rated rows are numbered across the parts and cut at N.
+    let union = parts.joined(separator: "\nUNION ALL\n")
+    let ranked =
+      query.newLimit == nil
+      ? union
+      : """
+        SELECT * FROM (
+          SELECT *, CASE WHEN is_new = 1
+            THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
+          FROM (\(union))
+        ) WHERE nth IS NULL OR nth <= ?5
+        """
     let statement = try database.cachedStatement(
       sql: """
-        SELECT id, kind, due, retrievability, question, post_id, title FROM (
-          SELECT q.id AS id, i.kind AS kind, i.due AS due,
-            CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
-              pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
-                * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
-            WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
-            q.text AS question, q.post_id AS post_id, p.title AS title
-          FROM review_items i JOIN questions q ON q.id = i.question_id
-          JOIN posts p ON p.id = q.post_id
-          WHERE i.due <= ?1
-            AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
-          UNION ALL
-          SELECT * FROM (
-            SELECT q.id AS id, CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END AS kind,
-              CASE WHEN q.answer IS NULL
-                THEN strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day')
-                ELSE coalesce(q.answered_at, q.created_at) END AS due,
-              CASE WHEN q.answer IS NULL THEN NULL ELSE 0.0 END AS retrievability,
-              q.text AS question, q.post_id AS post_id, p.title AS title
-            FROM questions q JOIN posts p ON p.id = q.post_id
-            WHERE NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
-              AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END)
-          ) WHERE due <= ?1
-        )
-        ORDER BY retrievability IS NULL, retrievability, due, id
-        LIMIT ?2
+        SELECT id, kind, due, retrievability,
+          coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
+          coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
+          coalesce(title, (SELECT p.title FROM questions q JOIN posts p ON p.id = q.post_id
+            WHERE q.id = r.id)) AS title,
+          CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
+        FROM (
+          SELECT * FROM (\(ranked))
+          WHERE ?10 IS ?10 -- every number to ?10 exists whichever parts there are
+          ORDER BY \(order) LIMIT ?2
+        ) r
+        ORDER BY \(order)
         """)
+    let day = FSRS.dayMillis
     try statement.bind(query.at.rfc3339, at: 1)
     try statement.bind(Int64(query.limit ?? -1), at: 2)
     try statement.bind(scheduler.fsrs.factor, at: 3)
     try statement.bind(scheduler.fsrs.decay, at: 4)
+    let newLimit = [query.limit, query.newLimit].compactMap { $0 }.min()
+    try statement.bind(Int64(newLimit ?? -1), at: 5)
+    try statement.bind(Timestamp(millis: query.at.millis - day).rfc3339, at: 6)
+    let dayStart = query.dayStart ?? FSRS.dayStart(of: query.at, utcOffsetSeconds: 0)
+    try statement.bind(dayStart.rfc3339, at: 7)
+    try statement.bind(Int64(config.highlightsPerDay), at: 8)
+    try statement.bind(highlightFilter.since?.rfc3339, at: 9)
+    try statement.bind(highlightFilter.until?.rfc3339, at: 10)
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 11) }
     return statement
   }
 
   /// One page of `dueListing`.
-  public func due(_ query: ReviewDueQuery) throws -> [ReviewDueRow] {
-    let statement = try dueListing(query, scheduler: try scheduler())
+  public func due(_ query: ReviewDueQuery, filter: ResolvedFilter? = nil) throws -> [ReviewDueRow] {
+    let statement = try dueListing(query, config: try config(), filter: filter)
     defer { statement.reset() }
     var rows: [ReviewDueRow] = []
     while try statement.step() {

@@ -57,8 +57,10 @@ extension Memo {
 }
 
 extension HighlightID: ExpressibleByArgument {
+  /// `12`, or `h12` as `memo review` names a highlight.
   public init?(argument: String) {
-    guard let value = parsePositiveID(argument) else { return nil }
+    let digits = argument.first == "h" || argument.first == "H" ? argument.dropFirst() : argument[...]
+    guard let value = parsePositiveID(String(digits)) else { return nil }
     self.init(value)
   }
 

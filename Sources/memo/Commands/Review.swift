@@ -5,21 +5,28 @@ extension Memo {
   /// `memo review rate|show|due|config`: questions coming back on a schedule.
   struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Rate questions and see what is due for review.",
+      abstract: "Rate questions and highlights and see what is due for review.",
       discussion: Help.text(
         """
         An answered question is a recall item, scheduled by FSRS-6: rate it again, hard,
         good or easy. A question without an answer is an open item: it comes back a day
         after it was asked; rate it soon, later or eventually (7, 14, 28 days, doubling
-        while the same choice repeats, at most 365) or drop it from review. Each rating
-        is kept; 'memo undo' takes the last one back.
+        while the same choice repeats, at most 365) or drop it from review. A highlight
+        (named h and its id: h12) comes back as a daily review brings passages back, a
+        few a day: keep (14 days, doubling), soon (7), later (60, doubling) or discard;
+        starred ones and books on the shelf come back sooner. Each rating is kept;
+        'memo undo' takes the last one back.
 
         Examples:
           memo review due
           memo review rate 12 good
+          memo review rate h3 keep
           memo review show 12 --format json
+          memo review digest
         """),
-      subcommands: [Due.self, Rate.self, Show.self, Config.self])
+      subcommands: [
+        Due.self, Rate.self, Show.self, Config.self, Digest.self, Export.self,
+      ])
   }
 }
 
@@ -30,11 +37,19 @@ extension Memo.Review {
       abstract: "List what is due, lowest retrievability first.",
       discussion: Help.text(
         """
-        New recall items (retrievability 0) come first, open questions last.
+        New recall items (retrievability 0) come first, then the rest by retrievability,
+        then open questions, then highlights (a few a day: see 'memo review config'; one
+        per book before any book's second, starred and on the shelf first). The item
+        column is what 'memo review rate' takes: 12 for a question, h12 for a highlight.
+        The question filters (the current one unless --all or --filter) choose the
+        questions; --starred and the dates apply to highlights too, and a filter on
+        answers or categories leaves highlights out.
 
         Examples:
           memo review due --limit 20
-          memo review due --at today --format json | jq '.[].id'
+          memo review due --new 5 --recall
+          memo review due --highlights
+          memo review due --at today --format json | jq -r '.[].item'
         """))
 
     @Option(help: ArgumentHelp("Due at DATE (a day: by its end; default: now).", valueName: "date"))
@@ -43,23 +58,53 @@ extension Memo.Review {
     @Option(help: "Show at most N items.")
     var limit: Int?
 
+    @Option(name: .customLong("new"), help: "At most N items never rated before.")
+    var newLimit: Int?
+
+    @Flag(help: "Only open questions (no answer yet).")
+    var open = false
+
+    @Flag(help: "Only answered questions (recall).")
+    var recall = false
+
+    @Flag(help: "Only highlights.")
+    var highlights = false
+
+    @OptionGroup var filter: QuestionFilterOptions
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
       if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+      if let newLimit, newLimit < 0 { throw ValidationError("--new must be 0 or more") }
     }
 
     func run() throws {
       let context = try Context(global)
       var time = context.now
+      var dayStart: Timestamp?
       if let at {
         let date = try context.date(at)
         time = date.isWholeDay ? Timestamp(millis: date.end.millis - 1) : date.start
+        if date.isWholeDay { dayStart = date.start }
       }
-      let writer = context.listingWriter
-      writer.isNarrowed = limit == 0
+      // The reader's day the time falls in: its highlights reviewed count against the quota.
+      if dayStart == nil {
+        dayStart = FSRS.dayStart(of: time, utcOffsetSeconds: context.style.utcOffsetSeconds)
+      }
+      var kinds: Set<ReviewKind> = []
+      if open { kinds.insert(.open) }
+      if recall { kinds.insert(.recall) }
+      if highlights { kinds.insert(.highlight) }
+      let selection = try filter.selection(context)
+      let writer = context.listingWriter(filteredBy: selection)
+      writer.isNarrowed = limit == 0 || !kinds.isEmpty || !selection.flags.isEmpty
       _ = try context.dispatch(
-        .review(.due(ReviewDueQuery(at: time, limit: limit))), access: .read, sink: writer)
+        .review(
+          .due(
+            ReviewDueQuery(
+              at: time, limit: limit, newLimit: newLimit, kinds: kinds, selection: selection,
+              dayStart: dayStart))), access: .read, sink: writer)
     }
   }
 
@@ -70,19 +115,25 @@ extension Memo.Review {
       discussion: Help.text(
         """
         RATING is again, hard, good or easy for an answered question; soon, later,
-        eventually or drop for one without an answer. --format json prints due,
-        scheduled_days, state, stability and difficulty.
+        eventually or drop for one without an answer; keep, soon, later or discard for
+        a highlight (h12). --format json prints due, scheduled_days, state, stability
+        and difficulty.
 
         Examples:
           memo review rate 12 good
           memo review rate 7 later
+          memo review rate h3 discard
           memo review rate 12 easy --at 2026-01-31T09:00:00Z --format json
         """))
 
-    @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
-    var question: QuestionID
+    @Argument(
+      help: "The question's id (see 'memo questions'), or h and a highlight's id (h12).",
+      completion: Completions.questions)
+    var item: ReviewItemID
 
-    @Argument(help: ArgumentHelp("again|hard|good|easy or soon|later|eventually|drop."))
+    @Argument(
+      help: ArgumentHelp(
+        "again|hard|good|easy, soon|later|eventually|drop, or keep|soon|later|discard."))
     var rating: String
 
     @Option(help: ArgumentHelp("When it was reviewed (default: now).", valueName: "date"))
@@ -93,6 +144,17 @@ extension Memo.Review {
     func run() throws {
       let context = try Context(global)
       let time = try at.map { try context.date($0).start } ?? context.now
+      let question: QuestionID
+      switch item {
+      case .highlight(let id):
+        let state = try context.dispatch(
+          .review(.rateHighlight(id, rating: rating, at: time)), access: .writeExisting)
+        if let outcome = state.highlightReviewOutcome {
+          ReviewPresenter.printRated(outcome, context)
+        }
+        return
+      case .question(let id): question = id
+      }
       let state = try context.dispatch(
         .review(.rate(question, rating: rating, at: time)), access: .writeExisting)
       guard let outcome = state.reviewOutcome else { return }
@@ -124,11 +186,14 @@ extension Memo.Review {
         """
         Examples:
           memo review show 12
+          memo review show h3
           memo review show 12 --format json | jq '.history[].rating'
         """))
 
-    @Argument(help: "The question's id (see 'memo questions').", completion: Completions.questions)
-    var question: QuestionID
+    @Argument(
+      help: "The question's id (see 'memo questions'), or h and a highlight's id (h12).",
+      completion: Completions.questions)
+    var item: ReviewItemID
 
     @Option(help: ArgumentHelp("Retrievability at DATE (default: now).", valueName: "date"))
     var at: String?
@@ -138,51 +203,230 @@ extension Memo.Review {
     func run() throws {
       let context = try Context(global)
       let time = try at.map { try context.date($0).start } ?? context.now
-      let state = try context.dispatch(.review(.show(question, at: time)), access: .read)
-      if let detail = state.reviewDetail { ReviewPresenter.print(detail, context) }
+      switch item {
+      case .highlight(let id):
+        let state = try context.dispatch(.review(.showHighlight(id, at: time)), access: .read)
+        if let detail = state.highlightReviewDetail { ReviewPresenter.print(detail, context) }
+      case .question(let question):
+        let state = try context.dispatch(.review(.show(question, at: time)), access: .read)
+        if let detail = state.reviewDetail { ReviewPresenter.print(detail, context) }
+      }
     }
   }
 
-  /// `memo review config set KEY VALUE`.
+  /// `memo review config show|set`.
   struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change how review schedules.",
-      subcommands: [Set.self])
+      abstract: "Show or change how review schedules.",
+      subcommands: [ShowConfig.self, Set.self])
 
-    struct Set: ParsableCommand {
+    struct ShowConfig: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Set a review setting: fuzz on|off.",
+        commandName: "show",
+        abstract: "Show the review settings: retention, steps, fuzz, highlights, weights.",
         discussion: Help.text(
           """
-          fuzz (on by default) spreads intervals of 2.5 days or more over a few days,
-          the same on every machine; off gives the reference schedules exactly. Every
-          schedule is replayed with the new setting; 'memo undo' puts it back.
-
           Examples:
-            memo review config set fuzz off
+            memo review config show
+            memo review config show --format json | jq '.weights[].value'
           """))
-
-      @Argument(help: ArgumentHelp("The setting: fuzz.", valueName: "key"))
-      var key: String
-
-      @Argument(help: ArgumentHelp("on or off.", valueName: "value"))
-      var value: String
 
       @OptionGroup var global: GlobalOptions
 
       func run() throws {
-        guard key == "fuzz" else {
-          throw MemoError.usage("unknown review setting '\(key)': the settings are: fuzz")
+        let context = try Context(global)
+        let state = try context.dispatch(.review(.showConfig), access: .read)
+        if let config = state.reviewConfig { ReviewPresenter.print(config, context) }
+      }
+    }
+
+    struct Set: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Set a review setting: fuzz, weights, retention or highlights.",
+        discussion: Help.text(
+          """
+          fuzz on|off (on by default) spreads intervals of 2.5 days or more over a few
+          days, the same on every machine; off gives the reference schedules exactly.
+          weights W0,…,W20: FSRS-6's 21 weights, as an optimizer fits them (commas or
+          spaces; an older optimizer's 17 or 19 are migrated as FSRS does; 'default' puts
+          FSRS-6's back). retention R: the recall probability intervals aim at, 0.7 to
+          0.99 (default 0.9). highlights N: how many highlights a day come back (default
+          5). A change of fuzz, weights or retention replays every schedule; 'memo undo'
+          puts the setting and the schedules back.
+
+          Examples:
+            memo review config set fuzz off
+            memo review config set retention 0.85
+            memo review config set weights "$(cat weights.txt)"
+            memo review config set highlights 10
+          """))
+
+      @Argument(help: ArgumentHelp("fuzz, weights, retention or highlights.", valueName: "key"))
+      var key: String
+
+      @Argument(
+        parsing: .remaining,
+        help: ArgumentHelp("The value (weights: 21 numbers).", valueName: "value"))
+      var values: [String] = []
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let keys = "fuzz, weights, retention or highlights"
+        let words = values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }) }
+          .map(String.init)
+        guard !words.isEmpty else {
+          throw MemoError.usage("review config set \(key) needs a value (the settings: \(keys))")
         }
-        guard value == "on" || value == "off" else {
-          throw MemoError.usage("fuzz is on or off, not '\(value)'")
+        let setting: ReviewSetting
+        switch key {
+        case "fuzz":
+          let value = words.joined(separator: " ")
+          guard value == "on" || value == "off" else {
+            throw MemoError.usage("fuzz is on or off, not '\(value)'")
+          }
+          let context = try Context(global)
+          _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
+          if !context.isQuiet, context.format == .table || context.format == .plain {
+            Output.line("fuzz \(value)")
+          }
+          return
+        case "weights":
+          if words == ["default"] {
+            setting = .weights(FSRSParameters.defaultWeights)
+          } else {
+            var numbers: [Double] = []
+            for (index, word) in words.enumerated() {
+              guard let number = Double(word), number.isFinite else {
+                throw MemoError.usage(
+                  "weight \(index) is '\(word)', not a number; give 21 numbers separated by commas or spaces"
+                )
+              }
+              numbers.append(number)
+            }
+            setting = .weights(numbers)
+          }
+        case "retention":
+          guard words.count == 1, let value = Double(words[0]) else {
+            throw MemoError.usage(
+              "retention is one number from 0.7 to 0.99 (e.g. 0.9), not '\(words.joined(separator: " "))'"
+            )
+          }
+          setting = .retention(value)
+        case "highlights":
+          guard words.count == 1, let value = Int(words[0]) else {
+            throw MemoError.usage(
+              "highlights is a number of highlights a day, not '\(words.joined(separator: " "))'")
+          }
+          setting = .highlightsPerDay(value)
+        default:
+          throw MemoError.usage("unknown review setting '\(key)': the settings are \(keys)")
         }
         let context = try Context(global)
-        _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
-        if !context.isQuiet, context.format == .table || context.format == .plain {
-          Output.line("fuzz \(value)")
+        let state = try context.dispatch(.review(.set(setting)), access: .write)
+        guard let config = state.reviewConfig, !context.isQuiet,
+          context.format == .table || context.format == .plain
+        else {
+          if let config = state.reviewConfig, !context.isQuiet {
+            ReviewPresenter.print(config, context)
+          }
+          return
+        }
+        switch setting {
+        case .weights: Output.line("weights " + ReviewPresenter.weights(config))
+        case .retention: Output.line("retention \(config.parameters.desiredRetention)")
+        case .highlightsPerDay: Output.line("highlights \(config.highlightsPerDay) a day")
         }
       }
     }
   }
+
+  /// `memo review digest`.
+  struct Digest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "What is due today, as a few lines for cron or a login shell.",
+      discussion: Help.text(
+        """
+        Prints a line saying how much is due by the end of the day, then the first items
+        (as 'memo review due' orders them), and nothing at all when nothing is due (exit
+        0). The same day and the same data give the same bytes, whatever the hour. No
+        filter applies.
+
+        Examples:
+          memo review digest
+          memo review digest --limit 5 --at 2026-02-01
+          # crontab: 0 8 * * * memo review digest | mail -E -s "memo review" me
+        """))
+
+    @Option(help: ArgumentHelp("The day (default: today).", valueName: "date"))
+    var at: String?
+
+    @Option(help: "List at most N items (default: 10).")
+    var limit: Int = 10
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+      if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() throws {
+      let context = try Context(common, format: .plain)
+      let day = try context.date(at ?? "today")
+      // A time within a day stands for its day: the digest is the same all day.
+      let start =
+        day.isWholeDay
+        ? day.start : FSRS.dayStart(of: day.start, utcOffsetSeconds: context.style.utcOffsetSeconds)
+      let end = Timestamp(millis: start.millis + FSRS.dayMillis - 1)
+      // One more than shown, to know whether there are more.
+      let query = ReviewDueQuery(
+        at: end, limit: limit + 1, selection: FilterSelection(base: .none, now: end),
+        dayStart: start)
+      let state = try context.dispatch(.review(.due(query)), access: .read)
+      let rows = state.reviewDue
+      guard !rows.isEmpty else { return }
+      let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
+        .prefix(10))
+      Output.write(ReviewPresenter.digest(rows, limit: limit, date: date))
+    }
+  }
+
+  /// `memo review export --format fsrs-csv`.
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the review log for the FSRS optimizer (fsrs-csv).",
+      discussion: Help.text(
+        """
+        One row per rating of an answered question, with a header: card_id (the
+        question's id), review_time (milliseconds since 1970), review_rating (1 again,
+        2 hard, 3 good, 4 easy), review_state (before the rating: 0 new, 1 learning,
+        2 review, 3 relearning) and review_duration (milliseconds; empty when unknown),
+        by question and time: the review log fsrs-optimizer reads. Fit weights from it
+        and give them to 'memo review config set weights'.
+
+        Examples:
+          memo review export --format fsrs-csv > revlog.csv
+        """))
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+      case fsrsCSV = "fsrs-csv"
+    }
+
+    @Option(help: "The format: fsrs-csv (the only one).")
+    var format: Format = .fsrsCSV
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      let context = try Context(common, format: .csv)
+      _ = try context.dispatch(
+        .review(.exportLog), access: .read, sink: context.listingWriter)
+    }
+  }
+}
+
+extension ReviewItemID: ExpressibleByArgument {
+  public init?(argument: String) { self.init(argument) }
+
+  public var defaultValueDescription: String { description }
 }

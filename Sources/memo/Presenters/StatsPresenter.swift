@@ -16,11 +16,31 @@ struct StatsPresenter {
       + "\n"
     out += calendar(stats)
     out += "\n" + style.bold("Top categories") + "\n" + bars(stats)
+    if let review = stats.review { out += "\n" + reviewText(review) }
     out +=
       "\n"
       + style.dim(
         "journal: \(counted(stats.journalEntries, "change")) to undo or redo (\(counted(stats.journalChanges, "row"))); 'memo log' lists them"
       ) + "\n"
+    return out
+  }
+
+  /// The review section: due today, reviewed in 30 days, true retention, and the next 30
+  /// days as a bar each (day 1 is tomorrow).
+  func reviewText(_ review: ReviewStats) -> String {
+    var out = style.bold("Review") + "  "
+    out += "\(review.dueToday) due today · \(review.newItems) new · "
+    out += "\(review.reviewedIn30Days) reviewed in 30 days · true retention "
+    out += review.trueRetention.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
+    out += "\n"
+    let top = review.forecast.max() ?? 0
+    guard top > 0 else { return out + style.dim("  nothing falls due in the next 30 days") + "\n" }
+    out += style.dim("  due in the next 30 days") + "\n"
+    let levels = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let bars = review.forecast.map { count in
+      count == 0 ? " " : levels[min(7, (count * 8 - 1) / top)]
+    }.joined()
+    out += "  " + (style.useColor ? "\u{1B}[32m\(bars)\u{1B}[0m" : bars) + "  most in a day: \(top)\n"
     return out
   }
 
@@ -113,7 +133,21 @@ struct StatsPresenter {
               Record([("date", .string(stats.date(at: $0))), ("count", .int(Int64($1)))])
             })
         ),
-      ])
+      ] + (stats.review.map { [("review", reviewRecord($0))] } ?? []))
+  }
+
+  /// `review` in JSON: the counts, true retention (null without reviews to measure) and
+  /// `forecast`, the items due on each of the next 30 days.
+  static func reviewRecord(_ review: ReviewStats) -> Value {
+    .record(
+      Record([
+        ("due_today", .int(Int64(review.dueToday))), ("new", .int(Int64(review.newItems))),
+        ("reviewed_30_days", .int(Int64(review.reviewedIn30Days))),
+        ("true_retention", review.trueRetention.map(Value.number) ?? .null),
+        ("forecast", .records(review.forecast.enumerated().map {
+          Record([("day", .int(Int64($0 + 1))), ("count", .int(Int64($1)))])
+        })),
+      ]))
   }
 
   static func totals(_ stats: Stats) -> [(key: String, count: Int)] {
@@ -137,6 +171,21 @@ struct StatsPresenter {
     return totals(stats).map { row("total", $0.key, $0.count) }
       + stats.categories.map { row("category", $0.name, $0.questionCount) }
       + stats.activity.enumerated().map { row("activity", stats.date(at: $0), $1) }
+      + (stats.review.map { review in
+        [
+          row("review", "due_today", review.dueToday), row("review", "new", review.newItems),
+          row("review", "reviewed_30_days", review.reviewedIn30Days),
+        ]
+          + (review.trueRetention.map {
+            [
+              Record([
+                ("section", .string("review")), ("name", .string("true_retention")),
+                ("value", .number($0)),
+              ])
+            ]
+          } ?? [])
+          + review.forecast.enumerated().map { row("forecast", "day \($0 + 1)", $1) }
+      } ?? [])
   }
 
   /// What `memo stats` prints in `context`'s format.

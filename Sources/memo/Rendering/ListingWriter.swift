@@ -159,6 +159,7 @@ final class ListingWriter: RowSink {
     case .questions: noun = "questions"
     case .highlights: noun = "highlights"
     case .reviewDue: return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
+    case .reviewLog: return "no ratings yet: 'memo review rate' records them"
     case .favorites: noun = "favorites"
     case .search: return "nothing found: fewer or shorter words find more"
     case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
@@ -185,6 +186,7 @@ final class ListingWriter: RowSink {
     case .questions: return QuestionPresenter.layout
     case .highlights: return HighlightPresenter.layout
     case .reviewDue: return ReviewPresenter.layout
+    case .reviewLog: return ReviewPresenter.logLayout
     case .posts, .post, .favorites: return PostPresenter.layout
     case .search: return SearchPresenter.layout
     case .journal: return JournalPresenter.layout

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+@Suite("memo review: highlights, due's filters, config, digest, export, stats")
+struct ReviewHighlightsAndConfigTests {
+  static let later = "2030-01-01"
+
+  func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+  /// Dune (on the shelf) with three highlights, the second starred; Hyperion with two.
+  func library() throws -> Sandbox {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.add("Hyperion")
+    for (post, text) in [
+      ("1", "I must not fear."), ("1", "A beginning is a delicate time."), ("1", "Water."),
+      ("2", "The Shrike waits."), ("2", "Time tombs."),
+    ] {
+      _ = try box.succeed(["highlight", "add", post, text])
+    }
+    _ = try box.succeed(["highlight", "star", "2"])
+    _ = try box.succeed(["fav", "1"])
+    return box
+  }
+
+  func items(_ box: Sandbox, _ arguments: [String]) throws -> [String] {
+    try box.succeed(["review", "due", "--at", Self.later, "--format", "json"] + arguments)
+      .isEmpty
+      ? []
+      : (try json(
+        try box.succeed(["review", "due", "--at", Self.later, "--format", "json"] + arguments))
+        as? [[String: Any]] ?? []).map { $0["item"] as? String ?? "?" }
+  }
+
+  @Test("highlights come back a few a day, one per book first, starred and shelved first")
+  func highlightsDue() throws {
+    let box = try library()
+    // Starred on the shelf (h2), then Hyperion's first, then Dune's next.
+    #expect(try items(box, ["--highlights"]) == ["h2", "h4", "h1", "h5", "h3"])
+    _ = try box.succeed(["review", "config", "set", "highlights", "2"])
+    #expect(try items(box, ["--highlights"]) == ["h2", "h4"])
+    // Reviewed today, they count against the day's quota.
+    let now = try box.succeed(["review", "rate", "h2", "keep", "--format", "json"])
+    let rated = try #require(try json(now) as? [String: Any])
+    #expect(rated["scheduled_days"] as? Int == 14)
+    #expect(try items(box, ["--highlights", "--at", "now"]).count <= 1)
+    // discard takes it out; undo puts it back.
+    #expect(try box.succeed(["review", "rate", "h4", "discard"]) == "discarded\n")
+    #expect(try box.rows("SELECT state FROM highlight_review_items WHERE highlight_id = 4") == [["discarded"]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT count(*) FROM highlight_review_items WHERE highlight_id = 4") == [["0"]])
+    // The history, and h12 where a highlight id is taken.
+    let show = try #require(
+      try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
+    #expect(show["kind"] as? String == "highlight")
+    #expect((show["history"] as? [[String: Any]])?.first?["rating"] as? String == "keep")
+    #expect(try box.run(["highlight", "show", "h2"]).status == 0)
+    // A question filter on answers or categories leaves highlights out.
+    #expect(try items(box, ["--answered"]).isEmpty)
+  }
+
+  @Test("a highlight's wait: keep doubles, soon stays, later doubles, starred and shelved halve")
+  func highlightWaits() throws {
+    let box = try library()
+    var days: [Int] = []
+    var time = "2030-01-01T00:00:00Z"
+    for choice in ["keep", "keep", "soon", "later", "later"] {
+      let out = try box.succeed(["review", "rate", "h4", choice, "--at", time, "--format", "json"])
+      let object = try #require(try json(out) as? [String: Any])
+      days.append(object["scheduled_days"] as? Int ?? -1)
+      time = try #require(object["due"] as? String)
+    }
+    #expect(days == [14, 28, 7, 60, 120])
+    // h2 is starred and its book on the shelf: a keep of 14 days brings it back in 3.
+    _ = try box.succeed(["review", "rate", "h2", "keep", "--at", "2030-01-01T00:00:00Z"])
+    let show = try #require(
+      try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
+    #expect(show["due"] as? String == "2030-01-04T00:00:00.000Z")
+  }
+
+  @Test("bad ratings and ids: each with its exit code, nothing recorded")
+  func badHighlightInput() throws {
+    let box = try library()
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    let good = try box.run(["review", "rate", "h1", "good"])
+    #expect(good.status == 64)
+    #expect(good.stderr.contains("keep, soon, later or discard"))
+    let keep = try box.run(["review", "rate", "1", "keep"])
+    #expect(keep.status == 64)
+    #expect(keep.stderr.contains("soon, later, eventually or drop"))
+    #expect(try box.run(["review", "rate", "h1", "meh"]).status == 64)
+    #expect(try box.run(["review", "rate", "h99", "keep"]).status == 1)
+    #expect(try box.run(["review", "show", "h99"]).status == 1)
+    #expect(try box.run(["review", "rate", "x1", "keep"]).status == 64)
+    #expect(try box.run(["review", "rate", "h0", "keep"]).status == 64)
+    #expect(try box.run(["review", "due", "--new", "-1"]).status == 64)
+    #expect(try box.run(["review", "due", "--category", "nope"]).status == 1)
+    #expect(try box.run(["review", "due", "--filter", "nope"]).status == 1)
+    #expect(try box.run(["review", "due", "--starred", "--unstarred"]).status == 64)
+    #expect(
+      try box.rows("SELECT count(*) FROM review_events, highlight_review_events") == [["0"]])
+  }
+
+  @Test("due: --recall, --open, --new and the question filters")
+  func dueFilters() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    for text in ["One?", "Two?", "Three?"] { _ = try box.succeed(["ask", "1", text]) }
+    _ = try box.succeed(["answer", "1", "Yes."])
+    _ = try box.succeed(["answer", "2", "Yes."])
+    _ = try box.succeed(["star", "2"])
+    _ = try box.succeed(["highlight", "add", "1", "Water."])
+    #expect(try items(box, []) == ["1", "2", "3", "h1"])
+    #expect(try items(box, ["--recall"]) == ["1", "2"])
+    #expect(try items(box, ["--open"]) == ["3"])
+    #expect(try items(box, ["--open", "--highlights"]) == ["3", "h1"])
+    #expect(try items(box, ["--new", "1"]) == ["1"])
+    #expect(try items(box, ["--starred"]) == ["2"])
+    #expect(try items(box, ["--unanswered"]) == ["3"])
+    // A rated item is not new: --new 0 still lists it when due.
+    _ = try box.succeed(["review", "rate", "1", "again", "--at", "2029-01-01T00:00:00Z"])
+    #expect(try items(box, ["--new", "0"]) == ["1"])
+  }
+
+  @Test("config: show, weights (21, 19 or 17), retention, highlights; replayed; undone")
+  func config() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Spice?"])
+    _ = try box.succeed(["answer", "1", "Melange."])
+    _ = try box.succeed(["review", "config", "set", "fuzz", "off"])
+    for (rating, time) in [("good", "2022-11-29T12:30:00Z"), ("good", "2022-11-29T12:40:00Z")] {
+      _ = try box.succeed(["review", "rate", "1", rating, "--at", time])
+    }
+    let shown = try #require(
+      try json(try box.succeed(["review", "config", "show", "--format", "json"]))
+        as? [String: Any])
+    #expect(shown["retention"] as? Double == 0.9)
+    #expect(shown["fuzz"] as? Bool == false)
+    #expect((shown["weights"] as? [[String: Any]])?.count == 21)
+    #expect(shown["learning_steps"] as? [String] == ["1m", "10m"])
+    let before = try box.rows("SELECT due, stability FROM review_items")
+    // FSRS-5's 19 weights become 21 (w19 0, w20 0.5).
+    let nineteen =
+      "0.40255,1.18385,3.173,15.69105,7.1949,0.5345,1.4604,0.0046,1.54575,0.1192,1.01925,1.9395,0.11,0.29605,2.2698,0.2315,2.9898,0.51655,0.6621"
+    let set = try box.succeed(["review", "config", "set", "weights", nineteen])
+    #expect(set == "weights \(nineteen),0.0,0.5\n")
+    #expect(try box.rows("SELECT due, stability FROM review_items") != before)
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT due, stability FROM review_items") == before)
+    // 17 weights (FSRS-4.5) are migrated too; 'default' puts FSRS-6's back.
+    let seventeen =
+      "0.4,0.6,2.4,5.8,4.93,0.94,0.86,0.01,1.49,0.14,0.94,2.18,0.05,0.34,1.26,0.29,2.61"
+    #expect(try box.run(["review", "config", "set", "weights", seventeen]).status == 0)
+    _ = try box.succeed(["review", "config", "set", "weights", "default"])
+    #expect(try box.rows("SELECT due, stability FROM review_items") == before)
+    #expect(try box.succeed(["review", "config", "set", "retention", "0.85"]) == "retention 0.85\n")
+    #expect(try box.succeed(["review", "config", "show"]).contains("retention 0.85\n"))
+    #expect(
+      try box.succeed(["review", "config", "set", "highlights", "3"]) == "highlights 3 a day\n")
+    // Bad values: 64, nothing changed.
+    let settings = try box.rows("SELECT key, value FROM settings ORDER BY key")
+    for bad in [
+      ["weights", "1,2,3"], ["weights", String(repeating: "1,", count: 20) + "x"],
+      ["weights", String(repeating: "200,", count: 20) + "1"], ["retention", "2"],
+      ["retention", "x"], ["highlights", "-1"], ["highlights", "many"], ["colour", "on"],
+      ["weights"],
+    ] {
+      let result = try box.run(["review", "config", "set"] + bad)
+      #expect(result.status == 64, "\(bad): \(result.stderr)")
+    }
+    #expect(try box.rows("SELECT key, value FROM settings ORDER BY key") == settings)
+  }
+
+  @Test("digest: the same bytes all day, nothing when nothing is due")
+  func digest() throws {
+    let box = try library()
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    let morning = try box.succeed(["review", "digest", "--at", "2030-01-01T06:00:00Z"])
+    let evening = try box.succeed(["review", "digest", "--at", "2030-01-01T20:00:00Z"])
+    #expect(morning == evening)
+    #expect(morning.hasPrefix("memo review 2030-01-01: "))
+    #expect(try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "2"])
+      .split(separator: "\n").count == 4)
+    let empty = try box.run(["review", "digest", "--at", "2000-01-01"])
+    #expect(empty.status == 0)
+    #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)
+    #expect(try box.run(["review", "digest", "--limit", "-1"]).status == 64)
+    #expect(try box.run(["review", "digest", "--at", "someday"]).status == 64)
+  }
+
+  @Test("export --format fsrs-csv: the optimizer's review log")
+  func export() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Spice?"])
+    _ = try box.succeed(["answer", "1", "Melange."])
+    for (rating, time) in [
+      ("good", "2022-11-29T12:30:00Z"), ("good", "2022-11-29T12:40:00Z"),
+      ("again", "2022-12-10T12:30:00Z"),
+    ] {
+      _ = try box.succeed(["review", "rate", "1", rating, "--at", time])
+    }
+    let csv = try box.succeed(["review", "export", "--format", "fsrs-csv"])
+    #expect(
+      csv
+        == "card_id,review_time,review_rating,review_state,review_duration\r\n"
+        + "1,1669725000000,3,0,\r\n1,1669725600000,3,1,\r\n1,1670675400000,1,2,\r\n")
+    #expect(try box.run(["review", "export", "--format", "csv"]).status == 64)
+  }
+
+  @Test("stats has a review section: due today, reviewed in 30 days, retention, forecast")
+  func stats() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Spice?"])
+    _ = try box.succeed(["answer", "1", "Melange."])
+    _ = try box.succeed(["review", "rate", "1", "easy"])
+    let object = try #require(
+      try json(try box.succeed(["stats", "--format", "json"])) as? [String: Any])
+    let review = try #require(object["review"] as? [String: Any])
+    #expect(review["reviewed_30_days"] as? Int == 1)
+    #expect(review["due_today"] as? Int == 0)
+    #expect((review["forecast"] as? [[String: Any]])?.count == 30)
+    #expect(
+      (review["forecast"] as? [[String: Any]])?.reduce(0) { $0 + ($1["count"] as? Int ?? 0) }
+        == 1)
+    let table = try box.succeed(["stats", "--format", "table"])
+    #expect(table.contains("Review"))
+    #expect(try box.succeed(["stats", "--format", "csv"]).contains("review,reviewed_30_days,1"))
+  }
+}

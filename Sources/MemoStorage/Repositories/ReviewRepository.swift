@@ -54,12 +54,14 @@ public struct ReviewRepository {
     return (subject, statement.string(4))
   }
 
-  /// A question's events, in the order they replay (reviewed_at, then id).
+  /// A question's events, in the order they replay (`ReviewScheduler.replay`): by reviewed_at,
+  /// then created_at (made strictly later than the question's last event when recorded), then
+  /// uuid — the same order on every device that has the same events.
   public func events(of id: QuestionID) throws -> [ReviewEvent] {
     let statement = try database.cachedStatement(
       sql: """
         SELECT id, uuid, rating, reviewed_at, device, duration_ms, created_at FROM review_events
-        WHERE question_id = ? ORDER BY reviewed_at, id
+        WHERE question_id = ? ORDER BY reviewed_at, created_at, uuid
         """)
     defer { statement.reset() }
     try statement.bind(id.rawValue, at: 1)
@@ -125,10 +127,18 @@ public struct ReviewRepository {
     }
     let scheduler = try scheduler()
     let stored = try item(id)
+    // Recorded after the question's last event, even on a clock behind the device that made
+    // that one: events at the same instant replay in the order they were recorded, everywhere.
+    // The device is sync's id for this database (none before `memo sync init`).
     let insert = try database.cachedStatement(
       sql: """
-        INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, created_at,
+          device)
+        VALUES (?1, ?2, ?3, ?4, ?5,
+          max(?6, coalesce(strftime('%Y-%m-%dT%H:%M:%fZ',
+            (SELECT max(created_at) FROM review_events WHERE question_id = ?3), '+0.001 seconds'),
+            '')),
+          (SELECT value FROM sync_settings WHERE key = 'device_id'))
         """)
     defer { insert.reset() }
     try insert.bind(uuid, at: 1)
@@ -177,6 +187,27 @@ public struct ReviewRepository {
     try statement.bind(item.openChoice?.rawValue, at: 11)
     try statement.bind(item.openStreak, at: 12)
     try statement.execute()
+  }
+
+  /// Replays the schedules of `ids` from their events (after a sync round brought or took
+  /// some): a question left with no events of its kind has no schedule row, as before its
+  /// first rating.
+  public func replay(_ ids: [QuestionID]) throws {
+    let scheduler = try scheduler()
+    let remove = try database.cachedStatement(sql: "DELETE FROM review_items WHERE question_id = ?")
+    defer { remove.reset() }
+    for id in ids {
+      let (subject, _) = try subject(id)
+      let events = try events(of: id)
+      if events.contains(where: { $0.rating.kind == subject.kind }) {
+        let replayed = scheduler.replay(subject, events: events)
+        if try item(id) != replayed { try save(replayed) }
+      } else {
+        remove.reset()
+        try remove.bind(id.rawValue, at: 1)
+        try remove.execute()
+      }
+    }
   }
 
   /// Replays every rated question's events with the stored settings and saves what changed

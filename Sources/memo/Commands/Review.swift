@@ -14,12 +14,17 @@ extension Memo {
         while the same choice repeats, at most 365) or drop it from review. Each rating
         is kept; 'memo undo' takes the last one back.
 
+        On a terminal, 'memo review' alone runs a session over what is due (see
+        'memo review session --help'); off one it lists what is due.
+
         Examples:
+          memo review
           memo review due
           memo review rate 12 good
           memo review show 12 --format json
         """),
-      subcommands: [Due.self, Rate.self, Show.self, Config.self])
+      subcommands: [Session.self, Due.self, Rate.self, Show.self, Config.self],
+      defaultSubcommand: Session.self)
   }
 }
 

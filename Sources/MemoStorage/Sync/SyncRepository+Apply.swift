@@ -252,8 +252,15 @@ extension SyncRepository {
   /// Remembers, for this connection, the question whose events a round changed: its schedule
   /// is replayed once at the round's end (`replayReviewed`).
   func noteReviewed(question id: Int64) throws {
-    try database.execute(
-      sql: "CREATE TEMP TABLE IF NOT EXISTS sync_reviewed (question_id INTEGER PRIMARY KEY)")
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
+    defer { listed.reset() }
+    if try listed.step(), listed.int(0) == 0 {
+      listed.reset()
+      try database.execute(
+        sql: "CREATE TEMP TABLE sync_reviewed (question_id INTEGER PRIMARY KEY)")
+    }
+    listed.reset()
     let insert = try database.cachedStatement(
       sql: "INSERT OR IGNORE INTO temp.sync_reviewed (question_id) VALUES (?)")
     try insert.bind(id, at: 1)

@@ -53,14 +53,14 @@ struct ReviewSessionOffTerminalTests {
 struct ReviewSessionTmuxTests {
   /// Runs `memo review` in the sandbox, then shows its exit status and whether the terminal
   /// is back in its normal mode.
-  func script(_ box: Sandbox) throws -> String {
+  func script(_ box: Sandbox, command: String = "review") throws -> String {
     let path = box.root + "/review.sh"
     let text = """
       #!/bin/sh
       trap true INT
       ulimit -c 0
       export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC NO_COLOR=1
-      sh -c 'echo $$ > "$HOME/review.pid"; exec "$0" review' '\(Sandbox.binary)'
+      sh -c 'echo $$ > "$HOME/review.pid"; exec "$0" \(command)' '\(Sandbox.binary)'
       status=$?
       echo "exit=$status tty=$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
       sleep 600
@@ -113,6 +113,29 @@ struct ReviewSessionTmuxTests {
       try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
         == [["1", "good"], ["2", "later"]])
     #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test("memo browse: R runs the session over the same store; q comes back to the books with its line")
+  func browseReview() throws {
+    let box = try reader()
+    let tmux = try TmuxSession(command: try script(box, command: "browse"))
+    try tmux.wait(for: "Dune")
+    try tmux.send("R")
+    try tmux.wait(for: "What does the litany call fear?")
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    try tmux.send("4")
+    try tmux.wait(for: "Where is the spice?")
+    try tmux.send("x")
+    try tmux.wait(for: "That was everything due.")
+    try tmux.send("q")
+    let lines = try tmux.wait(for: "reviewed 2, next due ")
+    #expect(lines.first?.contains("Books") == true)
+    #expect(
+      try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
+        == [["1", "easy"], ["2", "drop"]])
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
   }
 
   @Test("Ctrl-C and SIGTERM give the terminal back (no raw mode, no alternate screen)")

@@ -49,7 +49,7 @@ extension Memo {
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let signal = try BrowseLoop(store: store, screen: screen).run()
+      let signal = try BrowseLoop(store: store, screen: screen, database: database).run()
       screen.leave()
       database.close()
       if signal != 0 {
@@ -67,6 +67,8 @@ extension Memo {
 struct BrowseLoop {
   let store: BrowseStore
   let screen: TerminalScreen
+  /// The store's database, for the review session `R` runs.
+  let database: LazyDatabase
   /// `$MEMO_BROWSE_TIMINGS`: a file for scripts/bench-browse (when the first screen was drawn,
   /// and how long each key took from its bytes read to its frame written).
   let timings = Environment.get("MEMO_BROWSE_TIMINGS").map { fopen($0, "w") } ?? nil
@@ -100,6 +102,8 @@ struct BrowseLoop {
           if store.state.isFinished { break }
         }
       }
+      // Ended inside the review session.
+      if screen.endingSignal != 0 { return screen.endingSignal }
       draw()
       if let timings, case .input = event {
         fputs("key \(Self.nanoseconds(CLOCK_MONOTONIC) - started)\n", timings)
@@ -120,6 +124,27 @@ struct BrowseLoop {
     measure()
     store.dispatch(.key(key))
     try runEditor()
+    runReview()
+  }
+
+  /// Runs a review session over what is due now on the same screen, then reads everything
+  /// again (`R`).
+  func runReview() {
+    guard store.state.isReviewRequested else { return }
+    var items: [ReviewDueRow] = []
+    if case .review(.listed(let rows)) = database.run(
+      .loadDueReviews(ReviewDueQuery(at: SystemClockNow(), limit: nil)))
+    {
+      items = rows
+    }
+    let size = TerminalScreen.size()
+    var session = ReviewSession(
+      items: items, width: size.width, height: size.height,
+      utcOffsetSeconds: store.state.utcOffsetSeconds)
+    _ = ReviewSessionLoop(database: database, screen: screen).run(&session)
+    store.dispatch(.resize(width: size.width, height: size.height))
+    store.dispatch(
+      .reviewed(ReviewSessionLoop.summary(session, database: database, now: SystemClockNow())))
   }
 
   func measure() {

@@ -20,7 +20,8 @@ extension Memo {
         book, A asks about the book under the cursor, s stars, a answers, c sets the category,
         e edits in place, E in $EDITOR, d deletes (asks y/N); f the Filter screen (its choice
         becomes the current filter), / searches (Up: the last search), F the Favorites shelf,
-        v puts a book on it or takes it off, Q every question, u undoes, ^r redoes.
+        v puts a book on it or takes it off, Q every question, R reviews what is due
+        (memo review's session), u undoes, ^r redoes.
         Every change is in the journal ('memo log', 'memo undo'); changes made elsewhere show
         up within a second. Needs a terminal on stdin and stdout.
 

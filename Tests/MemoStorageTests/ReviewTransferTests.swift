@@ -99,4 +99,19 @@ struct ReviewTransferTests {
       return message.contains("line 2") && message.contains("again, hard, good or easy")
     }
   }
+
+  @Test("a question rated, then deleted later in the same file: the import goes through, nothing left of it")
+  func ratedThenDeleted() throws {
+    let target = try TemporaryDatabase()
+    let lines = [
+      #"{"type":"header","format":"memo","version":3,"since":null}"#,
+      #"{"type":"post","uuid":"p-1","title":"Dune","author":null,"body":null,"source":null,"favorite":false,"created_at":"2026-01-01T10:00:00.000Z","updated_at":"2026-01-01T10:00:00.000Z"}"#,
+      #"{"type":"question","uuid":"q-1","post_uuid":"p-1","text":"Why?","category":null,"starred":false,"answer":null,"answered_at":null,"created_at":"2026-01-01T10:00:00.000Z","updated_at":"2026-01-01T10:00:00.000Z","highlight_uuid":null}"#,
+      #"{"type":"review_event","uuid":"e-1","question_uuid":"q-1","kind":"open","rating":"soon","reviewed_at":"2026-01-03T10:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-01-03T10:00:00.000Z"}"#,
+      #"{"type":"deleted","uuid":"q-1","kind":"question","deleted_at":"2026-01-04T10:00:00.000Z"}"#,
+    ]
+    _ = try HighlightTransferTests.importText(lines.joined(separator: "\n") + "\n", .jsonl, into: target)
+    #expect(try target.rows("SELECT count(*) FROM review_events") == [["0"]])
+    #expect(try target.rows("SELECT count(*) FROM review_items") == [["0"]])
+  }
 }

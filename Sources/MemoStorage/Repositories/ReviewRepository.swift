@@ -189,14 +189,21 @@ public struct ReviewRepository {
     try statement.execute()
   }
 
-  /// Replays the schedules of `ids` from their events (after a sync round brought or took
-  /// some): a question left with no events of its kind has no schedule row, as before its
-  /// first rating.
+  /// Replays the schedules of `ids` from their events (after a sync round or an import
+  /// brought or took some): a question left with no events of its kind has no schedule row,
+  /// as before its first rating; a question gone since (deleted later in the same file) is
+  /// skipped.
   public func replay(_ ids: [QuestionID]) throws {
     let scheduler = try scheduler()
     let remove = try database.cachedStatement(sql: "DELETE FROM review_items WHERE question_id = ?")
     defer { remove.reset() }
+    let exists = try database.cachedStatement(sql: "SELECT 1 FROM questions WHERE id = ?")
+    defer { exists.reset() }
     for id in ids {
+      exists.reset()
+      try exists.bind(id.rawValue, at: 1)
+      guard try exists.step() else { continue }
+      exists.reset()
       let (subject, _) = try subject(id)
       let events = try events(of: id)
       if events.contains(where: { $0.rating.kind == subject.kind }) {

@@ -134,7 +134,7 @@ struct BrowseLoop {
     guard store.state.isReviewRequested else { return }
     var items: [ReviewDueRow] = []
     if case .review(.listed(let rows)) = database.run(
-      .loadDueReviews(ReviewDueQuery(at: SystemClockNow(), limit: nil)))
+      .loadDueReviews(ReviewDueQuery(at: wallClockNow(), limit: nil)))
     {
       items = rows
     }
@@ -145,7 +145,7 @@ struct BrowseLoop {
     _ = ReviewSessionLoop(database: database, screen: screen).run(&session)
     store.dispatch(.resize(width: size.width, height: size.height))
     store.dispatch(
-      .reviewed(ReviewSessionLoop.summary(session, database: database, now: SystemClockNow())))
+      .reviewed(ReviewSessionLoop.summary(session, database: database, now: wallClockNow())))
   }
 
   func measure() {

@@ -57,7 +57,7 @@ extension Memo.Review {
       defer { screen.leave() }
       let signal = ReviewSessionLoop(database: database, screen: screen).run(&session)
       screen.leave()
-      let summary = ReviewSessionLoop.summary(session, database: database, now: SystemClockNow())
+      let summary = ReviewSessionLoop.summary(session, database: database, now: wallClockNow())
       database.close()
       if signal != 0 {
         Output.flush()
@@ -70,7 +70,7 @@ extension Memo.Review {
 }
 
 /// The clock, as the commands read it.
-func SystemClockNow() -> Timestamp {
+func wallClockNow() -> Timestamp {
   var spec = timespec()
   clock_gettime(CLOCK_REALTIME, &spec)
   return Timestamp(millis: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
@@ -128,7 +128,7 @@ struct ReviewSessionLoop {
       }
     case .rate(let rating):
       guard let item = session.current else { return }
-      switch database.run(.rateReview(item.id, rating, at: SystemClockNow())) {
+      switch database.run(.rateReview(item.id, rating, at: wallClockNow())) {
       case .review(.rated(let outcome)):
         let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
         session.advance("\(rating.name): \(due)")

@@ -944,7 +944,7 @@ CREATE INDEX review_events_by_time ON review_events (reviewed_at);
 -- Replaying every schedule reads the events in question order from the index alone.
 DROP INDEX review_events_by_question;
 CREATE INDEX review_events_by_question
-  ON review_events (question_id, reviewed_at, id, kind, rating);
+  ON review_events (question_id, reviewed_at, created_at, uuid, kind, rating);
 CREATE INDEX questions_new_recall ON questions (coalesce(answered_at, created_at), id)
   WHERE answer IS NOT NULL;
 CREATE INDEX questions_new_open ON questions (created_at, id) WHERE answer IS NULL;
@@ -980,3 +980,19 @@ CREATE TRIGGER highlight_review_items_journal_delete AFTER DELETE ON highlight_r
     (SELECT entry_id FROM journal_context), 'highlight_review_items',
     json_object('highlight_id', old.highlight_id, 'state', old.state, 'wait_days', old.wait_days, 'due', old.due, 'last_review', old.last_review, 'reps', old.reps, 'last_choice', old.last_choice, 'streak', old.streak), NULL);
 END;
+-- @version 16
+-- Review events travel with memo sync (issue 25): each is a record of the change sequence,
+-- kind 'review_event', keyed by its UUID. An event is never changed: it is made, or taken back
+-- (undo, or its question deleted). The events made before this version go out with the next
+-- round.
+CREATE TRIGGER review_events_change_insert AFTER INSERT ON review_events BEGIN
+  DELETE FROM changes WHERE kind = 'review_event' AND key = new.uuid;
+  INSERT INTO changes (kind, key, origin)
+  VALUES ('review_event', new.uuid, (SELECT origin FROM change_context));
+END;
+CREATE TRIGGER review_events_change_delete AFTER DELETE ON review_events BEGIN
+  DELETE FROM changes WHERE kind = 'review_event' AND key = old.uuid;
+  INSERT INTO changes (kind, key, origin)
+  VALUES ('review_event', old.uuid, (SELECT origin FROM change_context));
+END;
+INSERT OR IGNORE INTO changes (kind, key) SELECT 'review_event', uuid FROM review_events ORDER BY id;

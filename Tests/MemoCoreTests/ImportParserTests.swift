@@ -242,7 +242,7 @@ struct BackupRoundTripTests {
     #expect(
       throws: MemoError.malformedImport(
         "x", place: "line 1",
-        reason: "export version 9 is newer than this memo reads (2); upgrade memo")
+        reason: "export version 9 is newer than this memo reads (3); upgrade memo")
     ) {
       try BackupDecoder.decode(
         Array("{\"type\":\"header\",\"format\":\"memo\",\"version\":9}".utf8), format: .jsonl,

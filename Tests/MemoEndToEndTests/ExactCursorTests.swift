@@ -38,7 +38,7 @@ struct ExactCursorTests {
       ])
     #expect(
       lines(first).first
-        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":2,\"since\":null,\"cursor\":\"nightly\",\"since_seq\":null}"
+        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":3,\"since\":null,\"cursor\":\"nightly\",\"since_seq\":null}"
     )
     let seq = try box.rows("SELECT seq FROM export_cursors WHERE name = 'nightly'")[0][0]
     let time = try box.rows("SELECT exported_at FROM export_cursors WHERE name = 'nightly'")[0][0]
@@ -46,12 +46,12 @@ struct ExactCursorTests {
     #expect(second.status == 0)
     #expect(
       second.stdout
-        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":2,\"since\":\"\(time)\",\"cursor\":\"nightly\",\"since_seq\":\(seq)}\n"
+        == "{\"type\":\"header\",\"format\":\"memo\",\"version\":3,\"since\":\"\(time)\",\"cursor\":\"nightly\",\"since_seq\":\(seq)}\n"
     )
     let json = try box.run(["export", "--cursor", "nightly"])
     #expect(
       json.stdout.contains(
-        "\"categories\":[\n],\n\"posts\":[\n],\n\"favorites\":[],\n\"saved_filters\":[],\n\"current_filter\":null,\n\"deleted\":[]}"
+        "\"categories\":[\n],\n\"posts\":[\n],\n\"favorites\":[],\n\"saved_filters\":[],\n\"current_filter\":null,\n\"deleted\":[],\n\"review_events\":[]}"
       ))
   }
 

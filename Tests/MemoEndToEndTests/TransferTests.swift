@@ -48,7 +48,7 @@ struct TransferTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["format"] as? String == "memo")
-    #expect(object["version"] as? Int == 2)
+    #expect(object["version"] as? Int == 3)
     let posts = try #require(object["posts"] as? [[String: Any]])
     #expect(posts.map { $0["title"] as? String } == ["Dune", "Hyperion"])
     #expect((posts[0]["questions"] as? [Any])?.count == 2)
@@ -57,6 +57,7 @@ struct TransferTests {
     #expect((object["saved_filters"] as? [Any])?.count == 1)
     #expect((object["current_filter"] as? [String: Any])?["starred"] as? Bool == true)
     #expect((object["deleted"] as? [[String: Any]])?.first?["kind"] as? String == "post")
+    #expect((object["review_events"] as? [Any])?.isEmpty == true)
   }
 
   @Test("highlights and the questions asked about them go through every backup format")

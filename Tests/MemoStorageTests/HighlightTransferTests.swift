@@ -95,7 +95,7 @@ struct HighlightTransferTests {
   func exactJSON() throws {
     let temp = try Self.filled()
     let expected = """
-      {"format":"memo","version":2,"since":null,
+      {"format":"memo","version":3,"since":null,
       "categories":[
       {"name":"why","created_at":"2026-01-01T09:00:00.000Z"}
       ],
@@ -112,7 +112,8 @@ struct HighlightTransferTests {
       "favorites":[],
       "saved_filters":[],
       "current_filter":null,
-      "deleted":[]}
+      "deleted":[],
+      "review_events":[]}
 
       """
     #expect(try Self.export(temp.database, .json, in: temp.folder) == expected)

@@ -104,6 +104,43 @@ final class SyncDevices {
         "SELECT 'filter', name, filter, created_at, updated_at FROM saved_filters ORDER BY name"
       )
       .map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'review event', e.uuid, q.uuid, e.kind, e.rating, e.reviewed_at, e.device,
+          e.duration_ms, e.created_at
+        FROM review_events e JOIN questions q ON q.id = e.question_id ORDER BY e.uuid
+        """
+      ).map { $0.joined(separator: "|") }
+      + (try schedules(i))
+  }
+
+  /// Each question's schedule as `memo review show` gives it (the stored row, or its events
+  /// replayed when it holds none of the question's kind), by question uuid.
+  func schedules(_ i: Int) throws -> [String] {
+    let temp = databases[i]
+    let review = ReviewRepository(database: temp.database)
+    let scheduler = try review.scheduler()
+    return try temp.rows("SELECT id, uuid FROM questions ORDER BY uuid").map { row in
+      let (subject, _) = try review.subject(QuestionID(Int64(row[0])!))
+      var item = try review.currentItem(subject, scheduler)
+      item.questionID = QuestionID(0)
+      return "schedule|\(row[1])|\(item)"
+    }
+  }
+
+  /// Rates a question on device `i` (`code` picks which, the rating, and one of five instants,
+  /// so that two devices often rate at the same one); a rating of the wrong kind fails.
+  func review(_ code: Int, on i: Int) throws {
+    let temp = databases[i]
+    let questions = try temp.rows("SELECT id, answer IS NOT NULL FROM questions ORDER BY id")
+    guard !questions.isEmpty else { return }
+    let row = questions[code % questions.count]
+    let rating: ReviewRating =
+      row[1] == "1"
+      ? .recall(RecallRating.allCases[code / 3 % 4])
+      : .open(OpenChoice.allCases[code / 3 % OpenChoice.allCases.count])
+    let at = Timestamp(millis: 1_764_000_000_000 + Int64(code / 7 % 5) * 3_600_000)
+    _ = runners[i].run(.rateReview(QuestionID(Int64(row[0])!), rating, at: at))
   }
 
   /// Performs the `code`th kind of change on device `i`, on whatever it holds (some fail,
@@ -183,7 +220,7 @@ struct SyncConvergenceTests {
   }
 
   @Test(
-    "whatever the changes (field edits, deletions against edits), the order of rounds and the clocks, all devices end equal with byte-identical backups; every conflict keeps the losing value"
+    "whatever the changes (field edits, deletions against edits, ratings of one question on several devices), the order of rounds and the clocks, all devices end equal — the same review events and schedules — with byte-identical backups; every conflict keeps the losing value"
   )
   func convergence() async {
     await propertyCheck(
@@ -197,6 +234,9 @@ struct SyncConvergenceTests {
           // About one step in four is a round on that device.
           if (step / 3) % 4 == 0 {
             conflicts += try devices.round(device)
+          } else if (step / 3) % 8 == 1 {
+            // Ratings (issue 25): the same question on several devices, often at one instant.
+            try devices.review(step / 24, on: device)
           } else {
             try devices.act(step / 12, on: device)
           }

@@ -17,6 +17,10 @@ public func browseReducer(_ state: inout BrowseState, _ action: BrowseAction) ->
   case .edited(let result):
     state.editorRequest = nil
     return edited(&state, result)
+  case .reviewed(let summary):
+    state.isReviewRequested = false
+    state.message = summary
+    return reload(&state)
   case .key(let key):
     state.message = nil
     if let target = state.confirming { return confirmKey(&state, target, key) }
@@ -99,6 +103,9 @@ func screenKey(_ state: inout BrowseState, _ key: BrowseKey) -> [Effect] {
     return [.loadCategoryNames]
   case .char("F"):
     return open(&state, ListScreen(list: .favorites))
+  case .char("R"):
+    state.isReviewRequested = true
+    return []
   case .char("Q"):
     return open(&state, ListScreen(list: .questions))
   case .char("B"):

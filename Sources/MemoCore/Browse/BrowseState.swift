@@ -23,6 +23,9 @@ public enum BrowseAction: Equatable, Sendable {
   case measured(DocumentLayout)
   /// What `$EDITOR` gave back for `BrowseState.editorRequest` (the terminal was handed over).
   case edited(EditorResult)
+  /// The review session `R` asked for is over (its closing line): what it changed is read
+  /// again.
+  case reviewed(String)
 }
 
 /// The lines a document takes at the window's width, and the line each item (a book's
@@ -258,6 +261,9 @@ public struct BrowseState: Equatable, Sendable {
   public var isRedoing: Bool
   /// The book just added, for the cursor to land on.
   public var selectAfterAdd: PostID?
+  /// `R`: the loop runs a review session (`memo review`'s) over the same store, then answers
+  /// `.reviewed`.
+  public var isReviewRequested = false
 
   public var lastSearch: String { searches.last ?? "" }
 

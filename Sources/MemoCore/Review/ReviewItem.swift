@@ -224,10 +224,15 @@ public struct ReviewScheduler: Sendable {
     return next
   }
 
-  /// The item its events make: those of the subject's kind, in order (reviewed_at, then id).
+  /// The item its events make: those of the subject's kind, in an order every device agrees
+  /// on — reviewed_at, then created_at (storage records an event strictly after the question's
+  /// last one, so events at the same instant replay in the order they were recorded), then
+  /// uuid (two devices recording at the same millisecond).
   public func replay(_ subject: ReviewSubject, events: [ReviewEvent]) -> ReviewItem {
     events.filter { $0.rating.kind == subject.kind }
-      .sorted { ($0.reviewedAt, $0.id) < ($1.reviewedAt, $1.id) }
+      .sorted {
+        ($0.reviewedAt, $0.createdAt, $0.uuid) < ($1.reviewedAt, $1.createdAt, $1.uuid)
+      }
       .reduce(newItem(subject)) {
         applying($1.rating, at: $1.reviewedAt, to: $0, uuid: subject.uuid)
       }

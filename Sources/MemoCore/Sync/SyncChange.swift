@@ -14,6 +14,10 @@ public struct SyncChange: Equatable, Sendable {
     case savedFilter = "saved_filter"
     /// A conflict dismissed or restored on a device: every device forgets it.
     case resolution
+    /// A rating (issue 25): immutable, keyed by its UUID, so two devices never change the same
+    /// one; made, or taken back by undo. Each device replays a question's events in the same
+    /// order (`ReviewScheduler.replay`), so all compute the same schedule.
+    case reviewEvent = "review_event"
 
     /// The fields that merge one by one, each with its own stamp, and the row columns each
     /// covers. `times` (when memo made and last changed the record) merges as a field too,
@@ -45,6 +49,16 @@ public struct SyncChange: Equatable, Sendable {
       case .favorite: return [("place", ["added_at"])]
       case .savedFilter: return [("filter", ["filter"]), ("times", ["created_at", "updated_at"])]
       case .resolution: return [("resolution", ["resolution", "resolved_at"])]
+      case .reviewEvent:
+        return [
+          (
+            "event",
+            [
+              "question_uuid", "kind", "rating", "reviewed_at", "device", "duration_ms",
+              "created_at",
+            ]
+          )
+        ]
       }
     }
 
@@ -72,6 +86,7 @@ public struct SyncChange: Equatable, Sendable {
       case .favorite: return ["added_at"]
       case .savedFilter: return ["filter", "created_at", "updated_at"]
       case .resolution: return ["resolution", "resolved_at"]
+      case .reviewEvent: return ["question_uuid", "kind", "rating", "reviewed_at", "created_at"]
       }
     }
     var optionalText: [String] {
@@ -80,6 +95,7 @@ public struct SyncChange: Equatable, Sendable {
       case .question: return ["category", "answer", "answered_at"]
       case .highlight:
         return ["note", "chapter", "page", "location", "highlighted_at", "source", "source_key"]
+      case .reviewEvent: return ["device"]
       default: return []
       }
     }
@@ -95,12 +111,13 @@ public struct SyncChange: Equatable, Sendable {
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
       case .resolution: return ["resolved_at"]
+      case .reviewEvent: return ["reviewed_at", "created_at"]
       }
     }
     /// The row field that holds the key.
     public var keyField: String {
       switch self {
-      case .post, .question, .highlight: return "uuid"
+      case .post, .question, .highlight, .reviewEvent: return "uuid"
       case .category, .savedFilter: return "name"
       case .favorite: return "post_uuid"
       case .resolution: return "identity"
@@ -219,7 +236,7 @@ public struct SyncChange: Equatable, Sendable {
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
         reason:
-          "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution (a newer memo wrote it? update memo on this machine)"
+          "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event (a newer memo wrote it? update memo on this machine)"
       )
     }
     guard let key = value["key"]?.stringValue, !key.isEmpty else {
@@ -276,6 +293,9 @@ public struct SyncChange: Equatable, Sendable {
           throw Invalid(reason: "row.starred is not 0 or 1")
         }
       }
+      if kind == .reviewEvent {
+        try checkReviewEvent(row)
+      }
       if kind == .savedFilter, let filter = row["filter"]?.stringValue {
         do { _ = try QuestionFilter(json: filter) } catch {
           throw Invalid(reason: "row.filter is not a memo filter")
@@ -316,6 +336,24 @@ public struct SyncChange: Equatable, Sendable {
     return SyncChange(
       kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
       base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
+  }
+
+  /// A review event's kind and rating agree, and its duration is a whole number or null.
+  static func checkReviewEvent(_ row: JSONValue) throws(Invalid) {
+    guard let kindName = row["kind"]?.stringValue, let kind = ReviewKind(rawValue: kindName)
+    else {
+      throw Invalid(
+        reason:
+          "row.kind is not recall or open (a newer memo wrote it? update memo on this machine)")
+    }
+    guard let name = row["rating"]?.stringValue, let rating = ReviewRating(name: name),
+      rating.kind == kind
+    else {
+      throw Invalid(reason: "row.rating is not \(ReviewRating.choices(of: kind))")
+    }
+    if let duration = row["duration_ms"], !duration.isNull, duration.int64Value == nil {
+      throw Invalid(reason: "row.duration_ms is not a whole number or null")
+    }
   }
 
   /// Why a line was refused.

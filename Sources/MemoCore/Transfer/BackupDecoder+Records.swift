@@ -118,6 +118,34 @@ extension BackupDecoder {
       deletedAt: try time(v, "deleted_at", place: place))
   }
 
+  /// A review event (export version 3): its rating must be one of its kind's.
+  static func reviewEvent(_ v: JSONValue, place: String) throws -> BackupRecord {
+    let kindName = try text(v, "kind", place: place)
+    guard let kind = ReviewKind(rawValue: kindName) else {
+      throw Failure(place: place, reason: "\"kind\" is not \"recall\" or \"open\"")
+    }
+    let name = try text(v, "rating", place: place)
+    guard let rating = ReviewRating(name: name), rating.kind == kind else {
+      throw Failure(
+        place: place,
+        reason: "\"rating\" \(name) is not one of a\(kind == .open ? "n" : "") \(kind.rawValue) item's: \(ReviewRating.choices(of: kind))")
+    }
+    var duration: Int64?
+    if let value = v["duration_ms"], !value.isNull {
+      guard let number = value.int64Value, number >= 0 else {
+        throw Failure(place: place, reason: "\"duration_ms\" is not a whole number or null")
+      }
+      duration = number
+    }
+    return .reviewEvent(
+      ReviewEventRecord(
+        uuid: try text(v, "uuid", place: place),
+        questionUUID: try text(v, "question_uuid", place: place), rating: rating,
+        reviewedAt: try time(v, "reviewed_at", place: place),
+        device: try optionalString(v, "device", place: place), durationMillis: duration,
+        createdAt: try time(v, "created_at", place: place)))
+  }
+
   // MARK: - Fields
 
   static func string(_ v: JSONValue, _ key: String, place: String) throws -> String {

@@ -160,6 +160,9 @@ public enum BackupDecoder {
       for (i, item) in try section("deleted").enumerated() {
         records.append(try deleted(item, place: "deleted[\(i)]"))
       }
+      for (i, item) in try section("review_events").enumerated() {
+        records.append(try reviewEvent(item, place: "review_events[\(i)]"))
+      }
       return records
     } catch let failure as Failure {
       throw MemoError.malformedImport(name, place: failure.place, reason: failure.reason)
@@ -217,6 +220,7 @@ public enum BackupDecoder {
       case "current_filter":
         return .currentFilter(try filter(value["filter"] ?? .null, place: place))
       case "deleted": return try deleted(value, place: place)
+      case "review_event": return try reviewEvent(value, place: place)
       default: throw Failure(place: place, reason: "unknown type \"\(type)\"")
       }
     } catch let failure as Failure {

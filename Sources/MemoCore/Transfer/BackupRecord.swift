@@ -9,6 +9,32 @@ public enum BackupRecord: Equatable, Sendable {
   case savedFilter(name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp)
   case currentFilter(QuestionFilter)
   case deleted(uuid: String, kind: String, deletedAt: Timestamp)
+  /// A rating (export version 3 on): immutable, merged by its UUID.
+  case reviewEvent(ReviewEventRecord)
+}
+
+/// A review event in an export, naming its question by UUID (issue 25).
+public struct ReviewEventRecord: Equatable, Sendable {
+  public var uuid: String
+  public var questionUUID: String
+  public var rating: ReviewRating
+  public var reviewedAt: Timestamp
+  public var device: String?
+  public var durationMillis: Int64?
+  public var createdAt: Timestamp
+
+  public init(
+    uuid: String, questionUUID: String, rating: ReviewRating, reviewedAt: Timestamp,
+    device: String? = nil, durationMillis: Int64? = nil, createdAt: Timestamp
+  ) {
+    self.uuid = uuid
+    self.questionUUID = questionUUID
+    self.rating = rating
+    self.reviewedAt = reviewedAt
+    self.device = device
+    self.durationMillis = durationMillis
+    self.createdAt = createdAt
+  }
 }
 
 /// A post in an export.

@@ -5,7 +5,9 @@ public struct ExportEncoder {
   /// The version of the export document's shape; `memo import` reads this and earlier ones.
   /// Version 2 added highlights (a post's `highlights`, a question's `highlight_uuid`): a memo
   /// that reads only version 1 refuses such a file instead of dropping its highlights.
-  public static let version: Int64 = 2
+  /// Version 3 added review events (`review_events`, after `deleted`; JSON Lines: type
+  /// `review_event`).
+  public static let version: Int64 = 3
 
   public let format: ExportFormat
 
@@ -154,7 +156,8 @@ public struct ExportEncoder {
     savedFilters: [(
       name: String, filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp
     )],
-    currentFilter: QuestionFilter?, deleted: [(uuid: String, kind: String, deletedAt: Timestamp)]
+    currentFilter: QuestionFilter?, deleted: [(uuid: String, kind: String, deletedAt: Timestamp)],
+    closes: Bool = true
   ) -> String {
     var out = ""
     func item(_ type: String, _ build: (inout JSONObjectWriter) -> Void, index: Int) {
@@ -201,8 +204,38 @@ public struct ExportEncoder {
           o.add("deleted_at", tombstone.deletedAt)
         }, index: i)
     }
-    if format == .json { out += (deleted.isEmpty ? "" : "\n") + "]}\n" }
+    if format == .json { out += (deleted.isEmpty ? "" : "\n") + (closes ? "]}\n" : "]") }
     return out
+  }
+
+  /// The review events section's start, after `end(…, closes: false)`.
+  public func beginReviewEvents() -> String {
+    format == .json ? ",\n\"review_events\":[" : ""
+  }
+
+  /// One review event. - Parameter index: its place among the exported events.
+  public func reviewEvent(_ event: ReviewEventRecord, index: Int) -> String {
+    guard format == .json || format == .jsonl else { return "" }
+    var o = JSONObjectWriter()
+    if format == .jsonl { o.add("type", "review_event") }
+    o.add("uuid", event.uuid)
+    o.add("question_uuid", event.questionUUID)
+    o.add("kind", event.rating.kind.rawValue)
+    o.add("rating", event.rating.name)
+    o.add("reviewed_at", event.reviewedAt)
+    o.add("device", event.device)
+    if let duration = event.durationMillis {
+      o.add("duration_ms", duration)
+    } else {
+      o.add("duration_ms", raw: "null")
+    }
+    o.add("created_at", event.createdAt)
+    return format == .jsonl ? o.object + "\n" : (index == 0 ? "\n" : ",\n") + o.object
+  }
+
+  /// The document's end after the review events.
+  public func endReviewEvents(count: Int) -> String {
+    format == .json ? (count == 0 ? "]}\n" : "\n]}\n") : ""
   }
 
   func postObject(

@@ -120,12 +120,14 @@ public struct ReviewRepository {
     return (subject, statement.string(4))
   }
 
-  /// A question's events, in the order they replay (reviewed_at, then id).
+  /// A question's events, in the order they replay (`ReviewScheduler.replay`): by reviewed_at,
+  /// then created_at (made strictly later than the question's last event when recorded), then
+  /// uuid — the same order on every device that has the same events.
   public func events(of id: QuestionID) throws -> [ReviewEvent] {
     let statement = try database.cachedStatement(
       sql: """
         SELECT id, uuid, rating, reviewed_at, device, duration_ms, created_at FROM review_events
-        WHERE question_id = ? ORDER BY reviewed_at, id
+        WHERE question_id = ? ORDER BY reviewed_at, created_at, uuid
         """)
     defer { statement.reset() }
     try statement.bind(id.rawValue, at: 1)
@@ -183,10 +185,18 @@ public struct ReviewRepository {
     }
     let scheduler = try scheduler()
     let stored = try item(id)
+    // Recorded after the question's last event, even on a clock behind the device that made
+    // that one: events at the same instant replay in the order they were recorded, everywhere.
+    // The device is sync's id for this database (none before `memo sync init`).
     let insert = try database.cachedStatement(
       sql: """
-        INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, created_at,
+          device)
+        VALUES (?1, ?2, ?3, ?4, ?5,
+          max(?6, coalesce(strftime('%Y-%m-%dT%H:%M:%fZ',
+            (SELECT max(created_at) FROM review_events WHERE question_id = ?3), '+0.001 seconds'),
+            '')),
+          (SELECT value FROM sync_settings WHERE key = 'device_id'))
         """)
     defer { insert.reset() }
     try insert.bind(uuid, at: 1)
@@ -242,6 +252,34 @@ public struct ReviewRepository {
         """)
   }
 
+  /// Replays the schedules of `ids` from their events (after a sync round or an import
+  /// brought or took some): a question left with no events of its kind has no schedule row,
+  /// as before its first rating; a question gone since (deleted later in the same file) is
+  /// skipped.
+  public func replay(_ ids: [QuestionID]) throws {
+    let scheduler = try scheduler()
+    let remove = try database.cachedStatement(sql: "DELETE FROM review_items WHERE question_id = ?")
+    defer { remove.reset() }
+    let exists = try database.cachedStatement(sql: "SELECT 1 FROM questions WHERE id = ?")
+    defer { exists.reset() }
+    for id in ids {
+      exists.reset()
+      try exists.bind(id.rawValue, at: 1)
+      guard try exists.step() else { continue }
+      exists.reset()
+      let (subject, _) = try subject(id)
+      let events = try events(of: id)
+      if events.contains(where: { $0.rating.kind == subject.kind }) {
+        let replayed = scheduler.replay(subject, events: events)
+        if try item(id) != replayed { try save(replayed) }
+      } else {
+        remove.reset()
+        try remove.bind(id.rawValue, at: 1)
+        try remove.execute()
+      }
+    }
+  }
+
   /// Replays every rated question's events with the stored settings and saves what changed
   /// (after a setting changes): one pass over the events in question order, beside one over
   /// the stored schedules. The schedules are derived data: after a setting changed they are
@@ -251,13 +289,14 @@ public struct ReviewRepository {
   @discardableResult
   public func replayAll(journaled: Bool = false) throws -> Int {
     let scheduler = try scheduler()
-    // Two cursors in question order, merged here: the events (from their index alone), and
+    // Two cursors in question order, merged here: the events (from their index alone, in the
+    // order every device replays them: ReviewScheduler.replay), and
     // the stored schedules with their questions. (A question with events and no schedule,
     // which sync can bring, is looked up on its own.)
     let events = try database.makeStatement(
       sql: """
         SELECT question_id, rating, reviewed_at FROM review_events
-        ORDER BY question_id, reviewed_at, id
+        ORDER BY question_id, reviewed_at, created_at, uuid
         """)
     let stored = try database.makeStatement(
       sql: """

@@ -100,6 +100,7 @@ extension SyncEngine {
       }
       for change in later + removals { try merge(change, last: true) }
       if favorites { try store.renumberFavorites() }
+      try store.replayReviewed()
       try load?.finish()
       try store.setOrigin(nil)
 

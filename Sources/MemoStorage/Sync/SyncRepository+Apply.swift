@@ -24,6 +24,9 @@ extension SyncRepository {
         sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
       case .savedFilter: sql = "DELETE FROM saved_filters WHERE name = ?"
       case .resolution: return true
+      case .reviewEvent:
+        try noteReviewed(event: key)
+        sql = "DELETE FROM review_events WHERE uuid = ?"
       }
       let statement = try database.cachedStatement(sql: sql)
       try statement.bind(key, at: 1)
@@ -179,6 +182,25 @@ extension SyncRepository {
       let time = Timestamp(rfc3339: fields.string(1)) ?? Timestamp(millis: 0)
       fields.reset()
       try resolve(key, resolution, at: time, push: false)
+    case .reviewEvent:
+      // Immutable: one already here is the same event.
+      if try exists("SELECT 1 FROM review_events WHERE uuid = ?", key) { return true }
+      guard let questionID = try questionID(line, path: "$.row.question_uuid") else {
+        return false
+      }
+      let statement = try database.cachedStatement(
+        sql: """
+          INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, device,
+            duration_ms, created_at)
+          VALUES (json_extract(?1, '$.row.uuid'), json_extract(?1, '$.row.kind'), ?2,
+            json_extract(?1, '$.row.rating'), json_extract(?1, '$.row.reviewed_at'),
+            json_extract(?1, '$.row.device'), json_extract(?1, '$.row.duration_ms'),
+            json_extract(?1, '$.row.created_at'))
+          """)
+      try statement.bind(line, at: 1)
+      try statement.bind(questionID, at: 2)
+      try statement.execute()
+      try noteReviewed(question: questionID)
     case .savedFilter:
       if try exists("SELECT 1 FROM saved_filters WHERE name = ?", key) {
         try run(
@@ -233,6 +255,67 @@ extension SyncRepository {
       WHERE uuid IN (SELECT question FROM temp.sync_waiting_links WHERE highlight = ?1)
       """, key)
     try run("DELETE FROM temp.sync_waiting_links WHERE highlight = ?1", key)
+  }
+
+  /// Remembers, for this connection, the question whose events a round changed: its schedule
+  /// is replayed once at the round's end (`replayReviewed`).
+  func noteReviewed(question id: Int64) throws {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
+    defer { listed.reset() }
+    if try listed.step(), listed.int(0) == 0 {
+      listed.reset()
+      try database.execute(
+        sql: "CREATE TEMP TABLE sync_reviewed (question_id INTEGER PRIMARY KEY)")
+    }
+    listed.reset()
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO temp.sync_reviewed (question_id) VALUES (?)")
+    try insert.bind(id, at: 1)
+    try insert.execute()
+  }
+
+  /// The same, for the question of event `uuid` (before the event is deleted).
+  func noteReviewed(event uuid: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "SELECT question_id FROM review_events WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    try noteReviewed(question: id)
+  }
+
+  /// Replays the schedule of every question whose events the round changed (in the order
+  /// every device replays them) and forgets them. - Returns: how many.
+  @discardableResult
+  func replayReviewed() throws -> Int {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
+    defer { listed.reset() }
+    guard try listed.step(), listed.int(0) > 0 else { return 0 }
+    listed.reset()
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT question_id FROM temp.sync_reviewed
+        WHERE question_id IN (SELECT id FROM questions) ORDER BY 1
+        """)
+    var ids: [QuestionID] = []
+    while try statement.step() { ids.append(QuestionID(statement.int64(0))) }
+    statement.reset()
+    try ReviewRepository(database: database).replay(ids)
+    try database.execute(sql: "DELETE FROM temp.sync_reviewed")
+    return ids.count
+  }
+
+  func questionID(_ line: String, path: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id FROM questions WHERE uuid = json_extract(?1, ?2)")
+    defer { statement.reset() }
+    try statement.bind(line, at: 1)
+    try statement.bind(path, at: 2)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   func isInUse(category name: String) throws -> Bool {

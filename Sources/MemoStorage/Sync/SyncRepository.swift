@@ -237,6 +237,13 @@ struct SyncRepository {
           'resolved_at', resolved_at)
         FROM sync_resolved WHERE identity = ?
         """
+    case .reviewEvent:
+      return """
+        SELECT json_object('uuid', e.uuid, 'question_uuid', q.uuid, 'kind', e.kind,
+          'rating', e.rating, 'reviewed_at', e.reviewed_at, 'device', e.device,
+          'duration_ms', e.duration_ms, 'created_at', e.created_at)
+        FROM review_events e JOIN questions q ON q.id = e.question_id WHERE e.uuid = ?
+        """
     }
   }
 

@@ -26,12 +26,20 @@ struct BulkLoad {
   static let searchedHighlightTriggers = [
     "highlights_search_insert", "highlights_grams_insert", "highlights_untombstone",
   ]
+  /// Those of schema version 16 (review events in the journal and the change sequence): a
+  /// sync round or an import bringing many ratings records them at the end, as it does
+  /// questions (each insert's own would give it a statement journal: 22 page writes a row).
+  static let reviewEventTriggers = [
+    "review_events_journal_insert", "review_events_change_insert",
+  ]
 
   let database: Database
   /// The highest post and question ids before the load: rows above them are the load's.
   let last: (posts: Int64, questions: Int64)
   /// The highest highlight id before the load.
   let lastHighlight: Int64
+  /// The highest review event id before the load (nil: a schema before version 16).
+  let lastReviewEvent: Int64?
   /// The dropped triggers' SQL.
   private let definitions: [String]
   /// Whether highlights are in the search index (schema version 13 on).
@@ -44,12 +52,17 @@ struct BulkLoad {
   init(database: Database, version: Int32 = Schema.version) throws {
     self.database = database
     searchesHighlights = version >= 13
-    let triggers = Self.triggers + (searchesHighlights ? Self.searchedHighlightTriggers : [])
+    let triggers =
+      Self.triggers + (searchesHighlights ? Self.searchedHighlightTriggers : [])
+      + (version >= 16 ? Self.reviewEventTriggers : [])
     last = (
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
     )
     lastHighlight = try database.int(sql: "SELECT coalesce(max(id), 0) FROM highlights") ?? 0
+    lastReviewEvent =
+      version >= 16
+      ? try database.int(sql: "SELECT coalesce(max(id), 0) FROM review_events") ?? 0 : nil
     let lookup = try database.cachedStatement(
       sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?")
     defer { lookup.reset() }
@@ -113,6 +126,18 @@ struct BulkLoad {
         """)
     try highlightChanges.bind(lastHighlight, at: 1)
     try highlightChanges.execute()
+    if let lastReviewEvent {
+      try Journal(database: database).recordLoad(of: "review_events", after: lastReviewEvent)
+      let eventChanges = try database.cachedStatement(
+        sql: """
+          INSERT OR REPLACE INTO changes (kind, key, origin, at)
+          SELECT 'review_event', uuid, (SELECT origin FROM change_context),
+            CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+          FROM review_events WHERE id > ? ORDER BY id
+          """)
+      try eventChanges.bind(lastReviewEvent, at: 1)
+      try eventChanges.execute()
+    }
     try SearchRepository(database: database).indexRows(
       after: last, highlights: searchesHighlights ? lastHighlight : nil)
     for sql in definitions { try database.executeScript(sql) }

@@ -66,6 +66,38 @@ extension Exporter {
     return result
   }
 
+  /// The review events (issue 25), streamed, in the order every device replays them and with
+  /// the same bytes on each: by reviewed_at, created_at, uuid. After a cursor's seq, those
+  /// that arrived since (sync brings older ones); with `since`, those recorded since.
+  func writeReviewEvents(_ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection)
+    throws
+  {
+    guard encoder.format == .json || encoder.format == .jsonl else { return }
+    try output.write(encoder.beginReviewEvents())
+    let statement = try database.makeStatement(
+      sql: """
+        SELECT e.uuid, q.uuid, e.rating, e.reviewed_at, e.device, e.duration_ms, e.created_at
+        FROM review_events e JOIN questions q ON q.id = e.question_id
+        WHERE (?1 IS NULL OR e.created_at >= ?1)
+          AND (?2 IS NULL OR e.uuid IN (SELECT key FROM changes WHERE kind = 'review_event' AND seq > ?2))
+        ORDER BY e.reviewed_at, e.created_at, e.uuid
+        """)
+    try statement.bind(selection.since?.rfc3339, at: 1)
+    try statement.bind(selection.afterSeq, at: 2)
+    var count = 0
+    while try statement.step() {
+      guard let rating = ReviewRating(name: statement.string(2)) else { continue }
+      let event = ReviewEventRecord(
+        uuid: statement.string(0), questionUUID: statement.string(1), rating: rating,
+        reviewedAt: time(statement, 3), device: statement.text(4),
+        durationMillis: statement.isNull(5) ? nil : statement.int64(5),
+        createdAt: time(statement, 6))
+      try output.write(encoder.reviewEvent(event, index: count))
+      count += 1
+    }
+    try output.write(encoder.endReviewEvents(count: count))
+  }
+
   /// A cursor: the time of its last export and the last seq it exported (nil: saved before
   /// the change sequence).
   func cursor(_ name: String) throws -> (time: Timestamp, seq: Int64?)? {

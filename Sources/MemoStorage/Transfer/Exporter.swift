@@ -167,7 +167,8 @@ struct Exporter {
       encoder.end(
         favorites: try favorites(afterSeq: selection.afterSeq),
         savedFilters: try savedFilters(afterSeq: selection.afterSeq),
-        currentFilter: currentFilter, deleted: deleted))
+        currentFilter: currentFilter, deleted: deleted, closes: false))
+    try writeReviewEvents(encoder, to: output, selection)
     return summary
   }
 

@@ -19,6 +19,8 @@ struct Importer {
     var links: [(question: String, highlight: String)] = []
     /// The highest question id before this import (read at its first question).
     var questionFloor: Int64?
+    /// Questions this import brought review events: their schedules are replayed by `finish`.
+    var reviewed: Set<Int64> = []
   }
 
   init(database: Database, now: Timestamp) {
@@ -39,6 +41,10 @@ struct Importer {
   /// promises). Call once, after the last record.
   /// - Throws: `MemoError` `.badData` (65) for a highlight neither in the file nor here.
   func finish(name: String) throws {
+    if !known.reviewed.isEmpty {
+      try ReviewRepository(database: database).replay(known.reviewed.sorted().map { QuestionID($0) })
+      known.reviewed = []
+    }
     let links = known.links
     known.links = []
     guard !links.isEmpty else { return }
@@ -132,6 +138,8 @@ struct Importer {
       } else {
         summary.unchanged += 1
       }
+    case .reviewEvent(let event):
+      try merge(event, into: &summary, name: name)
     case .deleted(let uuid, let kind, let deletedAt):
       let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
       let statement = try database.cachedStatement(
@@ -157,6 +165,35 @@ struct Importer {
         summary.unchanged += 1
       }
     }
+  }
+
+  /// A review event: immutable, so one already here (by UUID) is the same event.
+  func merge(_ event: ReviewEventRecord, into summary: inout ImportSummary, name: String) throws {
+    let exists = try database.cachedStatement(sql: "SELECT 1 FROM review_events WHERE uuid = ?")
+    try exists.bind(event.uuid, at: 1)
+    let isHere = try exists.step()
+    exists.reset()
+    guard !isHere else {
+      summary.unchanged += 1
+      return
+    }
+    guard let questionID = try questionID(event.questionUUID) else {
+      throw MemoError.malformedImport(
+        name, place: "review event \(event.uuid)",
+        reason: "its question \(event.questionUUID) is neither in the file nor in the database")
+    }
+    try run(
+      """
+      INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, device,
+        duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(event.uuid), .text(event.rating.kind.rawValue), .integer(questionID),
+        .text(event.rating.name), .text(event.reviewedAt.rfc3339), optional(event.device),
+        event.durationMillis.map { .integer($0) } ?? .null, .text(event.createdAt.rfc3339),
+      ])
+    known.reviewed.insert(questionID)
+    summary.added += 1
   }
 
   func merge(_ post: PostRecord, into summary: inout ImportSummary) throws {

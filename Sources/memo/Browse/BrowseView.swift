@@ -319,6 +319,7 @@ struct BrowseView {
     ("F", "Favorites shelf"),
     ("B", "Books"),
     ("Q", "all Questions"),
+    ("R", "Review what is due (memo review's session; q comes back here)"),
     ("u", "undo"),
     ("^r", "redo"),
     ("?", "this help (j/k scroll it, any other key closes it)"),

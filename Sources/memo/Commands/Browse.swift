@@ -20,7 +20,8 @@ extension Memo {
         book, A asks about the book under the cursor, s stars, a answers, c sets the category,
         e edits in place, E in $EDITOR, d deletes (asks y/N); f the Filter screen (its choice
         becomes the current filter), / searches (Up: the last search), F the Favorites shelf,
-        v puts a book on it or takes it off, Q every question, u undoes, ^r redoes.
+        v puts a book on it or takes it off, Q every question, R reviews what is due
+        (memo review's session), u undoes, ^r redoes.
         Every change is in the journal ('memo log', 'memo undo'); changes made elsewhere show
         up within a second. Needs a terminal on stdin and stdout.
 
@@ -49,7 +50,7 @@ extension Memo {
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let signal = try BrowseLoop(store: store, screen: screen).run()
+      let signal = try BrowseLoop(store: store, screen: screen, database: database).run()
       screen.leave()
       database.close()
       if signal != 0 {
@@ -67,6 +68,8 @@ extension Memo {
 struct BrowseLoop {
   let store: BrowseStore
   let screen: TerminalScreen
+  /// The store's database, for the review session `R` runs.
+  let database: LazyDatabase
   /// `$MEMO_BROWSE_TIMINGS`: a file for scripts/bench-browse (when the first screen was drawn,
   /// and how long each key took from its bytes read to its frame written).
   let timings = Environment.get("MEMO_BROWSE_TIMINGS").map { fopen($0, "w") } ?? nil
@@ -100,6 +103,8 @@ struct BrowseLoop {
           if store.state.isFinished { break }
         }
       }
+      // Ended inside the review session.
+      if screen.endingSignal != 0 { return screen.endingSignal }
       draw()
       if let timings, case .input = event {
         fputs("key \(Self.nanoseconds(CLOCK_MONOTONIC) - started)\n", timings)
@@ -120,6 +125,27 @@ struct BrowseLoop {
     measure()
     store.dispatch(.key(key))
     try runEditor()
+    runReview()
+  }
+
+  /// Runs a review session over what is due now on the same screen, then reads everything
+  /// again (`R`).
+  func runReview() {
+    guard store.state.isReviewRequested else { return }
+    var items: [ReviewDueRow] = []
+    if case .review(.listed(let rows)) = database.run(
+      .loadDueReviews(ReviewDueQuery(at: wallClockNow(), limit: nil)))
+    {
+      items = rows
+    }
+    let size = TerminalScreen.size()
+    var session = ReviewSession(
+      items: items, width: size.width, height: size.height,
+      utcOffsetSeconds: store.state.utcOffsetSeconds)
+    _ = ReviewSessionLoop(database: database, screen: screen).run(&session)
+    store.dispatch(.resize(width: size.width, height: size.height))
+    store.dispatch(
+      .reviewed(ReviewSessionLoop.summary(session, database: database, now: wallClockNow())))
   }
 
   func measure() {

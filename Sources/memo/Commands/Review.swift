@@ -17,7 +17,11 @@ extension Memo {
         starred ones and books on the shelf come back sooner. Each rating is kept;
         'memo undo' takes the last one back.
 
+        On a terminal, 'memo review' alone runs a session over what is due (see
+        'memo review session --help'); off one it lists what is due.
+
         Examples:
+          memo review
           memo review due
           memo review rate 12 good
           memo review rate h3 keep
@@ -25,8 +29,9 @@ extension Memo {
           memo review digest
         """),
       subcommands: [
-        Due.self, Rate.self, Show.self, Config.self, Digest.self, Export.self,
-      ])
+        Session.self, Due.self, Rate.self, Show.self, Config.self, Digest.self, Export.self,
+      ],
+      defaultSubcommand: Session.self)
   }
 }
 

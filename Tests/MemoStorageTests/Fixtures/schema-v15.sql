@@ -33,7 +33,7 @@ CREATE INDEX review_events_by_time ON review_events (reviewed_at);
 -- Replaying every schedule reads the events in question order from the index alone.
 DROP INDEX review_events_by_question;
 CREATE INDEX review_events_by_question
-  ON review_events (question_id, reviewed_at, id, kind, rating);
+  ON review_events (question_id, reviewed_at, created_at, uuid, kind, rating);
 CREATE INDEX questions_new_recall ON questions (coalesce(answered_at, created_at), id)
   WHERE answer IS NOT NULL;
 CREATE INDEX questions_new_open ON questions (created_at, id) WHERE answer IS NULL;

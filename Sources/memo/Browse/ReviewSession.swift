@@ -1,0 +1,211 @@
+import MemoCore
+
+/// `memo review` on a terminal (issue 25): what is due, one item at a time. The question and
+/// its book; Space shows a recall item's answer, 1–4 rate it; an open question is answered
+/// (`a`, a prompt line), put off (`s`/`l`/`e`) or dropped (`x`); `u` takes the session's last
+/// rating back; `q` quits. Every change is an effect of the same runner as the commands (a
+/// journal entry each, `memo undo` elsewhere takes it back). Pure state and view here; the
+/// terminal is `ReviewSessionLoop`'s.
+struct ReviewSession {
+  /// What was due when the session started, in `review due`'s order.
+  var items: [ReviewDueRow]
+  /// The item shown (`items.count`: the end).
+  var index = 0
+  /// Whether the recall item's answer shows.
+  var isRevealed = false
+  /// The answer of the item shown, read when it is revealed (or the question's text changed).
+  var answer: String?
+  /// The prompt line for an open question's answer (nil: not asking).
+  var input: String?
+  /// The last thing done or refused, on the line above the footer.
+  var message: String?
+  /// How many items this session rated or answered (undo takes one back).
+  var reviewed = 0
+  var isFinished = false
+  var width: Int
+  var height: Int
+  var utcOffsetSeconds: Int
+
+  var current: ReviewDueRow? { index < items.count ? items[index] : nil }
+
+  /// A time as the reader's clock shows it: `2026-03-02 10:00`.
+  func local(_ time: Timestamp) -> String {
+    let text = Timestamp(millis: time.millis + Int64(utcOffsetSeconds) * 1000).rfc3339
+    return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
+  }
+}
+
+/// What a key asks of the session's runner.
+enum ReviewSessionCommand: Equatable {
+  case none
+  case reveal
+  case rate(ReviewRating)
+  case answer(String)
+  case undo
+  case quit
+}
+
+extension ReviewSession {
+  /// Applies a key to the state: what it can do alone (the prompt line, moving on), and what
+  /// it asks the runner for.
+  mutating func handle(_ key: BrowseKey) -> ReviewSessionCommand {
+    if var text = input {
+      switch key {
+      case .enter:
+        input = nil
+        let answer = text.trimmingWhitespace()
+        if answer.isEmpty {
+          message = "no answer given: the question stays open"
+          return .none
+        }
+        return .answer(answer)
+      case .escape, .ctrl("c"):
+        input = nil
+        message = "not answered"
+      case .backspace, .delete:
+        if !text.isEmpty { text.removeLast() }
+        input = text
+      case .ctrl("u"):
+        input = ""
+      case .char(let c):
+        text.append(c)
+        input = text
+      default:
+        break
+      }
+      return .none
+    }
+    message = nil
+    switch key {
+    case .char("q"), .escape: return .quit
+    case .char("u"): return .undo
+    default: break
+    }
+    guard let item = current else { return .none }
+    switch (item.kind, key) {
+    case (.recall, .char(" ")), (.recall, .enter):
+      return isRevealed ? .none : .reveal
+    case (.recall, .char(let c)) where ("1"..."4").contains(c):
+      guard isRevealed else {
+        message = "Space shows the answer first"
+        return .none
+      }
+      return .rate(.recall(RecallRating.allCases[Int(String(c))! - 1]))
+    case (.open, .char("a")):
+      input = ""
+      return .none
+    case (.open, .char("s")): return .rate(.open(.soon))
+    case (.open, .char("l")): return .rate(.open(.later))
+    case (.open, .char("e")): return .rate(.open(.eventually))
+    case (.open, .char("x")): return .rate(.open(.drop))
+    default:
+      message =
+        item.kind == .recall
+        ? (isRevealed ? "1 again, 2 hard, 3 good, 4 easy" : "Space shows the answer")
+        : "a answers it; s soon, l later, e eventually, x drops it"
+      return .none
+    }
+  }
+
+  /// The next item, after a rating or an answer.
+  mutating func advance(_ note: String) {
+    reviewed += 1
+    index += 1
+    isRevealed = false
+    answer = nil
+    message = note
+  }
+
+  /// Back to the item rated last (after its rating was undone).
+  mutating func back(_ note: String) {
+    reviewed -= 1
+    index -= 1
+    isRevealed = false
+    answer = nil
+    message = note
+  }
+}
+
+/// The session's screen: a pure function of the state (header, the book and question, the
+/// answer once shown, a message, the keys).
+enum ReviewSessionView {
+  static func frame(_ session: ReviewSession) -> BrowseFrame {
+    let width = max(10, session.width)
+    let height = max(4, session.height)
+    func fit(_ text: String) -> String { DisplayWidth.truncate(text, to: width) }
+    var body: [BrowseLine] = []
+    let position =
+      session.current == nil
+      ? "done" : "\(session.index + 1)/\(session.items.count)"
+    let header = fit(
+      "Review · \(position) · reviewed \(session.reviewed)"
+        + (session.current.map { " · " + $0.kind.rawValue } ?? ""))
+    var footer: String
+    var caret: BrowseFrame.Caret?
+    if let item = session.current {
+      body.append(BrowseLine(""))
+      body += wrap("Book: " + visible(oneLine(item.title)), width: width, indent: "  ")
+      body.append(BrowseLine(""))
+      body += wrap(visible(oneLine(item.question)), width: width, indent: "  ")
+      body.append(BrowseLine(""))
+      if item.kind == .recall {
+        if session.isRevealed {
+          body.append(BrowseLine(fit("  Answer:")))
+          for paragraph in (session.answer ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
+            body += wrap(visible(String(paragraph)), width: width, indent: "    ")
+          }
+          footer = "1 again  2 hard  3 good  4 easy  u undo  q quit"
+        } else {
+          footer = "Space show the answer  u undo  q quit"
+        }
+      } else {
+        body.append(BrowseLine(fit("  (no answer yet)")))
+        footer = "a answer  s soon  l later  e eventually  x drop  u undo  q quit"
+      }
+    } else {
+      body.append(BrowseLine(""))
+      body.append(
+        BrowseLine(
+          fit(session.items.isEmpty ? "  Nothing is due." : "  That was everything due.")))
+      footer = "u undo  q quit"
+    }
+    if let input = session.input {
+      let prompt = "Answer: "
+      footer = prompt + input
+      let column = DisplayWidth.of(footer)
+      footer = DisplayWidth.truncate(footer, to: width)
+      caret = BrowseFrame.Caret(row: height - 1, column: min(column, width - 1))
+    }
+    var lines = [BrowseLine(header, .header)]
+    let room = height - 3
+    lines += body.prefix(room)
+    while lines.count < height - 2 { lines.append(BrowseLine("")) }
+    lines.append(BrowseLine(fit(session.message.map { "  " + $0 } ?? "")))
+    lines.append(BrowseLine(fit(footer), .footer))
+    return BrowseFrame(lines: lines, caret: caret)
+  }
+
+  /// `text` in lines of at most `width` columns after `indent`, broken at spaces.
+  static func wrap(_ text: String, width: Int, indent: String) -> [BrowseLine] {
+    let room = max(1, width - DisplayWidth.of(indent))
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let w = DisplayWidth.of(String(word))
+      if used > 0 && used + 1 + w > room {
+        lines.append(line)
+        line = ""
+        used = 0
+      }
+      if used > 0 {
+        line += " "
+        used += 1
+      }
+      line += word
+      used += w
+    }
+    lines.append(line)
+    return lines.map { BrowseLine(DisplayWidth.truncate(indent + $0, to: width)) }
+  }
+}

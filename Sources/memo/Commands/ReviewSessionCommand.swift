@@ -1,0 +1,177 @@
+import ArgumentParser
+import MemoCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Memo.Review {
+  /// `memo review` (and `memo review session`): a review session on a terminal; off one, what
+  /// is due, as `memo review due` lists it.
+  struct Session: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Review what is due, one item at a time (the default).",
+      discussion: Help.text(
+        """
+        On a terminal: each item due, lowest retrievability first, with its book. For an
+        answered question Space shows the answer and 1-4 rate it (again, hard, good, easy);
+        for an open one a answers it (a prompt line; Enter saves), s, l and e put it off
+        (soon, later, eventually) and x drops it from review. u takes the last rating of
+        the session back, q quits; a line at the end says how many were reviewed and when
+        the next is due. Every rating is in the journal, as 'memo review rate' makes it.
+        Off a terminal (stdin or stdout redirected) it lists what is due, as
+        'memo review due' does.
+
+        Examples:
+          memo review
+          memo review --db ~/notes/memo.db
+          memo review | head
+        """))
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      guard Terminal.stdinIsTerminal, Terminal.stdoutIsTerminal else {
+        let context = try Context(global)
+        _ = try context.dispatch(
+          .review(.due(ReviewDueQuery(at: context.now, limit: nil))), access: .read,
+          sink: context.listingWriter)
+        return
+      }
+      let context = try Context(global.common, format: .table)
+      let database = try LazyDatabase(
+        path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
+      let size = TerminalScreen.size()
+      let now = context.now
+      var items: [ReviewDueRow] = []
+      switch database.run(.loadDueReviews(ReviewDueQuery(at: now, limit: nil))) {
+      case .review(.listed(let rows)): items = rows
+      case .failed(let error): throw error
+      default: break
+      }
+      var session = ReviewSession(
+        items: items, width: size.width, height: size.height,
+        utcOffsetSeconds: context.style.utcOffsetSeconds)
+      let screen = TerminalScreen(useColor: context.style.useColor)
+      try screen.enter()
+      defer { screen.leave() }
+      let signal = ReviewSessionLoop(database: database, screen: screen).run(&session)
+      screen.leave()
+      let summary = ReviewSessionLoop.summary(session, database: database, now: wallClockNow())
+      database.close()
+      if signal != 0 {
+        Output.flush()
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+      }
+      if !context.isQuiet { Output.line(summary) }
+    }
+  }
+}
+
+/// The clock, as the commands read it.
+func wallClockNow() -> Timestamp {
+  var spec = timespec()
+  clock_gettime(CLOCK_REALTIME, &spec)
+  return Timestamp(millis: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+}
+
+/// Reads keys and signals, runs what they ask through the effects, draws.
+struct ReviewSessionLoop {
+  let database: LazyDatabase
+  let screen: TerminalScreen
+
+  /// - Returns: the signal that ended it (0: q).
+  func run(_ session: inout ReviewSession) -> Int32 {
+    var decoder = KeyDecoder()
+    draw(session)
+    while !session.isFinished {
+      let event = screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000)
+      var keys: [BrowseKey] = []
+      switch event {
+      case .signal:
+        return screen.endingSignal
+      case .resize:
+        let size = TerminalScreen.size()
+        session.width = size.width
+        session.height = size.height
+      case .timeout:
+        keys = decoder.flushEscape()
+      case .input(let bytes):
+        keys = decoder.feed(bytes)
+      }
+      for key in keys {
+        perform(session.handle(key), on: &session)
+        if session.isFinished { break }
+      }
+      draw(session)
+    }
+    return 0
+  }
+
+  func draw(_ session: ReviewSession) {
+    screen.draw(ReviewSessionView.frame(session), width: session.width, height: session.height)
+  }
+
+  func perform(_ command: ReviewSessionCommand, on session: inout ReviewSession) {
+    switch command {
+    case .none: return
+    case .quit: session.isFinished = true
+    case .reveal:
+      guard let item = session.current else { return }
+      switch database.run(.loadQuestion(item.id)) {
+      case .questions(.loaded(let question)):
+        session.answer = question.answer ?? ""
+        session.isRevealed = true
+      case .failed(let error): session.message = error.message
+      default: session.isRevealed = true
+      }
+    case .rate(let rating):
+      guard let item = session.current else { return }
+      switch database.run(.rateReview(item.id, rating, at: wallClockNow())) {
+      case .review(.rated(let outcome)):
+        let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
+        session.advance("\(rating.name): \(due)")
+      case .failed(let error): session.message = error.message
+      default: session.advance(rating.name)
+      }
+    case .answer(let text):
+      guard let item = session.current else { return }
+      switch database.run(.setAnswer(item.id, text)) {
+      case .failed(let error): session.message = error.message
+      default: session.advance("answered: it comes back as a recall item")
+      }
+    case .undo:
+      guard session.reviewed > 0 else {
+        session.message = "nothing to undo in this session"
+        return
+      }
+      switch database.run(.undo(1)) {
+      case .failed(let error): session.message = error.message
+      default: session.back("undone")
+      }
+    }
+  }
+
+  /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`.
+  static func summary(_ session: ReviewSession, database: LazyDatabase, now: Timestamp)
+    -> String
+  {
+    let left = session.items.count - session.index
+    var line = "reviewed \(session.reviewed)"
+    if left > 0 {
+      return line + ", \(left) still due now"
+    }
+    // The earliest due after now: what the due listing a year on holds.
+    let later = Timestamp(millis: now.millis + 366 * 86_400_000)
+    if case .review(.listed(let rows)) = database.run(
+      .loadDueReviews(ReviewDueQuery(at: later, limit: nil))),
+      let next = rows.map(\.due).filter({ $0 > now }).min()
+    {
+      line += ", next due " + session.local(next)
+    } else {
+      line += ", nothing else due within a year"
+    }
+    return line
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@Suite("memo review: off a terminal, and history across machines")
+struct ReviewSessionOffTerminalTests {
+  @Test("off a terminal, memo review lists what is due, as memo review due does")
+  func listsDue() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "What does the litany call fear?"])
+    _ = try box.succeed(["answer", "1", "The mind-killer."])
+    let session = try box.run(["review", "--format", "jsonl"])
+    #expect(session.status == 0)
+    #expect(session.stdout.contains("\"kind\":\"recall\""))
+    #expect(session.stdout == (try box.succeed(["review", "due", "--format", "jsonl"])))
+  }
+
+  @Test(
+    "two machines rate the same question offline, fuzz on, then sync: both keep every rating and show the same schedule and history"
+  )
+  func twoMachinesOffline() throws {
+    let lab = try SyncLab()
+    let one = try lab.device("one")
+    let two = try lab.device("two", skewHours: 2)
+    _ = try one.add("Dune")
+    _ = try one.succeed(["ask", "1", "What does the litany call fear?"])
+    _ = try one.succeed(["answer", "1", "The mind-killer."])
+    try SyncLab.round(one)
+    try SyncLab.round(two)
+    // Offline: each rates the question its own way, some at one instant.
+    _ = try one.succeed(["review", "rate", "1", "good", "--at", "2026-03-01T10:00:00Z"])
+    _ = try one.succeed(["review", "rate", "1", "good", "--at", "2026-03-04T10:00:00Z"])
+    _ = try two.succeed(["review", "rate", "1", "again", "--at", "2026-03-01T10:00:00Z"])
+    _ = try two.succeed(["review", "rate", "1", "easy", "--at", "2026-03-02T09:00:00Z"])
+    var conflicts = 0
+    for box in [one, two, one] { conflicts += try SyncLab.round(box)["conflicts"] ?? 0 }
+    #expect(conflicts == 0)
+    let show = try one.succeed(["review", "show", "1", "--format", "json"])
+    #expect(show.contains("\"again\"") && show.contains("\"easy\""))
+    #expect(try two.succeed(["review", "show", "1", "--format", "json"]) == show)
+    #expect(try two.succeed(["review", "show", "1"]) == one.succeed(["review", "show", "1"]))
+    #expect(try SyncLab.synced(two) == SyncLab.synced(one))
+    #expect(try one.rows("SELECT count(*) FROM review_events") == [["4"]])
+  }
+}
+
+@Suite(
+  "memo review: a session driven in tmux",
+  .enabled(
+    if: TmuxSession.path != nil,
+    "tmux is not installed: apt-get install -y tmux (scripts/setup does) to run this suite"),
+  .serialized)
+struct ReviewSessionTmuxTests {
+  /// Runs `memo review` in the sandbox, then shows its exit status and whether the terminal
+  /// is back in its normal mode.
+  func script(_ box: Sandbox, command: String = "review") throws -> String {
+    let path = box.root + "/review.sh"
+    let text = """
+      #!/bin/sh
+      trap true INT
+      ulimit -c 0
+      export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC NO_COLOR=1
+      sh -c 'echo $$ > "$HOME/review.pid"; exec "$0" \(command)' '\(Sandbox.binary)'
+      status=$?
+      echo "exit=$status tty=$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
+      sleep 600
+      """
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return "sh '\(path)'"
+  }
+
+  /// Dune with an answered question (a new recall item, due now) and an open one asked two
+  /// days ago (due since yesterday).
+  func reader() throws -> Sandbox {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "What does the litany call fear?"])
+    _ = try box.succeed(["answer", "1", "The mind-killer."])
+    _ = try box.succeed(["ask", "1", "Where is the spice?"])
+    try box.execute(
+      "UPDATE questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days') WHERE id = 2")
+    return box
+  }
+
+  @Test("the question and its book, Space, a rating, an answer typed, undo, a choice, q and the line at the end")
+  func session() throws {
+    let box = try reader()
+    let tmux = try TmuxSession(command: try script(box))
+    var lines = try tmux.wait(for: "What does the litany call fear?")
+    #expect(lines.contains { $0.contains("Book: Dune") })
+    #expect(lines.first?.hasPrefix("Review · 1/2") == true)
+    #expect(!lines.contains { $0.contains("The mind-killer.") })
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    try tmux.send("3")
+    lines = try tmux.wait(for: "Where is the spice?")
+    #expect(lines.contains { $0.contains("good: due ") })
+    try tmux.send("a")
+    try tmux.wait("the prompt line") { $0.last?.hasPrefix("Answer:") == true }
+    try tmux.type("Arrakis")
+    try tmux.send("Enter")
+    try tmux.wait(for: "That was everything due.")
+    #expect(try box.rows("SELECT answer FROM questions WHERE id = 2") == [["Arrakis"]])
+    try tmux.send("u")
+    try tmux.wait(for: "Where is the spice?")
+    #expect(try box.rows("SELECT answer IS NULL FROM questions WHERE id = 2") == [["1"]])
+    try tmux.send("l")
+    try tmux.wait(for: "That was everything due.")
+    try tmux.send("q")
+    lines = try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(lines.contains { $0.hasPrefix("reviewed 2, next due ") })
+    #expect(
+      try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
+        == [["1", "good"], ["2", "later"]])
+    #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test("memo browse: R runs the session over the same store; q comes back to the books with its line")
+  func browseReview() throws {
+    let box = try reader()
+    let tmux = try TmuxSession(command: try script(box, command: "browse"))
+    try tmux.wait(for: "Dune")
+    try tmux.send("R")
+    try tmux.wait(for: "What does the litany call fear?")
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    try tmux.send("4")
+    try tmux.wait(for: "Where is the spice?")
+    try tmux.send("x")
+    try tmux.wait(for: "That was everything due.")
+    try tmux.send("q")
+    let lines = try tmux.wait(for: "reviewed 2, next due ")
+    #expect(lines.first?.contains("Books") == true)
+    #expect(
+      try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
+        == [["1", "easy"], ["2", "drop"]])
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
+  }
+
+  @Test("Ctrl-C and SIGTERM give the terminal back (no raw mode, no alternate screen)")
+  func signals() throws {
+    let box = try reader()
+    var tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "Book: Dune")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "1\n")
+    try tmux.send("C-c")
+    try tmux.wait(for: "exit=130 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+
+    tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "Book: Dune")
+    let pid = try String(contentsOfFile: box.root + "/review.pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
+    try tmux.wait(for: "exit=143 tty=icanon echo")
+    #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+  }
+}

@@ -32,49 +32,12 @@ struct Record: Equatable {
   }
 }
 
-/// A column of a table, plain, CSV or TSV rendering.
-struct Column: Equatable, Sendable {
-  /// The record key it shows (and the CSV/TSV header).
-  var key: String
-  /// The table header.
-  var title: String
-  /// Numbers align right.
-  var alignsRight = false
-  /// Shortened when a table is wider than the terminal.
-  var isFlexible = false
-  /// What a table shows for `true` in this column.
-  var mark = "✓"
-  /// Among flexible columns, the lower ones give up their width first (down to `floor`);
-  /// columns of one rank share the cut, widest first.
-  var shrinkRank = 0
-  /// The width a flexible column keeps until every column of a later rank is at its own.
-  var floor = 8
-  /// A column a table leaves out (lowest first) before it shortens any flexible one: counts
-  /// and marks that matter less than the titles they stand beside.
-  var dropRank: Int? = nil
-}
-
 /// What a presenter hands to a renderer.
 struct Document {
   var columns: [Column]
   var records: [Record]
   /// One object rather than a list: JSON prints an object, not an array.
   var isSingle = false
-}
-
-/// How to draw for the terminal at hand.
-struct Style {
-  var useColor: Bool
-  var utcOffsetSeconds: Int
-  /// The terminal's width, when stdout is one.
-  var width: Int?
-
-  static let plain = Style(useColor: false, utcOffsetSeconds: 0, width: nil)
-
-  func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-  func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
-  func yellow(_ text: String) -> String { useColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
-  func cyan(_ text: String) -> String { useColor ? "\u{1B}[36m\(text)\u{1B}[0m" : text }
 }
 
 extension Document {

@@ -9,7 +9,7 @@ import MemoStorage
 final class ListingWriter: RowSink {
   let format: OutputFormat
   let style: Style
-  let isQuiet: Bool
+  private(set) var isQuiet: Bool
   /// Set when the listing starts from the current filter and stdout is no terminal: the
   /// command's own filter flags, to tell whether the current filter added to them.
   var flagsOverCurrentFilter: QuestionFilter?
@@ -28,8 +28,11 @@ final class ListingWriter: RowSink {
   private(set) var delimitedFields: [Int] = []
   /// The last time a table converted to local time: its stored text to the minute, and it.
   var lastMinute: (utc: [UInt8], local: String) = ([], "")
-  /// `jsonPrefixes`, by layout (the listing's, its nested rows') and indentation.
-  private(set) var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
+  /// `jsonPrefixes` by indentation: the listing's layout's, and any other's by layout.
+  private(set) var prefixCache: [Int: [[UInt8]]] = [:]
+  private(set) var otherPrefixes: [ObjectIdentifier: [Int: [[UInt8]]]] = [:]
+  /// Whether the rows are in memory (a record's): then their nested rows are in them too.
+  private(set) var rowsInMemory = false
   /// The command narrowed the listing by options other than a question filter (an author, a
   /// date, an offset, a post): an empty table then says nothing matched, not "yet".
   var isNarrowed = false
@@ -66,6 +69,7 @@ final class ListingWriter: RowSink {
     if let inner = layout.nested?.layout, let nested {
       nestedColumns = try Self.resolve(inner, in: nested)
     }
+    prefixCache = [:]
     self.listing = listing
     hasQuestionFilter = !(filter?.isEmpty ?? true)
     let isText = format == .table || format == .plain
@@ -88,15 +92,39 @@ final class ListingWriter: RowSink {
         style.dim("filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
       out.byte(0x0A)
     }
-    delimitedFields = format == .plain ? layout.tableFields : Array(layout.fields.indices)
+    startRecords()
+  }
+
+  /// Writes rows made in memory (a record, a report), each built by `layout.row`: the same
+  /// bytes a listing of them would be. - Parameter single: one object, not a list (JSON
+  /// writes an object; the other formats are unchanged).
+  func write(_ rows: [Row], _ layout: Layout, single: Bool = false) throws {
+    self.layout = layout
+    columns = Array(layout.fields.indices)
+    nestedColumns = layout.nested.map { Array($0.layout.fields.indices) } ?? []
+    prefixCache = [:]
+    rowsInMemory = true
+    rowCount = 0
+    mode = single && format == .json ? .single : .records
+    isQuiet = true  // A record's table needs no word when empty.
+    startRecords()
+    for row in rows {
+      try self.row(row, nested: layout.nested == nil ? nil : NestedRows(row.rows(layout.fields.count)))
+    }
+    try end()
+  }
+
+  /// The header of a list of records, in the format.
+  private func startRecords() {
+    delimitedFields =
+      format == .plain ? layout.tableFields : layout.fields.indices.filter { layout.fields[$0].kind.isScalar }
     guard mode == .records else { return }
     switch format {
     case .json: out.byte(UInt8(ascii: "["))
     case .csv, .tsv:
-      let fields = layout.fields
-      for (i, field) in fields.enumerated() {
-        if i > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
-        out.write(field.key)
+      for (n, i) in delimitedFields.enumerated() {
+        if n > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
+        out.write(layout.fields[i].key)
       }
       format == .csv ? out.raw("\r\n") : out.byte(0x0A)
     case .table:
@@ -215,7 +243,11 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
       out.bytes(prefixes[i])
-      value(row, columns[i], field.kind)
+      if field.kind.isScalar || row.isNull(columns[i]) {
+        value(row, columns[i], field.kind, indent: indent)
+      } else {
+        try nestedJSON(row.rows(columns[i]), field.kind, indent: indent)
+      }
     }
     if let (key, inner) = layout.nested {
       out.raw(",\n")
@@ -247,15 +279,20 @@ final class ListingWriter: RowSink {
   /// and indentation, so that a field costs one append and its value.
   func jsonPrefixes(_ layout: Layout, indent: Int?) -> [[UInt8]] {
     let slot = (indent ?? -1) + 1
-    let cache = layout === self.layout ? 0 : 1
-    if let made = prefixCache[cache][slot] { return made }
+    let isListing = layout === self.layout
+    if isListing, let made = prefixCache[slot] { return made }
+    if !isListing, let made = otherPrefixes[ObjectIdentifier(layout)]?[slot] { return made }
     let made = layout.fields.enumerated().map { i, field -> [UInt8] in
       let comma = i == 0 ? "" : ","
       guard let indent else { return Array("\(comma)\"\(field.key)\":".utf8) }
       let pad = String(repeating: "  ", count: indent + 1)
       return Array("\(comma)\n\(pad)\"\(field.key)\": ".utf8)
     }
-    prefixCache[cache][slot] = made
+    if isListing {
+      prefixCache[slot] = made
+    } else {
+      otherPrefixes[ObjectIdentifier(layout), default: [:]][slot] = made
+    }
     return made
   }
 
@@ -265,7 +302,11 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
       out.bytes(prefixes[i])
-      value(row, columns[i], field.kind)
+      if field.kind.isScalar || row.isNull(columns[i]) {
+        value(row, columns[i], field.kind, indent: nil)
+      } else {
+        try nestedJSON(row.rows(columns[i]), field.kind, indent: nil)
+      }
     }
     if let (key, inner) = layout.nested {
       out.raw(",\"")
@@ -282,10 +323,53 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "}"))
   }
 
-  /// A JSON value from a column.
-  func value(_ row: Row, _ column: Int, _ kind: Field.Kind) {
+  /// Rows nested in a field (in memory): an array of objects, or one object. `indent`: the
+  /// level of the object holding them (nil: compact).
+  func nestedJSON(_ rows: [Row], _ kind: Field.Kind, indent: Int?) throws {
+    let inner: Layout
+    switch kind {
+    case .rows(let layout), .object(let layout): inner = layout
+    default: return
+    }
+    let columns = Array(inner.fields.indices)
+    if case .object = kind, let row = rows.first {
+      if let indent {
+        return try jsonObject(row, inner, columns, indent: indent + 1, nested: nil)
+      }
+      return try jsonLine(row, inner, columns, nested: nil)
+    }
+    guard !rows.isEmpty else { return out.raw("[]") }
+    out.byte(UInt8(ascii: "["))
+    for (n, row) in rows.enumerated() {
+      if n > 0 { out.byte(UInt8(ascii: ",")) }
+      if let indent {
+        out.byte(0x0A)
+        out.write(String(repeating: "  ", count: indent + 2))
+        try jsonObject(row, inner, columns, indent: indent + 2, nested: nil)
+      } else {
+        try jsonLine(row, inner, columns, nested: nil)
+      }
+    }
+    if let indent {
+      out.byte(0x0A)
+      out.write(String(repeating: "  ", count: indent + 1))
+    }
+    out.byte(UInt8(ascii: "]"))
+  }
+
+  /// A JSON value from a column; `indent` says whether the object is pretty (a list of
+  /// strings then has a space after each comma).
+  func value(_ row: Row, _ column: Int, _ kind: Field.Kind, indent: Int? = nil) {
     guard !row.isNull(column) else { return out.raw("null") }
     switch kind {
+    case .texts:
+      out.byte(UInt8(ascii: "["))
+      for (n, item) in row.texts(column).enumerated() {
+        if n > 0 { indent == nil ? out.byte(UInt8(ascii: ",")) : out.raw(", ") }
+        out.jsonString(item)
+      }
+      out.byte(UInt8(ascii: "]"))
+    case .rows, .object: out.raw("null")
     case .int: out.int(row.int64(column))
     case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
     case .number:
@@ -314,6 +398,10 @@ final class ListingWriter: RowSink {
       case .snippet:
         let text = Self.unmarked(row.string(column))
         format == .csv ? out.csvField(text) : out.tsvField(text)
+      case .texts:
+        let text = row.texts(column).joined(separator: ", ")
+        format == .csv ? out.csvField(text) : out.tsvField(text)
+      case .rows, .object: break
       }
     }
     format == .csv ? out.raw("\r\n") : out.byte(0x0A)

@@ -1,47 +1,39 @@
 import MemoCore
+import MemoStorage
 
 /// Review as records: a rating's result, an item's schedule with its history, and the
 /// columns of `memo review due`.
 enum ReviewPresenter {
-  static let rateColumns = ["due", "scheduled_days", "state", "stability", "difficulty"].map {
-    Column(key: $0, title: $0.uppercased())
-  }
+  static let rateLayout = Layout([
+    Field("due", .time), Field("scheduled_days", .int), Field("state", .text),
+    Field("stability", .number), Field("difficulty", .number),
+  ])
 
-  static func rateRecord(_ item: ReviewItem) -> Record {
-    Record([
-      ("due", item.due.map(Value.timestamp) ?? .null),
-      ("scheduled_days", .int(Int64(item.scheduledDays))),
-      ("state", .string(item.state)),
-      ("stability", item.stability.map(Value.number) ?? .null),
-      ("difficulty", item.difficulty.map(Value.number) ?? .null),
+  static func rateRow(_ item: ReviewItem) -> Row {
+    rateLayout.row([
+      .nullable(item.due?.rfc3339), .count(item.scheduledDays), .text(item.state),
+      .nullable(item.stability), .nullable(item.difficulty),
     ])
   }
 
-  static let showColumns = [
-    "id", "kind", "state", "stability", "difficulty", "retrievability", "due", "reps", "lapses",
-  ].map { Column(key: $0, title: $0.uppercased()) }
+  static let historyLayout = Layout([Field("rating", .text), Field("reviewed_at", .time)])
 
-  static func record(_ detail: ReviewDetail) -> Record {
+  static let showLayout = Layout([
+    Field("id", .int), Field("kind", .text), Field("state", .text), Field("stability", .number),
+    Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
+    Field("reps", .int), Field("lapses", .int), Field("history", .rows(historyLayout)),
+  ])
+
+  static func row(_ detail: ReviewDetail) -> Row {
     let item = detail.item
-    return Record([
-      ("id", .int(item.questionID.rawValue)),
-      ("kind", .string(item.kind.rawValue)),
-      ("state", .string(item.state)),
-      ("stability", item.stability.map(Value.number) ?? .null),
-      ("difficulty", item.difficulty.map(Value.number) ?? .null),
-      ("retrievability", detail.retrievability.map(Value.number) ?? .null),
-      ("due", item.due.map(Value.timestamp) ?? .null),
-      ("reps", .int(Int64(item.reps))),
-      ("lapses", .int(Int64(item.lapses))),
-      (
-        "history",
-        .records(
-          detail.history.map {
-            Record([
-              ("rating", .string($0.rating.name)), ("reviewed_at", .timestamp($0.reviewedAt)),
-            ])
-          })
-      ),
+    return showLayout.row([
+      .int(item.questionID.rawValue), .text(item.kind.rawValue), .text(item.state),
+      .nullable(item.stability), .nullable(item.difficulty), .nullable(detail.retrievability),
+      .nullable(item.due?.rfc3339), .count(item.reps), .count(item.lapses),
+      .rows(
+        detail.history.map {
+          historyLayout.row([.text($0.rating.name), .text($0.reviewedAt.rfc3339)])
+        }),
     ])
   }
 
@@ -78,8 +70,7 @@ enum ReviewPresenter {
       }
       Output.write(out)
     default:
-      Renderer.print(
-        Document(columns: showColumns, records: [record(detail)], isSingle: true), context)
+      context.print([row(detail)], showLayout, single: true)
     }
   }
 

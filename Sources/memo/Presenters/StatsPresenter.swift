@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// `memo stats`: the counts, a contribution-graph style calendar of the last 52 weeks (weeks
 /// as columns, days as rows), and the top categories as bars.
@@ -96,25 +97,24 @@ struct StatsPresenter {
 
   /// The same numbers for scripts, one record: the counts, then `categories` and `activity`
   /// as arrays of records (JSON and JSON Lines).
-  static func record(_ stats: Stats) -> Record {
-    Record(
-      totals(stats).map { t -> (key: String, value: Value) in (t.key, Value.int(Int64(t.count))) } + [
-        (
-          "categories",
-          .records(
-            stats.categories.map {
-              Record([("name", .string($0.name)), ("questions", .int(Int64($0.questionCount)))])
-            })
-        ),
-        (
-          "activity",
-          .records(
-            stats.activity.enumerated().map {
-              Record([("date", .string(stats.date(at: $0))), ("count", .int(Int64($1)))])
-            })
-        ),
+  static let categoryLayout = Layout([Field("name", .text), Field("questions", .int)])
+  static let dayLayout = Layout([Field("date", .text), Field("count", .int)])
+  static let layout = Layout(
+    totalKeys.map { Field($0, .int) } + [
+      Field("categories", .rows(categoryLayout)), Field("activity", .rows(dayLayout)),
+    ])
+
+  static func row(_ stats: Stats) -> Row {
+    layout.row(
+      totals(stats).map { .count($0.count) } + [
+        .rows(
+          stats.categories.map { categoryLayout.row([.text($0.name), .count($0.questionCount)]) }),
+        .rows(
+          stats.activity.enumerated().map { dayLayout.row([.text(stats.date(at: $0)), .count($1)]) }),
       ])
   }
+
+  static let totalKeys = totals(Stats()).map(\.key)
 
   static func totals(_ stats: Stats) -> [(key: String, count: Int)] {
     [
@@ -128,11 +128,11 @@ struct StatsPresenter {
 
   /// The same numbers as rows for CSV, TSV and plain text: `section,name,value` — the totals,
   /// then a row per category, then a row per day of the calendar.
-  static let rowColumns = ["section", "name", "value"].map { Column(key: $0, title: $0) }
+  static let rowLayout = Layout([Field("section", .text), Field("name", .text), Field("value", .int)])
 
-  static func rows(_ stats: Stats) -> [Record] {
-    func row(_ section: String, _ name: String, _ value: Int) -> Record {
-      Record([("section", .string(section)), ("name", .string(name)), ("value", .int(Int64(value)))])
+  static func rows(_ stats: Stats) -> [Row] {
+    func row(_ section: String, _ name: String, _ value: Int) -> Row {
+      rowLayout.row([.text(section), .text(name), .count(value)])
     }
     return totals(stats).map { row("total", $0.key, $0.count) }
       + stats.categories.map { row("category", $0.name, $0.questionCount) }
@@ -144,9 +144,8 @@ struct StatsPresenter {
     switch context.format {
     case .table: Output.write(StatsPresenter(style: context.style).text(stats))
     case .json, .jsonl:
-      Renderer.print(Document(columns: [], records: [record(stats)], isSingle: true), context)
-    case .csv, .tsv, .plain:
-      Renderer.print(Document(columns: rowColumns, records: rows(stats)), context)
+      context.print([row(stats)], layout, single: true)
+    case .csv, .tsv, .plain: context.print(rows(stats), rowLayout)
     }
   }
 }

@@ -46,7 +46,7 @@ final class ListingWriter: RowSink {
     case single
     /// Posts with their questions beneath (`memo list --starred` as a table).
     case tree
-    /// One post as a page (`memo show` on a terminal or in plain).
+    /// One post as a page (`memo show` as a table).
     case page
   }
 
@@ -72,9 +72,9 @@ final class ListingWriter: RowSink {
     prefixCache = [:]
     self.listing = listing
     hasQuestionFilter = !(filter?.isEmpty ?? true)
-    let isText = format == .table || format == .plain
     switch listing {
-    case .post: mode = isText ? .page : format == .json ? .single : .records
+    // A page for people; plain text is the post's row, like every other (issue 21).
+    case .post: mode = format == .table ? .page : format == .json ? .single : .records
     // The tree is for people: plain stays one tab-separated row per post whatever the filter,
     // and CSV and TSV the posts' rows (their questions: JSON, or `memo questions`).
     case .posts where format == .table && hasQuestionFilter: mode = .tree
@@ -405,5 +405,15 @@ final class ListingWriter: RowSink {
       }
     }
     format == .csv ? out.raw("\r\n") : out.byte(0x0A)
+  }
+}
+
+extension Context {
+  /// Prints rows made in memory (a record, a report) in the context's format: the one path
+  /// every listing takes too, `Row → ListingWriter → ByteWriter`.
+  func print(_ rows: [Row], _ layout: Layout, single: Bool = false) {
+    let writer = ListingWriter(format: format, style: style, isQuiet: isQuiet)
+    // A reader gone away shows at the final flush (exit 0, no word).
+    try? writer.write(rows, layout, single: single)
   }
 }

@@ -83,7 +83,7 @@ struct LayoutFormatTests {
       unlink(path)
     }
     let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter(
+    let writer = ListingWriter.make(
       format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: nil), out: out)
     try writer.write(c.rows, c.layout, single: c.single)
     try out.flush()

@@ -1,12 +1,14 @@
 import MemoCore
 import MemoStorage
 
-/// The writer of every listing: it takes rows one at a time from the effect runner, straight
-/// from the statement, and appends them to the one `ByteWriter` in the listing's format — a
-/// row in, bytes out. Nothing holds the listing: JSON, JSON Lines, CSV, TSV and plain text
-/// write each row as it comes; a table looks ahead at most `lookahead` rows to size its
-/// columns and keeps those widths for the rest (SPEC §1, §6).
-final class ListingWriter: RowSink {
+/// The writer of everything memo prints on stdout: it takes rows one at a time — from the
+/// effect runner, straight from the statement, or made in memory by a presenter's `Layout` —
+/// and appends them to the one `ByteWriter` in one format, a row in, bytes out. One subclass
+/// per format (`JSONWriter`, `JSONLinesWriter`, `CSVWriter`, `TSVWriter`, `PlainWriter`,
+/// `TableWriter`), chosen once by `make`. Nothing holds the listing: JSON, JSON Lines, CSV,
+/// TSV and plain text write each row as it comes; a table looks ahead at most `lookahead` rows
+/// to size its columns and keeps those widths for the rest (SPEC §1, §6).
+class ListingWriter: RowSink {
   let format: OutputFormat
   let style: Style
   private(set) var isQuiet: Bool
@@ -23,7 +25,7 @@ final class ListingWriter: RowSink {
   private(set) var nestedColumns: [Int] = []
   private(set) var mode = Mode.records
   private(set) var rowCount = 0
-  private(set) var table: TableLayout?
+  var table: TableLayout?
   /// The fields CSV and TSV write (all) or plain text (the table's columns), in order.
   private(set) var delimitedFields: [Int] = []
   /// The last time a table converted to local time: its stored text to the minute, and it.
@@ -50,9 +52,25 @@ final class ListingWriter: RowSink {
     case page
   }
 
-  init(
+  /// The writer for `format`.
+  static func make(
     format: OutputFormat, style: Style, isQuiet: Bool = false, out: ByteWriter = Output.writer,
     lookahead: Int = 1000
+  ) -> ListingWriter {
+    let kind: ListingWriter.Type
+    switch format {
+    case .json: kind = JSONWriter.self
+    case .jsonl: kind = JSONLinesWriter.self
+    case .csv: kind = CSVWriter.self
+    case .tsv: kind = TSVWriter.self
+    case .plain: kind = PlainWriter.self
+    case .table: kind = TableWriter.self
+    }
+    return kind.init(format: format, style: style, isQuiet: isQuiet, out: out, lookahead: lookahead)
+  }
+
+  required init(
+    format: OutputFormat, style: Style, isQuiet: Bool, out: ByteWriter, lookahead: Int
   ) {
     self.format = format
     self.style = style
@@ -114,70 +132,46 @@ final class ListingWriter: RowSink {
     try end()
   }
 
-  /// The header of a list of records, in the format.
+  /// The start of a list of records.
   private func startRecords() {
-    delimitedFields =
-      format == .plain ? layout.tableFields : layout.fields.indices.filter { layout.fields[$0].kind.isScalar }
-    guard mode == .records else { return }
-    switch format {
-    case .json: out.byte(UInt8(ascii: "["))
-    case .csv, .tsv:
-      for (n, i) in delimitedFields.enumerated() {
-        if n > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
-        out.write(layout.fields[i].key)
-      }
-      format == .csv ? out.raw("\r\n") : out.byte(0x0A)
-    case .table:
-      table = TableLayout(columns: layout.table, style: style, lookahead: lookahead)
-    case .plain, .jsonl: break
-    }
+    delimitedFields = fieldsWritten
+    if mode == .records { header() }
   }
 
   func row(_ row: Row, nested: NestedRows?) throws {
     defer { rowCount += 1 }
     switch mode {
+    case .records: try record(row, nested: nested)
     case .tree: try treeRow(row, nested: nested)
     case .page: try pageRow(row, nested: nested)
     case .single:
       try jsonObject(row, layout, columns, indent: 0, nested: nested)
       out.byte(0x0A)
-    case .records:
-      switch format {
-      case .json:
-        out.raw(rowCount == 0 ? "\n  " : ",\n  ")
-        try jsonObject(row, layout, columns, indent: 1, nested: nested)
-      case .jsonl:
-        try jsonLine(row, layout, columns, nested: nested)
-        out.byte(0x0A)
-      case .csv, .tsv, .plain: delimited(row)
-      case .table:
-        var cells: [String] = []
-        cells.reserveCapacity(layout.table.count)
-        for (spec, i) in zip(layout.table, layout.tableFields) {
-          cells.append(cell(row, columns[i], layout.fields[i].kind, spec))
-        }
-        table?.add(cells, to: out)
-      }
     }
     try out.flushIfFull()
   }
 
   func end() throws {
-    if mode == .records {
-      switch format {
-      case .json: out.raw(rowCount == 0 ? "]\n" : "\n]\n")
-      case .table:
-        table?.finish(to: out)
-        // On a terminal, an empty table says what to do next.
-        if rowCount == 0, style.width != nil, !isQuiet {
-          out.write(style.dim(emptyMessage))
-          out.byte(0x0A)
-        }
-      default: break
-      }
-    }
+    if mode == .records { footer() }
     try out.flushIfFull()
   }
+
+  // MARK: - What each format writes
+
+  /// The fields a row's cells come from, in order: every scalar one (CSV and TSV; plain text
+  /// and tables: the table's columns).
+  var fieldsWritten: [Int] { layout.fields.indices.filter { layout.fields[$0].kind.isScalar } }
+
+  /// Before the first record.
+  func header() {}
+
+  /// One record of a list.
+  func record(_ row: Row, nested: NestedRows?) throws {
+    preconditionFailure("ListingWriter.make picks a writer for the format")
+  }
+
+  /// After the last record.
+  func footer() {}
 
   /// What an empty table on a terminal says beneath its header.
   var emptyMessage: String {
@@ -379,40 +373,13 @@ final class ListingWriter: RowSink {
     case .snippet: out.jsonString(Self.unmarked(row.string(column)))
     }
   }
-
-  // MARK: - CSV, TSV, plain
-
-  /// CSV and TSV: every field; plain text: the table's columns, without a header.
-  func delimited(_ row: Row) {
-    for (n, i) in delimitedFields.enumerated() {
-      if n > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
-      let field = layout.fields[i]
-      let column = columns[i]
-      guard !row.isNull(column) else { continue }
-      switch field.kind {
-      case .int: out.int(row.int64(column))
-      case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
-      case .number: out.write(String(row.double(column)))
-      case .text, .time:
-        row.withUTF8(column) { format == .csv ? out.csvField($0) : out.tsvField($0) }
-      case .snippet:
-        let text = Self.unmarked(row.string(column))
-        format == .csv ? out.csvField(text) : out.tsvField(text)
-      case .texts:
-        let text = row.texts(column).joined(separator: ", ")
-        format == .csv ? out.csvField(text) : out.tsvField(text)
-      case .rows, .object: break
-      }
-    }
-    format == .csv ? out.raw("\r\n") : out.byte(0x0A)
-  }
 }
 
 extension Context {
   /// Prints rows made in memory (a record, a report) in the context's format: the one path
   /// every listing takes too, `Row → ListingWriter → ByteWriter`.
   func print(_ rows: [Row], _ layout: Layout, single: Bool = false) {
-    let writer = ListingWriter(format: format, style: style, isQuiet: isQuiet)
+    let writer = ListingWriter.make(format: format, style: style, isQuiet: isQuiet)
     // A reader gone away shows at the final flush (exit 0, no word).
     try? writer.write(rows, layout, single: single)
   }

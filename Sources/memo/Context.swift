@@ -91,8 +91,7 @@ struct Context {
               at: path, for: access, busyTimeoutMilliseconds: timeout,
               migrationProgress: { [isQuiet] in
                 Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
-              }))
-          runner?.sink = sink
+              }), rowsTo: sink)
           runner?.progress = progress
         } catch let error as MemoError {
           return .failed(error)

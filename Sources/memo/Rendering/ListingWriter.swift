@@ -33,8 +33,6 @@ class ListingWriter: RowSink {
   /// `jsonPrefixes` by indentation: the listing's layout's, and any other's by layout.
   private(set) var prefixCache: [Int: [[UInt8]]] = [:]
   private(set) var otherPrefixes: [ObjectIdentifier: [Int: [[UInt8]]]] = [:]
-  /// Whether the rows are in memory (a record's): then their nested rows are in them too.
-  private(set) var rowsInMemory = false
   /// The command narrowed the listing by options other than a question filter (an author, a
   /// date, an offset, a post): an empty table then says nothing matched, not "yet".
   var isNarrowed = false
@@ -121,7 +119,6 @@ class ListingWriter: RowSink {
     columns = Array(layout.fields.indices)
     nestedColumns = layout.nested.map { Array($0.layout.fields.indices) } ?? []
     prefixCache = [:]
-    rowsInMemory = true
     rowCount = 0
     mode = single && format == .json ? .single : .records
     isQuiet = true  // A record's table needs no word when empty.

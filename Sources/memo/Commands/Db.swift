@@ -86,7 +86,8 @@ extension Memo.Db {
             "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left"
         )
       }
-      if !context.isQuiet, context.format == .table || context.format == .plain {
+      // Plain text is the problems' rows: none when all is well (the exit status says it).
+      if !context.isQuiet, context.format == .table {
         Output.line("ok: \(context.location.path)")
       }
     }

@@ -27,7 +27,8 @@ public final class EffectRunner {
   ///   - sink: where listings' rows go (nil: into the state, a page).
   public init(
     database: Database, clock: @escaping () -> Timestamp = SystemClock.now,
-    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:), rowsTo sink: RowSink? = nil
+    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
+    rowsTo sink: RowSink? = nil
   ) {
     self.database = database
     self.sink = sink

@@ -124,7 +124,8 @@ class ListingWriter: RowSink {
     isQuiet = true  // A record's table needs no word when empty.
     startRecords()
     for row in rows {
-      try self.row(row, nested: layout.nested == nil ? nil : NestedRows(row.rows(layout.fields.count)))
+      try self.row(
+        row, nested: layout.nested == nil ? nil : NestedRows(row.rows(layout.fields.count)))
     }
     try end()
   }
@@ -177,7 +178,8 @@ class ListingWriter: RowSink {
     case .posts, .post: noun = "posts"
     case .questions: noun = "questions"
     case .highlights: noun = "highlights"
-    case .reviewDue: return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
+    case .reviewDue:
+      return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
     case .favorites: noun = "favorites"
     case .search: return "nothing found: fewer or shorter words find more"
     case .journal: return "no changes yet: memo's changes are listed here, for undo and redo"
@@ -190,7 +192,8 @@ class ListingWriter: RowSink {
     if isNarrowed { return "no \(noun) match" }
     switch listing {
     case .questions: return "no questions yet: memo ask POST QUESTION"
-    case .highlights: return "no highlights yet: memo highlight add POST TEXT, or memo import a reader's file"
+    case .highlights:
+      return "no highlights yet: memo highlight add POST TEXT, or memo import a reader's file"
     case .favorites: return "no favorites yet: memo fav POST"
     case .categories: return "no categories yet: memo category add NAME"
     default: return "no posts yet: memo add TITLE"

@@ -13,9 +13,10 @@ public final class EffectRunner {
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
-  /// Where listings stream their rows, one at a time (the command line's writer). Without one
-  /// a listing answers with its rows as one page, for a caller that asked for a page.
-  public var sink: RowSink?
+  /// Where listings stream their rows, one at a time (the command line's writer), fixed when
+  /// the runner is made. Without one a listing answers with its rows as one page, for a caller
+  /// that asked for a page.
+  public let sink: RowSink?
   /// Counts an import's or an export's records as they go, for a progress line (none: quiet).
   public var progress: ProgressMeter?
   let browse: BrowseRepository
@@ -23,11 +24,14 @@ public final class EffectRunner {
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
   ///   - makeUUID: a new UUID for a record created at the given time.
+  ///   - sink: where listings' rows go (nil: into the state, a page).
   public init(
     database: Database, clock: @escaping () -> Timestamp = SystemClock.now,
-    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:)
+    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
+    rowsTo sink: RowSink? = nil
   ) {
     self.database = database
+    self.sink = sink
     self.clock = clock
     self.makeUUID = makeUUID
     posts = PostRepository(database: database)

@@ -14,19 +14,33 @@ public protocol RowSink: AnyObject {
   func end() throws
 }
 
-/// The nested rows of one row, read on demand from a statement prepared once for the listing.
+/// The nested rows of one row: read on demand from a statement prepared once for the listing,
+/// or rows in memory (a record's).
 public final class NestedRows {
-  let statement: Statement
+  let statement: Statement?
   let bind: (Statement) throws -> Void
   private var isStarted = false
+  private var rows: [Row] = []
+  private var position = 0
 
   public init(statement: Statement, bind: @escaping (Statement) throws -> Void) {
     self.statement = statement
     self.bind = bind
   }
 
+  public init(_ rows: [Row]) {
+    statement = nil
+    bind = { _ in }
+    self.rows = rows
+  }
+
   /// The next nested row, or nil when there are no more.
   public func next() throws -> Row? {
+    guard let statement else {
+      guard position < rows.count else { return nil }
+      position += 1
+      return rows[position - 1]
+    }
     if !isStarted {
       isStarted = true
       statement.reset()

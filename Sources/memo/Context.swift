@@ -59,7 +59,9 @@ struct Context {
   }
 
   /// A writer for a listing in this context's format, on stdout.
-  var listingWriter: ListingWriter { ListingWriter(format: format, style: style, isQuiet: isQuiet) }
+  var listingWriter: ListingWriter {
+    ListingWriter.make(format: format, style: style, isQuiet: isQuiet)
+  }
 
   /// A writer for a listing that `selection` filters: off a terminal, and unless quiet, it says
   /// on stderr when the current filter narrows the listing, so a script is never surprised
@@ -91,8 +93,7 @@ struct Context {
               at: path, for: access, busyTimeoutMilliseconds: timeout,
               migrationProgress: { [isQuiet] in
                 Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
-              }))
-          runner?.sink = sink
+              }), rowsTo: sink)
           runner?.progress = progress
         } catch let error as MemoError {
           return .failed(error)

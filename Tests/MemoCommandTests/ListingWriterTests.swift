@@ -37,7 +37,7 @@ struct ListingWriterTests {
       unlink(path)
     }
     let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter(
+    let writer = ListingWriter.make(
       format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: width),
       out: out, lookahead: lookahead)
     writer.isNarrowed = isNarrowed
@@ -145,7 +145,7 @@ struct ListingWriterTests {
       unlink(path)
     }
     let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter(
+    let writer = ListingWriter.make(
       format: .table, style: Style(useColor: false, utcOffsetSeconds: 0, width: nil), out: out,
       lookahead: 1)
     #expect(try statement.step())
@@ -181,7 +181,7 @@ struct ListingWriterTests {
       unlink(path)
     }
     let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter(format: .jsonl, style: .plain, out: out)
+    let writer = ListingWriter.make(format: .jsonl, style: .plain, out: out)
     #expect(try statement.step())
     try writer.begin(.posts, filter: nil, columns: Row(statement), nested: Row(nested))
     try writer.row(

@@ -156,9 +156,12 @@ struct SearchAndDatabaseTests {
     // CSV: a header and the line.
     let csv = try box.run(["db", "path", "--db", other, "--format", "csv"])
     #expect(csv.stdout == "path,from,exists\r\n\(other),--db,false\r\n")
-    let check = try box.run(["db", "check"])
+    let check = try box.run(["db", "check", "--format", "table"])
     #expect(check.status == 0)
     #expect(check.stdout == "ok: \(box.defaultDatabase)\n")
+    // Plain text is the problems' rows (issue 21): none.
+    let plain = try box.run(["db", "check"])
+    #expect(plain.status == 0 && plain.stdout == "")
     let checkJSON = try box.run(["db", "check", "--format", "json"])
     #expect(
       checkJSON.stdout

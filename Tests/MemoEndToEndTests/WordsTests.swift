@@ -56,7 +56,9 @@ struct WordsTests {
         == "renamed category \"physics\" to \"Physique\"\n")
     let table = try box.run(["list", "--format", "table"]).stdout
     #expect(table.contains("♥") && !table.contains("★"))
-    #expect(try box.run(["show", "1"]).stdout.contains("post 1 · ♥ favorite · 1 question\n"))
+    #expect(
+      try box.run(["show", "1", "--format", "table"]).stdout.contains(
+        "post 1 · ♥ favorite · 1 question\n"))
     let tree = try box.run(["list", "--starred", "--format", "table"]).stdout
     #expect(tree.contains(")\n1  Dune ♥\n    ★ 1  Why?"))
   }

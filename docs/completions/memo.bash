@@ -1501,13 +1501,36 @@ _memo_review() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    due|rate|show|config|digest|export)
+    session|due|rate|show|config|digest|export)
         # Offer subcommand argument completions
         "_memo_review_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'due rate show config digest export' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'session due rate show config digest export' -- "${cur}"))
+        ;;
+    esac
+}
+
+_memo_review_session() {
+    repeating_flags=()
+    non_repeating_flags=(-q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --color --format)
+    __memo_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        return
+        ;;
+    '--color')
+        __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
         ;;
     esac
 }

@@ -1024,6 +1024,7 @@ _memo_review() {
     case "${state}" in
     command)
         local -ar subcommands=(
+            'session:Review what is due, one item at a time (the default).'
             'due:List what is due, lowest retrievability first.'
             'rate:Rate a question and print when it is due next.'
             'show:Show a question'\''s schedule and its ratings.'
@@ -1035,12 +1036,29 @@ _memo_review() {
         ;;
     arg)
         case "${words[1]}" in
-        due|rate|show|config|digest|export)
+        session|due|rate|show|config|digest|export)
             "_memo_review_${words[1]}" && ret=0
             ;;
         esac
         ;;
     esac
+
+    return "${ret}"
+}
+
+_memo_review_session() {
+    local -i ret=1
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar arg_specs=(
+        '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
+        '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
+        '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
 
     return "${ret}"
 }

@@ -327,19 +327,32 @@ public struct ExportEncoder {
   }
 }
 
-/// A CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+/// A CSV field (RFC 4180) as a string: `csvNeedsQuotes` decides, inner quotes are doubled.
+/// (`ByteWriter.csvField` writes the same bytes straight into its buffer.)
 public func csvField(_ field: String) -> String {
-  // Quoted too when it starts or ends with white space, which some readers would trim.
-  guard
-    field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
-      || field.unicodeScalars.first?.properties.isWhitespace == true
-      || field.unicodeScalars.last?.properties.isWhitespace == true
-  else { return field }
+  var field = field
+  guard field.withUTF8({ csvNeedsQuotes($0) }) else { return field }
   var out = "\""
   for c in field.unicodeScalars {
     if c == "\"" { out += "\"\"" } else { out.unicodeScalars.append(c) }
   }
   return out + "\""
+}
+
+/// The one rule for quoting a CSV field, for every CSV memo writes: a comma, a quote or a
+/// line break inside, or white space at either end (which a spreadsheet would trim).
+@inlinable
+public func csvNeedsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let first = text.first, let last = text.last else { return false }
+  if text.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+    return true
+  }
+  func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+  if first < 0x80 && last < 0x80 { return isASCIIWhitespace(first) || isASCIIWhitespace(last) }
+  // Rare: a non-ASCII first or last character; ask Unicode.
+  let decoded = String(decoding: text, as: UTF8.self)
+  return decoded.unicodeScalars.first?.properties.isWhitespace == true
+    || decoded.unicodeScalars.last?.properties.isWhitespace == true
 }
 
 /// A number as JSON (and CSV) writes it: Swift's shortest text that reads back as the same

@@ -203,24 +203,10 @@ public final class ByteWriter {
     return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
   }
 
-  /// Appends `text` as an RFC 4180 field: quoted when it holds a comma, a quote or a line
-  /// break, or starts or ends with white space (which a spreadsheet would trim), with inner
-  /// quotes doubled.
+  /// Appends `text` as an RFC 4180 field: quoted when `csvNeedsQuotes` says so (MemoCore's one
+  /// rule), with inner quotes doubled.
   public func csvField(_ text: UnsafeBufferPointer<UInt8>) {
-    guard let first = text.first, let last = text.last else { return }
-    var needsQuotes = text.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-    if !needsQuotes {
-      if first < 0x80 && last < 0x80 {
-        needsQuotes = Self.isASCIIWhitespace(first) || Self.isASCIIWhitespace(last)
-      } else {
-        // Rare: a non-ASCII first or last character; ask Unicode.
-        let decoded = String(decoding: text, as: UTF8.self)
-        needsQuotes =
-          decoded.unicodeScalars.first?.properties.isWhitespace == true
-          || decoded.unicodeScalars.last?.properties.isWhitespace == true
-      }
-    }
-    guard needsQuotes else { return bytes(text) }
+    guard csvNeedsQuotes(text) else { return bytes(text) }
     reserve(text.count * 2 + 2)
     byte(UInt8(ascii: "\""))
     for b in text {
@@ -256,9 +242,5 @@ public final class ByteWriter {
   public func tsvField(_ text: String) {
     var text = text
     text.withUTF8 { tsvField($0) }
-  }
-
-  static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 }

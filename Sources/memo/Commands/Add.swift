@@ -47,7 +47,7 @@ extension Memo {
       guard let post = state.post else { return }
       switch context.format {
       case .table, .plain: Output.line(post.id.description)
-      default: Renderer.print(PostDetailPresenter().document(post), context)
+      default: PostPresenter.print([post], single: true, context)
       }
     }
   }

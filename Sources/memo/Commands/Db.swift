@@ -32,11 +32,10 @@ extension Memo.Db {
       let exists = Terminal.fileExists(location.path)
       switch context.format {
       case .json, .jsonl, .csv, .tsv:
-        let record = Record([
-          ("path", .string(location.path)), ("from", .string(location.reason.rawValue)),
-          ("exists", .bool(exists)),
-        ])
-        Renderer.print(Document(single: record), context)
+        let layout = Layout([Field("path", .text), Field("from", .text), Field("exists", .bool)])
+        context.print(
+          [layout.row([.text(location.path), .text(location.reason.rawValue), .bool(exists)])],
+          layout, single: true)
       case .table, .plain:
         if context.isQuiet || context.format == .plain && !Terminal.stdoutIsTerminal {
           Output.line(location.path)
@@ -69,17 +68,15 @@ extension Memo.Db {
       let problems = state.databaseProblems ?? []
       switch context.format {
       case .json, .jsonl:
-        Renderer.print(
-          Document(
-            single: Record([
-              ("path", .string(context.location.path)), ("ok", .bool(problems.isEmpty)),
-              ("problems", .strings(problems)),
-            ])), context)
-      case .csv, .tsv:
-        let rows = problems.map { Record([("problem", .string($0))]) }
-        Renderer.print(
-          Document(columns: [Column(key: "problem", title: "problem")], records: rows), context)
-      case .table, .plain:
+        let layout = Layout([Field("path", .text), Field("ok", .bool), Field("problems", .texts)])
+        context.print(
+          [layout.row([.text(context.location.path), .bool(problems.isEmpty), .texts(problems)])],
+          layout, single: true)
+      case .csv, .tsv, .plain:
+        // A row per problem (plain: the lines alone, like every listing's rows).
+        let layout = Layout([Field("problem", .text)])
+        context.print(problems.map { layout.row([.text($0)]) }, layout)
+      case .table:
         for problem in problems { Output.line(visible(oneLine(problem))) }
       }
       guard problems.isEmpty else {
@@ -89,7 +86,8 @@ extension Memo.Db {
             "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left"
         )
       }
-      if !context.isQuiet, context.format == .table || context.format == .plain {
+      // Plain text is the problems' rows: none when all is well (the exit status says it).
+      if !context.isQuiet, context.format == .table {
         Output.line("ok: \(context.location.path)")
       }
     }

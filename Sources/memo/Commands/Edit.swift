@@ -74,7 +74,7 @@ extension Memo {
       }
       switch context.format {
       case .table, .plain: if !context.isQuiet { Output.line(edited.id.description) }
-      default: Renderer.print(PostDetailPresenter().document(edited), context)
+      default: PostPresenter.print([edited], single: true, context)
       }
     }
 

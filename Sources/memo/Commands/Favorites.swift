@@ -79,7 +79,7 @@ enum ShelfReport {
         Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"")
       }
     default:
-      Renderer.print(PostListPresenter().document(posts, format: context.format), context)
+      PostPresenter.print(posts, context)
     }
   }
 }

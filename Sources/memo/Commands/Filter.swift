@@ -154,7 +154,7 @@ extension Memo.Filter {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.filters(.list), access: .read)
-      Renderer.print(FilterPresenter().document(state.savedFilters), context)
+      FilterPresenter.print(state.savedFilters, context)
     }
   }
 

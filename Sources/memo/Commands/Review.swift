@@ -175,10 +175,8 @@ extension Memo.Review {
             + due.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
             + " (\(ReviewPresenter.days(item.scheduledDays)))")
       default:
-        Renderer.print(
-          Document(
-            columns: ReviewPresenter.rateColumns,
-            records: [ReviewPresenter.rateRecord(item)], isSingle: true), context)
+        context.print(
+          [ReviewPresenter.rateRow(item)], ReviewPresenter.rateLayout, single: true)
       }
     }
   }

@@ -47,11 +47,7 @@ extension Memo {
           Output.line("deleted post \(post.id) \"\(visible(oneLine(post.title)))\" (\(questions))")
         }
       default:
-        let presenter = PostPresenter()
-        Renderer.print(
-          Document(
-            columns: PostPresenter.allColumns, records: state.removedPosts.map(presenter.record)),
-          context)
+        PostPresenter.print(state.removedPosts, context)
       }
     }
   }

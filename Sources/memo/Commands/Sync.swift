@@ -283,7 +283,9 @@ extension Memo.Sync {
       guard let remote = state.syncRemote else { return }
       switch context.format {
       case .json, .jsonl, .csv, .tsv, .plain:
-        SyncPresenter.single(Record([("remote", .string(remote))]), context)
+        context.print(
+          [SyncPresenter.remoteLayout.row([.text(remote)])], SyncPresenter.remoteLayout,
+          single: true)
       case .table:
         if url == nil {
           Output.line(remote)

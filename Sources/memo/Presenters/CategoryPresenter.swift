@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// Categories as records: `{"name", "question_count", "created_at"}`.
 struct CategoryPresenter {
@@ -13,16 +14,10 @@ struct CategoryPresenter {
     [Field("name", .text), Field("question_count", .int), Field("created_at", .time)],
     table: columns)
 
-  func record(_ category: Category) -> Record {
-    Record([
-      ("name", .string(category.name)),
-      ("question_count", .int(Int64(category.questionCount))),
-      ("created_at", .timestamp(category.createdAt)),
+  static func row(_ category: Category) -> Row {
+    layout.row([
+      .text(category.name), .count(category.questionCount), .text(category.createdAt.rfc3339),
     ])
-  }
-
-  func document(_ categories: [Category]) -> Document {
-    Document(columns: Self.columns, records: categories.map(record))
   }
 
   /// `added category "physics"` for people; the category for machines.
@@ -32,9 +27,7 @@ struct CategoryPresenter {
     case .table:
       if !context.isQuiet { Output.line("\(verb) \"\(visible(oneLine(category.name)))\"") }
     default:
-      var document = CategoryPresenter().document([category])
-      document.isSingle = true
-      Renderer.print(document, context)
+      context.print([row(category)], layout, single: true)
     }
   }
 }

@@ -1,23 +1,17 @@
 import MemoCore
+import MemoStorage
 
 /// A highlight as a record: `id, uuid, post_id, text, note, chapter, page, location,
 /// highlighted_at, starred, source, created_at, updated_at` (null where unknown).
 struct HighlightPresenter {
-  func record(_ highlight: Highlight) -> Record {
-    Record([
-      ("id", .int(highlight.id.rawValue)),
-      ("uuid", .string(highlight.uuid)),
-      ("post_id", .int(highlight.postID.rawValue)),
-      ("text", .string(highlight.text)),
-      ("note", highlight.note.map(Value.string) ?? .null),
-      ("chapter", highlight.chapter.map(Value.string) ?? .null),
-      ("page", highlight.page.map(Value.string) ?? .null),
-      ("location", highlight.location.map(Value.string) ?? .null),
-      ("highlighted_at", highlight.highlightedAt.map(Value.timestamp) ?? .null),
-      ("starred", .bool(highlight.isStarred)),
-      ("source", highlight.source.map(Value.string) ?? .null),
-      ("created_at", .timestamp(highlight.createdAt)),
-      ("updated_at", .timestamp(highlight.updatedAt)),
+  static func row(_ highlight: Highlight) -> Row {
+    layout.row([
+      .int(highlight.id.rawValue), .text(highlight.uuid), .int(highlight.postID.rawValue),
+      .text(highlight.text), .nullable(highlight.note), .nullable(highlight.chapter),
+      .nullable(highlight.page), .nullable(highlight.location),
+      .nullable(highlight.highlightedAt?.rfc3339), .bool(highlight.isStarred),
+      .nullable(highlight.source), .text(highlight.createdAt.rfc3339),
+      .text(highlight.updatedAt.rfc3339),
     ])
   }
 
@@ -40,12 +34,6 @@ struct HighlightPresenter {
     Column(key: "page", title: "PAGE"),
     Column(key: "location", title: "LOCATION"),
   ]
-
-  /// Every scalar field, for CSV and TSV.
-  static let allColumns = [
-    "id", "uuid", "post_id", "text", "note", "chapter", "page", "location", "highlighted_at",
-    "starred", "source", "created_at", "updated_at",
-  ].map { Column(key: $0, title: $0.uppercased()) }
 
   /// Where a highlight is, as a reader says it: `p. 12, loc. 140-142`.
   static func place(_ highlight: Highlight) -> String? {
@@ -88,10 +76,7 @@ struct HighlightPresenter {
     switch context.format {
     case .table: Output.write(presenter.text(highlight, style: context.style))
     case .plain: Output.write(presenter.text(highlight, style: .plain))
-    default:
-      Renderer.print(
-        Document(columns: allColumns, records: [presenter.record(highlight)], isSingle: true),
-        context)
+    default: context.print([row(highlight)], layout, single: true)
     }
   }
 
@@ -105,9 +90,7 @@ struct HighlightPresenter {
         Output.line("\(verb) highlight \(highlight.id) \"\(visible(oneLine(highlight.text)))\"")
       }
     default:
-      let presenter = HighlightPresenter()
-      Renderer.print(
-        Document(columns: allColumns, records: highlights.map(presenter.record)), context)
+      context.print(highlights.map(row), layout)
     }
   }
 }

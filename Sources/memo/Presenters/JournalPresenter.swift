@@ -1,15 +1,12 @@
 import MemoCore
+import MemoStorage
 
 /// Journal entries: `{"id", "created_at", "action", "summary", "undone", "changes"}`.
 struct JournalPresenter {
-  func record(_ entry: JournalEntry) -> Record {
-    Record([
-      ("id", .int(entry.id)),
-      ("created_at", .timestamp(entry.createdAt)),
-      ("action", .string(entry.action)),
-      ("summary", .string(entry.summary)),
-      ("undone", .bool(entry.isUndone)),
-      ("changes", .int(Int64(entry.changeCount))),
+  static func row(_ entry: JournalEntry) -> Row {
+    layout.row([
+      .int(entry.id), .text(entry.createdAt.rfc3339), .text(entry.action), .text(entry.summary),
+      .bool(entry.isUndone), .count(entry.changeCount),
     ])
   }
 
@@ -27,10 +24,6 @@ struct JournalPresenter {
       Field("summary", .text), Field("undone", .bool), Field("changes", .int),
     ], table: columns)
 
-  func document(_ entries: [JournalEntry]) -> Document {
-    Document(columns: Self.columns, records: entries.map(record))
-  }
-
   /// `undid #12 rm post 3 'Dune' (2 questions)` for people; the entries for machines.
   static func report(_ entries: [JournalEntry], verb: String, _ context: Context) {
     switch context.format {
@@ -40,7 +33,7 @@ struct JournalPresenter {
         Output.line("\(verb) #\(entry.id) \(visible(oneLine(entry.summary)))")
       }
     default:
-      Renderer.print(JournalPresenter().document(entries), context)
+      context.print(entries.map(row), layout)
     }
   }
 }

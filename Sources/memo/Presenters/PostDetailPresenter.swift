@@ -3,11 +3,6 @@ import MemoCore
 /// `memo show`, `memo edit`: one post, as a readable page (table and plain formats) or as one
 /// record (the other formats).
 struct PostDetailPresenter {
-  func document(_ post: Post) -> Document {
-    Document(
-      columns: PostPresenter.allColumns, records: [PostPresenter().record(post)], isSingle: true)
-  }
-
   /// The page a person reads: title, byline, dates, body.
   func text(_ post: Post, style: Style) -> String {
     var out = style.bold(visible(oneLine(post.title))) + "\n"

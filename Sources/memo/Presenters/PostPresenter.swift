@@ -1,21 +1,22 @@
 import MemoCore
+import MemoStorage
 
 /// A post as a record: the JSON shape of SPEC §4 (snake_case keys, in this order).
 struct PostPresenter {
-  func record(_ post: Post) -> Record {
-    Record([
-      ("id", .int(post.id.rawValue)),
-      ("uuid", .string(post.uuid)),
-      ("title", .string(post.title)),
-      ("author", post.author.map(Value.string) ?? .null),
-      ("body", post.body.map(Value.string) ?? .null),
-      ("source", post.source.map(Value.string) ?? .null),
-      ("favorite", .bool(post.isFavorite)),
-      ("question_count", .int(Int64(post.questionCount))),
-      ("created_at", .timestamp(post.createdAt)),
-      ("updated_at", .timestamp(post.updatedAt)),
-      ("questions", .records(post.questions.map(QuestionPresenter().record))),
-    ])
+  /// A post in memory, its questions nested.
+  static func row(_ post: Post) -> Row {
+    layout.row(
+      [
+        .int(post.id.rawValue), .text(post.uuid), .text(post.title), .nullable(post.author),
+        .nullable(post.body), .nullable(post.source), .bool(post.isFavorite),
+        .count(post.questionCount), .text(post.createdAt.rfc3339), .text(post.updatedAt.rfc3339),
+      ], nested: post.questions.map(QuestionPresenter.row))
+  }
+
+  /// Posts a command changed (`fav`, `rm`, `merge`, `add --format json`): a line per post for
+  /// people, the posts in the other formats — one post as an object in JSON when `single`.
+  static func print(_ posts: [Post], single: Bool = false, _ context: Context) {
+    context.print(posts.map(row), layout, single: single)
   }
 
   /// A listed post: the fields of `record`, in its order, read from the row, with its questions
@@ -36,10 +37,4 @@ struct PostPresenter {
     Column(key: "favorite", title: "FAV", mark: "♥", dropRank: 0),
     Column(key: "created_at", title: "CREATED"),
   ]
-
-  /// Every scalar field, for CSV and TSV of a single post.
-  static let allColumns = [
-    "id", "uuid", "title", "author", "body", "source", "favorite", "question_count", "created_at",
-    "updated_at",
-  ].map { Column(key: $0, title: $0.uppercased()) }
 }

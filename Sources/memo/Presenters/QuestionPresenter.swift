@@ -1,20 +1,15 @@
 import MemoCore
+import MemoStorage
 
 /// A question as a record: the JSON shape of SPEC §4 (snake_case keys, in this order).
 struct QuestionPresenter {
-  func record(_ question: Question) -> Record {
-    Record([
-      ("id", .int(question.id.rawValue)),
-      ("uuid", .string(question.uuid)),
-      ("post_id", .int(question.postID.rawValue)),
-      ("post_title", .string(question.postTitle)),
-      ("text", .string(question.text)),
-      ("category", question.category.map(Value.string) ?? .null),
-      ("starred", .bool(question.isStarred)),
-      ("answer", question.answer.map(Value.string) ?? .null),
-      ("answered_at", question.answeredAt.map(Value.timestamp) ?? .null),
-      ("created_at", .timestamp(question.createdAt)),
-      ("updated_at", .timestamp(question.updatedAt)),
+  static func row(_ question: Question) -> Row {
+    layout.row([
+      .int(question.id.rawValue), .text(question.uuid), .int(question.postID.rawValue),
+      .text(question.postTitle), .text(question.text), .nullable(question.category),
+      .bool(question.isStarred), .nullable(question.answer),
+      .nullable(question.answeredAt?.rfc3339), .text(question.createdAt.rfc3339),
+      .text(question.updatedAt.rfc3339),
     ])
   }
 
@@ -38,17 +33,6 @@ struct QuestionPresenter {
     Column(key: "created_at", title: "CREATED"),
   ]
 
-  /// Every scalar field, for CSV and TSV.
-  static let allColumns = [
-    "id", "uuid", "post_id", "post_title", "text", "category", "starred", "answer", "answered_at",
-    "created_at", "updated_at",
-  ].map { Column(key: $0, title: $0.uppercased()) }
-
-  /// A list of questions in the format's columns.
-  func document(_ questions: [Question], format: OutputFormat) -> Document {
-    let columns = format == .csv || format == .tsv ? Self.allColumns : Self.columns
-    return Document(columns: columns, records: questions.map(record))
-  }
 
   /// One question as a page: text, post, category, star, answer.
   func text(_ question: Question, style: Style) -> String {
@@ -87,10 +71,7 @@ struct QuestionPresenter {
     switch context.format {
     case .table: Output.write(presenter.text(question, style: context.style))
     case .plain: Output.write(presenter.text(question, style: .plain))
-    default:
-      Renderer.print(
-        Document(columns: allColumns, records: [presenter.record(question)], isSingle: true),
-        context)
+    default: context.print([row(question)], layout, single: true)
     }
   }
 
@@ -104,7 +85,7 @@ struct QuestionPresenter {
         Output.line("\(verb) question \(question.id) \"\(visible(oneLine(question.text)))\"")
       }
     default:
-      Renderer.print(QuestionPresenter().document(questions, format: context.format), context)
+      context.print(questions.map(row), layout)
     }
   }
 }

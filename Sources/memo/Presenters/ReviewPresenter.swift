@@ -1,47 +1,39 @@
 import MemoCore
+import MemoStorage
 
 /// Review as records: a rating's result, an item's schedule with its history, and the
 /// columns of `memo review due`.
 enum ReviewPresenter {
-  static let rateColumns = ["due", "scheduled_days", "state", "stability", "difficulty"].map {
-    Column(key: $0, title: $0.uppercased())
-  }
+  static let rateLayout = Layout([
+    Field("due", .time), Field("scheduled_days", .int), Field("state", .text),
+    Field("stability", .number), Field("difficulty", .number),
+  ])
 
-  static func rateRecord(_ item: ReviewItem) -> Record {
-    Record([
-      ("due", item.due.map(Value.timestamp) ?? .null),
-      ("scheduled_days", .int(Int64(item.scheduledDays))),
-      ("state", .string(item.state)),
-      ("stability", item.stability.map(Value.number) ?? .null),
-      ("difficulty", item.difficulty.map(Value.number) ?? .null),
+  static func rateRow(_ item: ReviewItem) -> Row {
+    rateLayout.row([
+      .nullable(item.due?.rfc3339), .count(item.scheduledDays), .text(item.state),
+      .nullable(item.stability), .nullable(item.difficulty),
     ])
   }
 
-  static let showColumns = [
-    "id", "kind", "state", "stability", "difficulty", "retrievability", "due", "reps", "lapses",
-  ].map { Column(key: $0, title: $0.uppercased()) }
+  static let historyLayout = Layout([Field("rating", .text), Field("reviewed_at", .time)])
 
-  static func record(_ detail: ReviewDetail) -> Record {
+  static let showLayout = Layout([
+    Field("id", .int), Field("kind", .text), Field("state", .text), Field("stability", .number),
+    Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
+    Field("reps", .int), Field("lapses", .int), Field("history", .rows(historyLayout)),
+  ])
+
+  static func row(_ detail: ReviewDetail) -> Row {
     let item = detail.item
-    return Record([
-      ("id", .int(item.questionID.rawValue)),
-      ("kind", .string(item.kind.rawValue)),
-      ("state", .string(item.state)),
-      ("stability", item.stability.map(Value.number) ?? .null),
-      ("difficulty", item.difficulty.map(Value.number) ?? .null),
-      ("retrievability", detail.retrievability.map(Value.number) ?? .null),
-      ("due", item.due.map(Value.timestamp) ?? .null),
-      ("reps", .int(Int64(item.reps))),
-      ("lapses", .int(Int64(item.lapses))),
-      (
-        "history",
-        .records(
-          detail.history.map {
-            Record([
-              ("rating", .string($0.rating.name)), ("reviewed_at", .timestamp($0.reviewedAt)),
-            ])
-          })
-      ),
+    return showLayout.row([
+      .int(item.questionID.rawValue), .text(item.kind.rawValue), .text(item.state),
+      .nullable(item.stability), .nullable(item.difficulty), .nullable(detail.retrievability),
+      .nullable(item.due?.rfc3339), .count(item.reps), .count(item.lapses),
+      .rows(
+        detail.history.map {
+          historyLayout.row([.text($0.rating.name), .text($0.reviewedAt.rfc3339)])
+        }),
     ])
   }
 
@@ -78,8 +70,7 @@ enum ReviewPresenter {
       }
       Output.write(out)
     default:
-      Renderer.print(
-        Document(columns: showColumns, records: [record(detail)], isSingle: true), context)
+      context.print([row(detail)], showLayout, single: true)
     }
   }
 
@@ -117,15 +108,20 @@ enum ReviewPresenter {
 
   // MARK: - Highlights
 
-  static func record(_ item: HighlightReviewItem, due: Timestamp?) -> Record {
-    Record([
-      ("due", due.map(Value.timestamp) ?? .null),
-      ("scheduled_days", .int(Int64(item.due == nil ? 0 : item.waitDays))),
-      ("state", .string(item.state)),
-      ("stability", .null),
-      ("difficulty", .null),
+  static func rateRow(_ item: HighlightReviewItem, due: Timestamp?) -> Row {
+    rateLayout.row([
+      .nullable(due?.rfc3339), .count(item.due == nil ? 0 : item.waitDays), .text(item.state),
+      .null, .null,
     ])
   }
+
+  /// `memo review show hN` in JSON: a question's fields (id as `h12`), and its wait.
+  static let highlightShowLayout = Layout([
+    Field("id", .text), Field("kind", .text), Field("state", .text), Field("stability", .number),
+    Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
+    Field("reps", .int), Field("lapses", .int), Field("wait_days", .int),
+    Field("history", .rows(historyLayout)),
+  ])
 
   /// `memo review rate hN CHOICE`.
   static func printRated(_ outcome: HighlightReviewOutcome, _ context: Context) {
@@ -142,9 +138,7 @@ enum ReviewPresenter {
           + due.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
           + " (\(days(item.waitDays)); sooner if starred or on the shelf)")
     default:
-      Renderer.print(
-        Document(columns: rateColumns, records: [record(item, due: item.due)], isSingle: true),
-        context)
+      context.print([rateRow(item, due: item.due)], rateLayout, single: true)
     }
   }
 
@@ -172,30 +166,16 @@ enum ReviewPresenter {
       }
       Output.write(out)
     default:
-      let record = Record([
-        ("id", .string("h\(item.highlightID.rawValue)")),
-        ("kind", .string("highlight")),
-        ("state", .string(item.state)),
-        ("stability", .null),
-        ("difficulty", .null),
-        ("retrievability", .null),
-        ("due", detail.effectiveDue.map(Value.timestamp) ?? .null),
-        ("reps", .int(Int64(item.reps))),
-        ("lapses", .int(0)),
-        ("wait_days", .int(Int64(item.waitDays))),
-        (
-          "history",
-          .records(
-            detail.history.map {
-              Record([
-                ("rating", .string($0.choice.rawValue)),
-                ("reviewed_at", .timestamp($0.reviewedAt)),
-              ])
-            })
-        ),
+      let row = highlightShowLayout.row([
+        .text("h\(item.highlightID.rawValue)"), .text("highlight"), .text(item.state), .null,
+        .null, .null, .nullable(detail.effectiveDue?.rfc3339), .count(item.reps), .count(0),
+        .count(item.waitDays),
+        .rows(
+          detail.history.map {
+            historyLayout.row([.text($0.choice.rawValue), .text($0.reviewedAt.rfc3339)])
+          }),
       ])
-      Renderer.print(
-        Document(columns: showColumns, records: [record], isSingle: true), context)
+      context.print([row], highlightShowLayout, single: true)
     }
   }
 
@@ -212,7 +192,15 @@ enum ReviewPresenter {
       ? "\(millis / 60_000)m" : "\(millis / 1000)s"
   }
 
-  static let configColumns = ["key", "value"].map { Column(key: $0, title: $0.uppercased()) }
+  static let configLayout = Layout(
+    [Field("key", .text), Field("value", .text)],
+    table: ["key", "value"].map { Column(key: $0, title: $0.uppercased()) })
+  static let weightLayout = Layout([Field("index", .int), Field("value", .number)])
+  static let settingsLayout = Layout([
+    Field("retention", .number), Field("learning_steps", .texts),
+    Field("relearning_steps", .texts), Field("maximum_interval", .int), Field("fuzz", .bool),
+    Field("highlights", .int), Field("weights", .rows(weightLayout)),
+  ])
 
   /// `memo review config show`: one `key value` line each (table, plain); one object in
   /// JSON with the weights as an array of numbers; `key,value` rows in CSV.
@@ -231,24 +219,15 @@ enum ReviewPresenter {
     case .table, .plain:
       Output.write(pairs.map { "\($0.0) \($0.1)\n" }.joined())
     case .json, .jsonl:
-      let record = Record([
-        ("retention", .number(p.desiredRetention)),
-        ("learning_steps", .strings(p.learningSteps.map(step))),
-        ("relearning_steps", .strings(p.relearningSteps.map(step))),
-        ("maximum_interval", .int(Int64(p.maximumInterval))),
-        ("fuzz", .bool(p.isFuzzEnabled)),
-        ("highlights", .int(Int64(config.highlightsPerDay))),
-        ("weights", .records(p.weights.enumerated().map {
-          Record([("index", .int(Int64($0))), ("value", .number($1))])
-        })),
+      let row = settingsLayout.row([
+        .double(p.desiredRetention), .texts(p.learningSteps.map(step)),
+        .texts(p.relearningSteps.map(step)), .count(p.maximumInterval), .bool(p.isFuzzEnabled),
+        .count(config.highlightsPerDay),
+        .rows(p.weights.enumerated().map { weightLayout.row([.count($0), .double($1)]) }),
       ])
-      Renderer.print(Document(columns: [], records: [record], isSingle: true), context)
+      context.print([row], settingsLayout, single: true)
     case .csv, .tsv:
-      Renderer.print(
-        Document(
-          columns: configColumns,
-          records: pairs.map { Record([("key", .string($0.0)), ("value", .string($0.1))]) }),
-        context)
+      context.print(pairs.map { configLayout.row([.text($0.0), .text($0.1)]) }, configLayout)
     }
   }
 

@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// `memo stats`: the counts, a contribution-graph style calendar of the last 52 weeks (weeks
 /// as columns, days as rows), and the top categories as bars.
@@ -116,39 +117,42 @@ struct StatsPresenter {
 
   /// The same numbers for scripts, one record: the counts, then `categories` and `activity`
   /// as arrays of records (JSON and JSON Lines).
-  static func record(_ stats: Stats) -> Record {
-    Record(
-      totals(stats).map { t -> (key: String, value: Value) in (t.key, Value.int(Int64(t.count))) } + [
-        (
-          "categories",
-          .records(
-            stats.categories.map {
-              Record([("name", .string($0.name)), ("questions", .int(Int64($0.questionCount)))])
-            })
-        ),
-        (
-          "activity",
-          .records(
-            stats.activity.enumerated().map {
-              Record([("date", .string(stats.date(at: $0))), ("count", .int(Int64($1)))])
-            })
-        ),
-      ] + (stats.review.map { [("review", reviewRecord($0))] } ?? []))
-  }
-
+  static let categoryLayout = Layout([Field("name", .text), Field("questions", .int)])
+  static let dayLayout = Layout([Field("date", .text), Field("count", .int)])
+  static let forecastLayout = Layout([Field("day", .int), Field("count", .int)])
   /// `review` in JSON: the counts, true retention (null without reviews to measure) and
   /// `forecast`, the items due on each of the next 30 days.
-  static func reviewRecord(_ review: ReviewStats) -> Value {
-    .record(
-      Record([
-        ("due_today", .int(Int64(review.dueToday))), ("new", .int(Int64(review.newItems))),
-        ("reviewed_30_days", .int(Int64(review.reviewedIn30Days))),
-        ("true_retention", review.trueRetention.map(Value.number) ?? .null),
-        ("forecast", .records(review.forecast.enumerated().map {
-          Record([("day", .int(Int64($0 + 1))), ("count", .int(Int64($1)))])
-        })),
-      ]))
+  static let reviewLayout = Layout([
+    Field("due_today", .int), Field("new", .int), Field("reviewed_30_days", .int),
+    Field("true_retention", .number), Field("forecast", .rows(forecastLayout)),
+  ])
+  static let layout = Layout(
+    totalKeys.map { Field($0, .int) } + [
+      Field("categories", .rows(categoryLayout)), Field("activity", .rows(dayLayout)),
+    ])
+  static let reviewedLayout = Layout(layout.fields + [Field("review", .object(reviewLayout))])
+
+  static func row(_ stats: Stats) -> Row {
+    let values: [RowValue] =
+      totals(stats).map { .count($0.count) } + [
+        .rows(
+          stats.categories.map { categoryLayout.row([.text($0.name), .count($0.questionCount)]) }),
+        .rows(
+          stats.activity.enumerated().map { dayLayout.row([.text(stats.date(at: $0)), .count($1)]) }),
+      ]
+    guard let review = stats.review else { return layout.row(values) }
+    return reviewedLayout.row(values + [.row(reviewRow(review))])
   }
+
+  static func reviewRow(_ review: ReviewStats) -> Row {
+    reviewLayout.row([
+      .count(review.dueToday), .count(review.newItems), .count(review.reviewedIn30Days),
+      .nullable(review.trueRetention),
+      .rows(review.forecast.enumerated().map { forecastLayout.row([.count($0 + 1), .count($1)]) }),
+    ])
+  }
+
+  static let totalKeys = totals(Stats()).map(\.key)
 
   static func totals(_ stats: Stats) -> [(key: String, count: Int)] {
     [
@@ -162,11 +166,11 @@ struct StatsPresenter {
 
   /// The same numbers as rows for CSV, TSV and plain text: `section,name,value` — the totals,
   /// then a row per category, then a row per day of the calendar.
-  static let rowColumns = ["section", "name", "value"].map { Column(key: $0, title: $0) }
+  static let rowLayout = Layout([Field("section", .text), Field("name", .text), Field("value", .text)])
 
-  static func rows(_ stats: Stats) -> [Record] {
-    func row(_ section: String, _ name: String, _ value: Int) -> Record {
-      Record([("section", .string(section)), ("name", .string(name)), ("value", .int(Int64(value)))])
+  static func rows(_ stats: Stats) -> [Row] {
+    func row(_ section: String, _ name: String, _ value: Int) -> Row {
+      rowLayout.row([.text(section), .text(name), .text(String(value))])
     }
     return totals(stats).map { row("total", $0.key, $0.count) }
       + stats.categories.map { row("category", $0.name, $0.questionCount) }
@@ -178,10 +182,7 @@ struct StatsPresenter {
         ]
           + (review.trueRetention.map {
             [
-              Record([
-                ("section", .string("review")), ("name", .string("true_retention")),
-                ("value", .number($0)),
-              ])
+              rowLayout.row([.text("review"), .text("true_retention"), .text(String($0))])
             ]
           } ?? [])
           + review.forecast.enumerated().map { row("forecast", "day \($0 + 1)", $1) }
@@ -193,9 +194,8 @@ struct StatsPresenter {
     switch context.format {
     case .table: Output.write(StatsPresenter(style: context.style).text(stats))
     case .json, .jsonl:
-      Renderer.print(Document(columns: [], records: [record(stats)], isSingle: true), context)
-    case .csv, .tsv, .plain:
-      Renderer.print(Document(columns: rowColumns, records: rows(stats)), context)
+      context.print([row(stats)], stats.review == nil ? layout : reviewedLayout, single: true)
+    case .csv, .tsv, .plain: context.print(rows(stats), rowLayout)
     }
   }
 }

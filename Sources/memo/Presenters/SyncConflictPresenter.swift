@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// Sync conflicts (issue 20), one field each: `{"id", "kind", "uuid", "field", "record",
 /// "kept", "lost", "deleted", "device", "winner", "changed_at", "detected_at"}` — `kept` is
@@ -24,14 +25,11 @@ struct SyncConflictPresenter {
       Field("detected_at", .time),
     ], table: columns)
 
-  func record(_ c: SyncConflict) -> Record {
-    Record([
-      ("id", .int(c.id)), ("kind", .string(c.kind.rawValue)), ("uuid", .string(c.key)),
-      ("field", .string(c.field)), ("record", .string(c.record)),
-      ("kept", c.kept.map(Value.string) ?? .null), ("lost", c.lost.map(Value.string) ?? .null),
-      ("deleted", .bool(c.isDeleted)), ("device", .string(c.device)),
-      ("winner", .string(c.winner)), ("changed_at", .timestamp(c.changedAt)),
-      ("detected_at", .timestamp(c.detectedAt)),
+  static func row(_ c: SyncConflict) -> Row {
+    layout.row([
+      .int(c.id), .text(c.kind.rawValue), .text(c.key), .text(c.field), .text(c.record),
+      .nullable(c.kept), .nullable(c.lost), .bool(c.isDeleted), .text(c.device), .text(c.winner),
+      .text(c.changedAt.rfc3339), .text(c.detectedAt.rfc3339),
     ])
   }
 
@@ -47,9 +45,7 @@ struct SyncConflictPresenter {
         "\(verb) the \(conflict.kind.rawValue)'s \(conflict.field)\(value) (conflict \(conflict.id)) on every device; 'memo sync' pushes it"
       )
     default:
-      Renderer.print(
-        Document(columns: columns, records: [SyncConflictPresenter().record(conflict)], isSingle: true),
-        context)
+      context.print([row(conflict)], layout, single: true)
     }
   }
 }

@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 
 /// What `memo sync` and its subcommands print: a round's summary and the status (conflicts:
 /// `SyncConflictPresenter`). The one place their fields are listed, for every format: JSON and
@@ -8,17 +9,22 @@ import MemoCore
 enum SyncPresenter {
   // MARK: - A round
 
-  static func summaryRecord(_ summary: SyncSummary) -> Record {
-    Record([
-      ("pushed", .int(Int64(summary.pushed))), ("applied", .int(Int64(summary.applied))),
-      ("conflicts", .int(Int64(summary.conflicts))), ("retries", .int(Int64(summary.retries))),
-      ("compacted", .int(Int64(summary.compacted))),
+  static let summaryLayout = Layout([
+    Field("pushed", .int), Field("applied", .int), Field("conflicts", .int),
+    Field("retries", .int), Field("compacted", .int),
+  ])
+
+  static func summaryRow(_ summary: SyncSummary) -> Row {
+    summaryLayout.row([
+      .count(summary.pushed), .count(summary.applied), .count(summary.conflicts),
+      .count(summary.retries), .count(summary.compacted),
     ])
   }
 
   static func print(_ summary: SyncSummary, _ context: Context) {
     switch context.format {
-    case .json, .jsonl, .csv, .tsv, .plain: single(summaryRecord(summary), context)
+    case .json, .jsonl, .csv, .tsv, .plain:
+      context.print([summaryRow(summary)], summaryLayout, single: true)
     case .table:
       guard !context.isQuiet else { return }
       Output.line(summary.description)
@@ -34,49 +40,68 @@ enum SyncPresenter {
 
   // MARK: - Status
 
-  static func deviceRecord(_ device: SyncDevice) -> Record {
-    Record([
-      ("id", .string(device.id)), ("name", .string(device.name)),
-      ("last_round", device.lastRound.map(Value.timestamp) ?? .null),
+  /// A device: `{id, name, last_round}`.
+  static let deviceLayout = Layout([
+    Field("id", .text), Field("name", .text), Field("last_round", .time),
+  ])
+
+  static func deviceRow(_ device: SyncDevice) -> Row {
+    deviceLayout.row([
+      .text(device.id), .text(device.name), .nullable(device.lastRound?.rfc3339),
     ])
   }
 
   /// This device's last round: `{at, pushed, applied, conflicts}`, null before the first.
-  static func lastRound(_ round: SyncStatus.Round?) -> Value {
+  static let roundLayout = Layout([
+    Field("at", .time), Field("pushed", .int), Field("applied", .int), Field("conflicts", .int),
+  ])
+
+  static func roundValue(_ round: SyncStatus.Round?) -> RowValue {
     guard let round else { return .null }
-    return .record(
-      Record([
-        ("at", .timestamp(round.at)), ("pushed", .int(Int64(round.summary.pushed))),
-        ("applied", .int(Int64(round.summary.applied))),
-        ("conflicts", .int(Int64(round.summary.conflicts))),
+    return .row(
+      roundLayout.row([
+        .text(round.at.rfc3339), .count(round.summary.pushed), .count(round.summary.applied),
+        .count(round.summary.conflicts),
       ]))
   }
 
   /// JSON: `{remote, device: {id, name, last_round}, devices: [...], pending, conflicts,
   /// last_round: {at, pushed, applied, conflicts}}`.
-  static func statusRecord(_ status: SyncStatus) -> Record {
-    Record([
-      ("remote", .string(status.remote)), ("device", .record(deviceRecord(status.device))),
-      ("devices", .records(status.others.map { deviceRecord($0) })), ("pending", .int(Int64(status.pending))),
-      ("conflicts", .int(Int64(status.conflicts))), ("last_round", lastRound(status.lastRound)),
+  static let statusLayout = Layout([
+    Field("remote", .text), Field("device", .object(deviceLayout)),
+    Field("devices", .rows(deviceLayout)), Field("pending", .int), Field("conflicts", .int),
+    Field("last_round", .object(roundLayout)),
+  ])
+
+  static func statusRow(_ status: SyncStatus) -> Row {
+    statusLayout.row([
+      .text(status.remote), .row(deviceRow(status.device)), .rows(status.others.map(deviceRow)),
+      .count(status.pending), .count(status.conflicts), roundValue(status.lastRound),
     ])
   }
 
-  /// CSV and TSV: one line, the other devices' names joined.
-  static func flatRecord(_ status: SyncStatus) -> Record {
-    Record([
-      ("remote", .string(status.remote)), ("device_id", .string(status.device.id)),
-      ("device_name", .string(status.device.name)), ("pending", .int(Int64(status.pending))),
-      ("conflicts", .int(Int64(status.conflicts))),
-      ("other_devices", .strings(status.others.map(\.name))),
-      ("last_round_at", status.lastRound.map { .timestamp($0.at) } ?? .null),
+  /// CSV, TSV and plain text: one line, the other devices' names joined.
+  static let flatLayout = Layout([
+    Field("remote", .text), Field("device_id", .text), Field("device_name", .text),
+    Field("pending", .int), Field("conflicts", .int), Field("other_devices", .texts),
+    Field("last_round_at", .time),
+  ])
+
+  static func flatRow(_ status: SyncStatus) -> Row {
+    flatLayout.row([
+      .text(status.remote), .text(status.device.id), .text(status.device.name),
+      .count(status.pending), .count(status.conflicts), .texts(status.others.map(\.name)),
+      .nullable(status.lastRound?.at.rfc3339),
     ])
   }
+
+  /// `memo sync remote`: the remote.
+  static let remoteLayout = Layout([Field("remote", .text)])
 
   static func print(_ status: SyncStatus, _ context: Context) {
     switch context.format {
-    case .json, .jsonl: single(statusRecord(status), context)
-    case .csv, .tsv, .plain: single(flatRecord(status), context)
+    case .json, .jsonl: context.print([statusRow(status)], statusLayout, single: true)
+    case .csv, .tsv, .plain: context.print([flatRow(status)], flatLayout, single: true)
     case .table:
       Output.line("remote: \(shown(status.remote))")
       Output.line("this device: \(shown(status.device.name)) (\(shown(status.device.id)))")
@@ -94,12 +119,6 @@ enum SyncPresenter {
   }
 
   // MARK: -
-
-  /// One record in the format: a pretty object in JSON, a line in JSON Lines, a header and a
-  /// line in CSV and TSV, the line alone in plain text.
-  static func single(_ record: Record, _ context: Context) {
-    Renderer.print(Document(single: record), context)
-  }
 
   /// Text for a terminal: one line, control characters made visible.
   static func shown(_ text: String) -> String { visible(oneLine(text)) }

@@ -12,6 +12,9 @@ extension ListingWriter {
     case .bool: return row.bool(column) ? spec.mark : ""
     case .number: return String(row.double(column))
     case .text: return visible(oneLine(row.string(column)))
+    case .texts: return visible(oneLine(row.texts(column).joined(separator: ", ")))
+    case .rows: return String(row.rows(column).count)
+    case .object: return ""
     case .time:
       // Rows listed together are mostly minutes apart or less: the minute last converted is
       // kept (the stored text up to the minute decides it).

@@ -1,15 +1,17 @@
 import MemoCore
 import MemoStorage
 
-/// The writer of every listing: it takes rows one at a time from the effect runner, straight
-/// from the statement, and appends them to the one `ByteWriter` in the listing's format — a
-/// row in, bytes out. Nothing holds the listing: JSON, JSON Lines, CSV, TSV and plain text
-/// write each row as it comes; a table looks ahead at most `lookahead` rows to size its
-/// columns and keeps those widths for the rest (SPEC §1, §6).
-final class ListingWriter: RowSink {
+/// The writer of everything memo prints on stdout: it takes rows one at a time — from the
+/// effect runner, straight from the statement, or made in memory by a presenter's `Layout` —
+/// and appends them to the one `ByteWriter` in one format, a row in, bytes out. One subclass
+/// per format (`JSONWriter`, `JSONLinesWriter`, `CSVWriter`, `TSVWriter`, `PlainWriter`,
+/// `TableWriter`), chosen once by `make`. Nothing holds the listing: JSON, JSON Lines, CSV,
+/// TSV and plain text write each row as it comes; a table looks ahead at most `lookahead` rows
+/// to size its columns and keeps those widths for the rest (SPEC §1, §6).
+class ListingWriter: RowSink {
   let format: OutputFormat
   let style: Style
-  let isQuiet: Bool
+  private(set) var isQuiet: Bool
   /// Set when the listing starts from the current filter and stdout is no terminal: the
   /// command's own filter flags, to tell whether the current filter added to them.
   var flagsOverCurrentFilter: QuestionFilter?
@@ -23,13 +25,14 @@ final class ListingWriter: RowSink {
   private(set) var nestedColumns: [Int] = []
   private(set) var mode = Mode.records
   private(set) var rowCount = 0
-  private(set) var table: TableLayout?
+  var table: TableLayout?
   /// The fields CSV and TSV write (all) or plain text (the table's columns), in order.
   private(set) var delimitedFields: [Int] = []
   /// The last time a table converted to local time: its stored text to the minute, and it.
   var lastMinute: (utc: [UInt8], local: String) = ([], "")
-  /// `jsonPrefixes`, by layout (the listing's, its nested rows') and indentation.
-  private(set) var prefixCache: [[Int: [[UInt8]]]] = [[:], [:]]
+  /// `jsonPrefixes` by indentation: the listing's layout's, and any other's by layout.
+  private(set) var prefixCache: [Int: [[UInt8]]] = [:]
+  private(set) var otherPrefixes: [ObjectIdentifier: [Int: [[UInt8]]]] = [:]
   /// The command narrowed the listing by options other than a question filter (an author, a
   /// date, an offset, a post): an empty table then says nothing matched, not "yet".
   var isNarrowed = false
@@ -43,13 +46,29 @@ final class ListingWriter: RowSink {
     case single
     /// Posts with their questions beneath (`memo list --starred` as a table).
     case tree
-    /// One post as a page (`memo show` on a terminal or in plain).
+    /// One post as a page (`memo show` as a table).
     case page
   }
 
-  init(
+  /// The writer for `format`.
+  static func make(
     format: OutputFormat, style: Style, isQuiet: Bool = false, out: ByteWriter = Output.writer,
     lookahead: Int = 1000
+  ) -> ListingWriter {
+    let kind: ListingWriter.Type
+    switch format {
+    case .json: kind = JSONWriter.self
+    case .jsonl: kind = JSONLinesWriter.self
+    case .csv: kind = CSVWriter.self
+    case .tsv: kind = TSVWriter.self
+    case .plain: kind = PlainWriter.self
+    case .table: kind = TableWriter.self
+    }
+    return kind.init(format: format, style: style, isQuiet: isQuiet, out: out, lookahead: lookahead)
+  }
+
+  required init(
+    format: OutputFormat, style: Style, isQuiet: Bool, out: ByteWriter, lookahead: Int
   ) {
     self.format = format
     self.style = style
@@ -66,11 +85,12 @@ final class ListingWriter: RowSink {
     if let inner = layout.nested?.layout, let nested {
       nestedColumns = try Self.resolve(inner, in: nested)
     }
+    prefixCache = [:]
     self.listing = listing
     hasQuestionFilter = !(filter?.isEmpty ?? true)
-    let isText = format == .table || format == .plain
     switch listing {
-    case .post: mode = isText ? .page : format == .json ? .single : .records
+    // A page for people; plain text is the post's row, like every other (issue 21).
+    case .post: mode = format == .table ? .page : format == .json ? .single : .records
     // The tree is for people: plain stays one tab-separated row per post whatever the filter,
     // and CSV and TSV the posts' rows (their questions: JSON, or `memo questions`).
     case .posts where format == .table && hasQuestionFilter: mode = .tree
@@ -88,68 +108,68 @@ final class ListingWriter: RowSink {
         style.dim("filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
       out.byte(0x0A)
     }
-    delimitedFields = format == .plain ? layout.tableFields : Array(layout.fields.indices)
-    guard mode == .records else { return }
-    switch format {
-    case .json: out.byte(UInt8(ascii: "["))
-    case .csv, .tsv:
-      let fields = layout.fields
-      for (i, field) in fields.enumerated() {
-        if i > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
-        out.write(field.key)
-      }
-      format == .csv ? out.raw("\r\n") : out.byte(0x0A)
-    case .table:
-      table = TableLayout(columns: layout.table, style: style, lookahead: lookahead)
-    case .plain, .jsonl: break
+    startRecords()
+  }
+
+  /// Writes rows made in memory (a record, a report), each built by `layout.row`: the same
+  /// bytes a listing of them would be. - Parameter single: one object, not a list (JSON
+  /// writes an object; the other formats are unchanged).
+  func write(_ rows: [Row], _ layout: Layout, single: Bool = false) throws {
+    self.layout = layout
+    columns = Array(layout.fields.indices)
+    nestedColumns = layout.nested.map { Array($0.layout.fields.indices) } ?? []
+    prefixCache = [:]
+    rowCount = 0
+    mode = single && format == .json ? .single : .records
+    isQuiet = true  // A record's table needs no word when empty.
+    startRecords()
+    for row in rows {
+      try self.row(
+        row, nested: layout.nested == nil ? nil : NestedRows(row.rows(layout.fields.count)))
     }
+    try end()
+  }
+
+  /// The start of a list of records.
+  private func startRecords() {
+    delimitedFields = fieldsWritten
+    if mode == .records { header() }
   }
 
   func row(_ row: Row, nested: NestedRows?) throws {
     defer { rowCount += 1 }
     switch mode {
+    case .records: try record(row, nested: nested)
     case .tree: try treeRow(row, nested: nested)
     case .page: try pageRow(row, nested: nested)
     case .single:
       try jsonObject(row, layout, columns, indent: 0, nested: nested)
       out.byte(0x0A)
-    case .records:
-      switch format {
-      case .json:
-        out.raw(rowCount == 0 ? "\n  " : ",\n  ")
-        try jsonObject(row, layout, columns, indent: 1, nested: nested)
-      case .jsonl:
-        try jsonLine(row, layout, columns, nested: nested)
-        out.byte(0x0A)
-      case .csv, .tsv, .plain: delimited(row)
-      case .table:
-        var cells: [String] = []
-        cells.reserveCapacity(layout.table.count)
-        for (spec, i) in zip(layout.table, layout.tableFields) {
-          cells.append(cell(row, columns[i], layout.fields[i].kind, spec))
-        }
-        table?.add(cells, to: out)
-      }
     }
     try out.flushIfFull()
   }
 
   func end() throws {
-    if mode == .records {
-      switch format {
-      case .json: out.raw(rowCount == 0 ? "]\n" : "\n]\n")
-      case .table:
-        table?.finish(to: out)
-        // On a terminal, an empty table says what to do next.
-        if rowCount == 0, style.width != nil, !isQuiet {
-          out.write(style.dim(emptyMessage))
-          out.byte(0x0A)
-        }
-      default: break
-      }
-    }
+    if mode == .records { footer() }
     try out.flushIfFull()
   }
+
+  // MARK: - What each format writes
+
+  /// The fields a row's cells come from, in order: every scalar one (CSV and TSV; plain text
+  /// and tables: the table's columns).
+  var fieldsWritten: [Int] { layout.fields.indices.filter { layout.fields[$0].kind.isScalar } }
+
+  /// Before the first record.
+  func header() {}
+
+  /// One record of a list.
+  func record(_ row: Row, nested: NestedRows?) throws {
+    preconditionFailure("ListingWriter.make picks a writer for the format")
+  }
+
+  /// After the last record.
+  func footer() {}
 
   /// What an empty table on a terminal says beneath its header.
   var emptyMessage: String {
@@ -158,7 +178,8 @@ final class ListingWriter: RowSink {
     case .posts, .post: noun = "posts"
     case .questions: noun = "questions"
     case .highlights: noun = "highlights"
-    case .reviewDue: return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
+    case .reviewDue:
+      return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
     case .reviewLog: return "no ratings yet: 'memo review rate' records them"
     case .favorites: noun = "favorites"
     case .search: return "nothing found: fewer or shorter words find more"
@@ -172,7 +193,8 @@ final class ListingWriter: RowSink {
     if isNarrowed { return "no \(noun) match" }
     switch listing {
     case .questions: return "no questions yet: memo ask POST QUESTION"
-    case .highlights: return "no highlights yet: memo highlight add POST TEXT, or memo import a reader's file"
+    case .highlights:
+      return "no highlights yet: memo highlight add POST TEXT, or memo import a reader's file"
     case .favorites: return "no favorites yet: memo fav POST"
     case .categories: return "no categories yet: memo category add NAME"
     default: return "no posts yet: memo add TITLE"
@@ -217,7 +239,11 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
       out.bytes(prefixes[i])
-      value(row, columns[i], field.kind)
+      if field.kind.isScalar || row.isNull(columns[i]) {
+        value(row, columns[i], field.kind, indent: indent)
+      } else {
+        try nestedJSON(row.rows(columns[i]), field.kind, indent: indent)
+      }
     }
     if let (key, inner) = layout.nested {
       out.raw(",\n")
@@ -249,15 +275,20 @@ final class ListingWriter: RowSink {
   /// and indentation, so that a field costs one append and its value.
   func jsonPrefixes(_ layout: Layout, indent: Int?) -> [[UInt8]] {
     let slot = (indent ?? -1) + 1
-    let cache = layout === self.layout ? 0 : 1
-    if let made = prefixCache[cache][slot] { return made }
+    let isListing = layout === self.layout
+    if isListing, let made = prefixCache[slot] { return made }
+    if !isListing, let made = otherPrefixes[ObjectIdentifier(layout)]?[slot] { return made }
     let made = layout.fields.enumerated().map { i, field -> [UInt8] in
       let comma = i == 0 ? "" : ","
       guard let indent else { return Array("\(comma)\"\(field.key)\":".utf8) }
       let pad = String(repeating: "  ", count: indent + 1)
       return Array("\(comma)\n\(pad)\"\(field.key)\": ".utf8)
     }
-    prefixCache[cache][slot] = made
+    if isListing {
+      prefixCache[slot] = made
+    } else {
+      otherPrefixes[ObjectIdentifier(layout), default: [:]][slot] = made
+    }
     return made
   }
 
@@ -267,7 +298,11 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "{"))
     for (i, field) in layout.fields.enumerated() {
       out.bytes(prefixes[i])
-      value(row, columns[i], field.kind)
+      if field.kind.isScalar || row.isNull(columns[i]) {
+        value(row, columns[i], field.kind, indent: nil)
+      } else {
+        try nestedJSON(row.rows(columns[i]), field.kind, indent: nil)
+      }
     }
     if let (key, inner) = layout.nested {
       out.raw(",\"")
@@ -284,10 +319,53 @@ final class ListingWriter: RowSink {
     out.byte(UInt8(ascii: "}"))
   }
 
-  /// A JSON value from a column.
-  func value(_ row: Row, _ column: Int, _ kind: Field.Kind) {
+  /// Rows nested in a field (in memory): an array of objects, or one object. `indent`: the
+  /// level of the object holding them (nil: compact).
+  func nestedJSON(_ rows: [Row], _ kind: Field.Kind, indent: Int?) throws {
+    let inner: Layout
+    switch kind {
+    case .rows(let layout), .object(let layout): inner = layout
+    default: return
+    }
+    let columns = Array(inner.fields.indices)
+    if case .object = kind, let row = rows.first {
+      if let indent {
+        return try jsonObject(row, inner, columns, indent: indent + 1, nested: nil)
+      }
+      return try jsonLine(row, inner, columns, nested: nil)
+    }
+    guard !rows.isEmpty else { return out.raw("[]") }
+    out.byte(UInt8(ascii: "["))
+    for (n, row) in rows.enumerated() {
+      if n > 0 { out.byte(UInt8(ascii: ",")) }
+      if let indent {
+        out.byte(0x0A)
+        out.write(String(repeating: "  ", count: indent + 2))
+        try jsonObject(row, inner, columns, indent: indent + 2, nested: nil)
+      } else {
+        try jsonLine(row, inner, columns, nested: nil)
+      }
+    }
+    if let indent {
+      out.byte(0x0A)
+      out.write(String(repeating: "  ", count: indent + 1))
+    }
+    out.byte(UInt8(ascii: "]"))
+  }
+
+  /// A JSON value from a column; `indent` says whether the object is pretty (a list of
+  /// strings then has a space after each comma).
+  func value(_ row: Row, _ column: Int, _ kind: Field.Kind, indent: Int? = nil) {
     guard !row.isNull(column) else { return out.raw("null") }
     switch kind {
+    case .texts:
+      out.byte(UInt8(ascii: "["))
+      for (n, item) in row.texts(column).enumerated() {
+        if n > 0 { indent == nil ? out.byte(UInt8(ascii: ",")) : out.raw(", ") }
+        out.jsonString(item)
+      }
+      out.byte(UInt8(ascii: "]"))
+    case .rows, .object: out.raw("null")
     case .int: out.int(row.int64(column))
     case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
     case .number:
@@ -297,27 +375,14 @@ final class ListingWriter: RowSink {
     case .snippet: out.jsonString(Self.unmarked(row.string(column)))
     }
   }
+}
 
-  // MARK: - CSV, TSV, plain
-
-  /// CSV and TSV: every field; plain text: the table's columns, without a header.
-  func delimited(_ row: Row) {
-    for (n, i) in delimitedFields.enumerated() {
-      if n > 0 { out.byte(format == .csv ? 0x2C : 0x09) }
-      let field = layout.fields[i]
-      let column = columns[i]
-      guard !row.isNull(column) else { continue }
-      switch field.kind {
-      case .int: out.int(row.int64(column))
-      case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
-      case .number: out.write(String(row.double(column)))
-      case .text, .time:
-        row.withUTF8(column) { format == .csv ? out.csvField($0) : out.tsvField($0) }
-      case .snippet:
-        let text = Self.unmarked(row.string(column))
-        format == .csv ? out.csvField(text) : out.tsvField(text)
-      }
-    }
-    format == .csv ? out.raw("\r\n") : out.byte(0x0A)
+extension Context {
+  /// Prints rows made in memory (a record, a report) in the context's format: the one path
+  /// every listing takes too, `Row → ListingWriter → ByteWriter`.
+  func print(_ rows: [Row], _ layout: Layout, single: Bool = false) {
+    let writer = ListingWriter.make(format: format, style: style, isQuiet: isQuiet)
+    // A reader gone away shows at the final flush (exit 0, no word).
+    try? writer.write(rows, layout, single: single)
   }
 }

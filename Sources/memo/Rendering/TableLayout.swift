@@ -28,14 +28,13 @@ struct TableLayout {
   /// Sizes the columns by the rows seen (if not yet done) and draws them.
   mutating func finish(to out: ByteWriter) {
     guard widths == nil else { return }
-    let renderer = TableRenderer(style: style)
     var sized = columns.map { DisplayWidth.of($0.title) }
     for row in pending {
       for (i, cell) in row.enumerated() { sized[i] = max(sized[i], DisplayWidth.of(cell)) }
     }
-    renderer.fit(&sized, columns: columns)
+    fit(&sized, columns: columns)
     widths = sized
-    out.write(renderer.line(columns.map(\.title), widths: sized, columns: columns, decorate: style.bold))
+    out.write(line(columns.map(\.title), widths: sized, columns: columns, decorate: style.bold))
     for row in pending { draw(row, widths: sized, to: out) }
     pending = []
   }
@@ -49,15 +48,14 @@ struct TableLayout {
     guard !hasMarks else {
       // Search matches: the marks become colour, and a reset ends the line in case shortening
       // cut a match in two.
-      let line = TableRenderer(style: style).line(
-        cells, widths: widths, columns: columns, decorate: nil)
+      let text = line(cells, widths: widths, columns: columns, decorate: nil)
       out.write(
-        line.replacing(String(SearchPresenter.markStart), with: "\u{1B}[1;33m")
+        text.replacing(String(SearchPresenter.markStart), with: "\u{1B}[1;33m")
           .replacing(String(SearchPresenter.markEnd), with: "\u{1B}[0m")
           .replacing("\n", with: "\u{1B}[0m\n"))
       return
     }
-    // Straight into the writer: the same line as `TableRenderer.line`, without building it.
+    // Straight into the writer: the same line as `line`, without building it.
     let last = widths.lastIndex { $0 >= 0 } ?? 0
     var first = true
     for (i, cell) in cells.enumerated() where widths[i] >= 0 {
@@ -79,4 +77,92 @@ struct TableLayout {
     }
     out.byte(0x0A)
   }
+
+  /// Makes the table fit the terminal, by value: first the columns that may go are left out
+  /// (their width becomes -1), then the flexible ones shrink by rank to their floors, then
+  /// all flexible ones to their headers' widths.
+  func fit(_ widths: inout [Int], columns: [Column]) {
+    guard let width = style.width, width > 20 else { return }
+    func excess() -> Int {
+      let shown = widths.filter { $0 >= 0 }
+      return shown.reduce(0, +) + 2 * (shown.count - 1) - width
+    }
+    let droppable = columns.indices.filter { columns[$0].dropRank != nil }
+      .sorted { columns[$0].dropRank! < columns[$1].dropRank! }
+    for i in droppable where excess() > 0 { widths[i] = -1 }
+    let flexible = columns.indices.filter { columns[$0].isFlexible && widths[$0] >= 0 }
+    for rank in Set(flexible.map { columns[$0].shrinkRank }).sorted() {
+      let group = flexible.filter { columns[$0].shrinkRank == rank }
+      shrink(&widths, group, excess: excess(), floor: { columns[$0].floor })
+    }
+    shrink(&widths, flexible, excess: excess()) { max(4, DisplayWidth.of(columns[$0].title)) }
+  }
+
+  /// Takes `excess` columns from `group`, the widest first, none below its floor.
+  func shrink(_ widths: inout [Int], _ group: [Int], excess: Int, floor: (Int) -> Int) {
+    var excess = excess
+    while excess > 0 {
+      let open = group.filter { widths[$0] > floor($0) }
+      guard let widest = open.max(by: { widths[$0] < widths[$1] }) else { return }
+      let next = open.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+      let cut = min(excess, widths[widest] - floor(widest), max(1, widths[widest] - next))
+      widths[widest] -= cut
+      excess -= cut
+    }
+  }
+
+  func line(_ cells: [String], widths: [Int], columns: [Column], decorate: ((String) -> String)?)
+    -> String
+  {
+    var parts: [String] = []
+    let last = widths.lastIndex { $0 >= 0 } ?? 0
+    for (i, cell) in cells.enumerated() where widths[i] >= 0 {
+      let shown = DisplayWidth.truncate(cell, to: widths[i])
+      let padding = String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(shown)))
+      var text = columns[i].alignsRight ? padding + shown : shown + (i == last ? "" : padding)
+      if let decorate { text = decorate(text) } else if i == 0 { text = style.yellow(text) }
+      parts.append(text)
+    }
+    return parts.joined(separator: "  ") + "\n"
+  }
+}
+
+/// The text on one line: line breaks and tabs become spaces.
+func oneLine(_ text: String) -> String {
+  // Most text has none: return it as it is (a listing calls this for every row).
+  let breaks: (UInt8) -> Bool = { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+  guard text.utf8.contains(where: breaks) else { return text }
+  // ASCII bytes replaced by an ASCII byte: still valid UTF-8.
+  return String(decoding: text.utf8.map { breaks($0) ? 0x20 : $0 }, as: UTF8.self)
+}
+
+/// The text with control characters shown as `^X` / `\u{…}`, so that notes cannot send escape
+/// sequences to the terminal.
+func visible(_ text: String) -> String {
+  // A control character has a byte below 0x20 (but line feed and tab), 0x7F, or is C1
+  // (U+0080…U+009F: 0xC2 then 0x80…0x9F); text with none of these bytes is returned as is.
+  guard
+    text.utf8.contains(where: {
+      ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2
+    })
+  else { return text }
+  guard text.unicodeScalars.contains(where: isControl) else { return text }
+  var out = ""
+  for scalar in text.unicodeScalars {
+    if scalar == "\n" || scalar == "\t" {
+      out.unicodeScalars.append(scalar)
+    } else if scalar.value < 0x20 {
+      out += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+    } else if isControl(scalar) {
+      out += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
+}
+
+func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+    || (0x80...0x9F).contains(scalar.value)
 }

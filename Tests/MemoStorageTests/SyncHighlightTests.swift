@@ -150,4 +150,44 @@ struct SyncHighlightTests {
       #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["2"]])
     }
   }
+
+  @Test(
+    "a highlight deleted on one device and edited on another, restored from the conflict: the questions about it ask about it again, on every device"
+  )
+  func restoredHighlightKeepsItsQuestions() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0])
+    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
+    _ = devices.runners[0].run(
+      .insertHighlight(NewHighlight(postID: post, text: "Fear is the mind-killer.")))
+    var question = NewQuestion(postID: post, text: "Why fear?")
+    question.highlightID = HighlightID(try id(devices, 0, "SELECT id FROM highlights"))
+    _ = devices.runners[0].run(.insertQuestion(question))
+    _ = devices.runners[0].run(.insertQuestion(NewQuestion(postID: post, text: "Who wrote it?")))
+    for device in [0, 1] { _ = try devices.round(device) }
+    _ = devices.runners[1].run(
+      .updateHighlight(
+        HighlightID(try id(devices, 1, "SELECT id FROM highlights")), HighlightPatch(note: "mine")))
+    _ = devices.runners[0].run(
+      .deleteHighlights([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))]))
+    for device in [0, 1] { _ = try devices.round(device) }
+    #expect(try devices.databases[1].rows("SELECT count(*) FROM highlights") == [["0"]])
+    #expect(
+      try devices.databases[1].rows("SELECT count(*) FROM questions WHERE highlight_id IS NOT NULL")
+        == [["0"]])
+    let conflict = try id(devices, 1, "SELECT id FROM sync_conflicts WHERE kind = 'highlight'")
+    guard case .sync(.restored) = devices.runners[1].run(.restoreSyncConflict(conflict)) else {
+      Issue.record("restore failed")
+      return
+    }
+    for device in [1, 0, 1] { _ = try devices.round(device) }
+    for device in [0, 1] {
+      #expect(
+        try devices.databases[device].rows(
+          """
+          SELECT q.text, h.text, h.note FROM questions q LEFT JOIN highlights h ON h.id = q.highlight_id
+          ORDER BY q.text
+          """) == [["Who wrote it?", "NULL", "NULL"], ["Why fear?", "Fear is the mind-killer.", "mine"]])
+    }
+  }
 }

@@ -52,6 +52,7 @@ struct ExternalImporter {
       let ordered =
         book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
       var placed: [Placed]?
+      var keysOfBook: Set<String>?
       for clipping in ordered {
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
@@ -82,6 +83,20 @@ struct ExternalImporter {
               summary.unchanged += 1
               counts.duplicates += 1
             }
+            continue
+          }
+          // KOReader rewrites a highlight extended on the device in place: the same start, a
+          // longer passage, so a new key. It takes the shorter one's place (whose note and
+          // star stay), unless that one's text was edited here since or this file still holds
+          // it (two highlights at one place).
+          if reader == "koreader" && keysOfBook == nil { keysOfBook = bookKeys(book) }
+          if reader == "koreader",
+            let shorter = try shorterVersion(
+              of: clipping, postID: postID, keys: keysOfBook ?? [])
+          {
+            try replace(shorter, with: clipping)
+            summary.updated += 1
+            counts.replaced += 1
             continue
           }
           summary.added += 1
@@ -194,6 +209,34 @@ struct ExternalImporter {
     try statement.bind(key, at: 2)
     try statement.bind(text, at: 3)
     return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// The keys of a book's highlights in this file.
+  func bookKeys(_ book: ExternalBook) -> Set<String> {
+    Set(book.clippings.lazy.filter { $0.kind == .highlight }.map(\.key))
+  }
+
+  /// The post's KOReader highlight on the same page whose passage the clipping's begins with
+  /// and extends (the longest, if several), unless the file holds it too.
+  func shorterVersion(of clipping: ExternalClipping, postID: Int64, keys: Set<String>) throws
+    -> Int64?
+  {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id, source_key FROM highlights
+        WHERE post_id = ?1 AND source = 'koreader' AND page IS ?2
+          AND length(text) < length(?3) AND substr(?3, 1, length(text)) = text
+        ORDER BY length(text) DESC, id
+        """)
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    try statement.bind(clipping.page, at: 2)
+    try statement.bind(clipping.text, at: 3)
+    while try statement.step() {
+      if let key = statement.text(1), keys.contains(key) { continue }
+      return statement.int64(0)
+    }
+    return nil
   }
 
   /// Gives a highlight the longer text and place of the version that extends it; its note,

@@ -15,6 +15,7 @@ struct QuestionPresenter {
       ("answered_at", question.answeredAt.map(Value.timestamp) ?? .null),
       ("created_at", .timestamp(question.createdAt)),
       ("updated_at", .timestamp(question.updatedAt)),
+      ("highlight_id", question.highlightID.map { .int($0.rawValue) } ?? .null),
     ])
   }
 
@@ -24,7 +25,7 @@ struct QuestionPresenter {
       Field("id", .int), Field("uuid", .text), Field("post_id", .int), Field("post_title", .text),
       Field("text", .text), Field("category", .text), Field("starred", .bool),
       Field("answer", .text), Field("answered_at", .time), Field("created_at", .time),
-      Field("updated_at", .time),
+      Field("updated_at", .time), Field("highlight_id", .int),
     ], table: columns)
 
   /// The columns a list of questions shows in a table or plain text.

@@ -44,13 +44,13 @@ public enum KindleClippings {
     var line = 1
     // Split on the UTF-8 bytes (every mark is ASCII): by Character, splitting and counting
     // lines was most of reading a large file.
-    for entry in text.utf8.split(
-      separator: Array("==========".utf8), omittingEmptySubsequences: false)
-    {
+    let bytes = Array(text.utf8)
+    for range in entryRanges(bytes) {
+      let entry = bytes[range]
       let entryLine = line
       line += entry.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
       var lines = entry.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-        String(Substring($0))
+        String(decoding: $0, as: UTF8.self)
       }
       var skipped = 0
       while let first = lines.first, first.trimmingWhitespace().isEmpty {
@@ -142,6 +142,26 @@ public enum KindleClippings {
       report.books[i].addedAt = earliest[key]
     }
     return report
+  }
+
+  /// The entries of a file: the byte ranges between the `==========` lines (as split by
+  /// hand: the library's split on a collection was a third of a large file's reading).
+  static func entryRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+    let mark = Array("==========".utf8)
+    var ranges: [Range<Int>] = []
+    var start = 0
+    var i = 0
+    while i + mark.count <= bytes.count {
+      if bytes[i] == mark[0] && bytes[i..<(i + mark.count)].elementsEqual(mark) {
+        ranges.append(start..<i)
+        i += mark.count
+        start = i
+      } else {
+        i += 1
+      }
+    }
+    ranges.append(start..<bytes.count)
+    return ranges
   }
 
   /// The text without byte order marks, its line breaks (CRLF, CR) made LF: on bytes.

@@ -60,6 +60,8 @@ extension EffectRunner {
       guard sink != nil else {
         guard var post = try posts.post(id) else { throw MemoError.postNotFound(id) }
         post.questions = try questions.questions(ofPosts: [id], matching: nil)[id] ?? []
+        post.highlights = try HighlightRepository(database: database).highlights(
+          HighlightQuery(postID: id))
         return .posts(.loaded(post))
       }
       let statement = try database.cachedStatement(

@@ -141,6 +141,40 @@ struct BrowseViewTests {
     #expect(BrowseView.measure(Self.book(width: 80, height: 24)) == DocumentLayout(lineCount: 11, itemLines: [8, 9, 10]))
   }
 
+  @Test("a book's highlights, in the order read, between its body and its questions")
+  func bookHighlights() {
+    var state = Self.book(width: 60, height: 24, cursor: nil)
+    guard case .book(var screen) = state.screens.last else { return }
+    screen.post.body = nil
+    screen.questions = [Self.question(1, "猫の名前は何か？")]
+    screen.post.highlights = [
+      Highlight(
+        id: 7, uuid: "h7", postID: 3, postTitle: "吾輩は猫である", text: "吾輩は猫である。",
+        chapter: "一", page: "1", location: "1-2", createdAt: Self.t0, updatedAt: Self.t0),
+      Highlight(
+        id: 5, uuid: "h5", postID: 3, postTitle: "吾輩は猫である", text: "名前はまだ無い。",
+        note: "The cat never gets a name.", page: "3", isStarred: true, createdAt: Self.t0,
+        updatedAt: Self.t0),
+    ]
+    state.screens[state.screens.count - 1] = .book(screen)
+    state.layout = BrowseView.measure(state)
+    let frame = BrowseView.frame(state)
+    #expect(
+      Array(frame.texts[1...10]) == [
+        "  by 夏目漱石",
+        "",
+        "  Highlights (2)",
+        "  │ 吾輩は猫である。",
+        "  │ — 一, p. 1, loc. 1-2",
+        "  │ ★ 名前はまだ無い。",
+        "  │ — p. 3",
+        "    ✎ The cat never gets a name.",
+        "",
+        "    猫の名前は何か？",
+      ])
+    #expect(state.layout?.itemLines == [9])
+  }
+
   @Test("a book at 40×12: the body wraps; scrolled, the questions come into view")
   func book40() {
     var state = Self.book(width: 40, height: 12, cursor: nil)

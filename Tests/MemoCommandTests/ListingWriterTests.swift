@@ -17,7 +17,8 @@ struct ListingWriterTests {
   static let questionSQL = """
     SELECT 7 AS id, 'u-7' AS uuid, 3 AS post_id, 'Dune' AS post_title, ?1 AS text,
            NULL AS category, 1 AS starred, ' a, b ' AS answer, NULL AS answered_at,
-           '2026-01-31T09:05:00.000Z' AS created_at, '2026-02-01T10:00:00.000Z' AS updated_at
+           '2026-01-31T09:05:00.000Z' AS created_at, '2026-02-01T10:00:00.000Z' AS updated_at,
+           NULL AS highlight_id
     """
 
   /// Writes `rows` rows of `sql` as `listing` in `format` and returns the bytes written.
@@ -74,7 +75,8 @@ struct ListingWriterTests {
             "answer": " a, b ",
             "answered_at": null,
             "created_at": "2026-01-31T09:05:00.000Z",
-            "updated_at": "2026-02-01T10:00:00.000Z"
+            "updated_at": "2026-02-01T10:00:00.000Z",
+            "highlight_id": null
           }
         ]
 
@@ -86,7 +88,7 @@ struct ListingWriterTests {
   @Test("a question in JSON Lines: one compact object a line")
   func questionJSONLines() throws {
     let line =
-      #"{"id":7,"uuid":"u-7","post_id":3,"post_title":"Dune","text":"tab\there, \"quoted\", line\nbreak, bell\u0007, 猫 🐈","category":null,"starred":true,"answer":" a, b ","answered_at":null,"created_at":"2026-01-31T09:05:00.000Z","updated_at":"2026-02-01T10:00:00.000Z"}"#
+      #"{"id":7,"uuid":"u-7","post_id":3,"post_title":"Dune","text":"tab\there, \"quoted\", line\nbreak, bell\u0007, 猫 🐈","category":null,"starred":true,"answer":" a, b ","answered_at":null,"created_at":"2026-01-31T09:05:00.000Z","updated_at":"2026-02-01T10:00:00.000Z","highlight_id":null}"#
     #expect(try render(.questions, .jsonl, sql: Self.questionSQL, rows: 2) == line + "\n" + line + "\n")
   }
 
@@ -94,18 +96,18 @@ struct ListingWriterTests {
   func questionCSV() throws {
     #expect(
       try render(.questions, .csv, sql: Self.questionSQL)
-        == "id,uuid,post_id,post_title,text,category,starred,answer,answered_at,created_at,updated_at\r\n"
+        == "id,uuid,post_id,post_title,text,category,starred,answer,answered_at,created_at,updated_at,highlight_id\r\n"
         + "7,u-7,3,Dune,\"tab\there, \"\"quoted\"\", line\nbreak, bell\u{07}, 猫 🐈\",,true,\" a, b \",,"
-        + "2026-01-31T09:05:00.000Z,2026-02-01T10:00:00.000Z\r\n")
+        + "2026-01-31T09:05:00.000Z,2026-02-01T10:00:00.000Z,\r\n")
   }
 
   @Test("a question in TSV and plain: tabs and line breaks escaped, one line a row")
   func questionTSV() throws {
     #expect(
       try render(.questions, .tsv, sql: Self.questionSQL)
-        == "id\tuuid\tpost_id\tpost_title\ttext\tcategory\tstarred\tanswer\tanswered_at\tcreated_at\tupdated_at\n"
+        == "id\tuuid\tpost_id\tpost_title\ttext\tcategory\tstarred\tanswer\tanswered_at\tcreated_at\tupdated_at\thighlight_id\n"
         + "7\tu-7\t3\tDune\ttab\\there, \"quoted\", line\\nbreak, bell\u{07}, 猫 🐈\t\ttrue\t a, b \t\t"
-        + "2026-01-31T09:05:00.000Z\t2026-02-01T10:00:00.000Z\n")
+        + "2026-01-31T09:05:00.000Z\t2026-02-01T10:00:00.000Z\t\n")
     // Plain: the table's columns (id, post, star, text, category, answer, created), no header.
     #expect(
       try render(.questions, .plain, sql: Self.questionSQL)
@@ -132,7 +134,8 @@ struct ListingWriterTests {
       SELECT i AS id, 'u' AS uuid, 1 AS post_id, 'P' AS post_title,
              CASE i WHEN 1 THEN 'short' ELSE 'a much longer question text' END AS text,
              NULL AS category, 0 AS starred, NULL AS answer, NULL AS answered_at,
-             '2026-01-31T09:05:00.000Z' AS created_at, '2026-01-31T09:05:00.000Z' AS updated_at
+             '2026-01-31T09:05:00.000Z' AS created_at, '2026-01-31T09:05:00.000Z' AS updated_at,
+             NULL AS highlight_id
       FROM n
       """
     // One row of look-ahead sizes QUESTION by "short" (and its title): the rest are cut.
@@ -194,7 +197,7 @@ struct ListingWriterTests {
     try out.flush()
     let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     #expect(text.hasPrefix(#"{"id":3,"uuid":"p-3","title":"Dune","author":null,"body":"b","#))
-    #expect(text.hasSuffix(#""updated_at":"2026-02-01T10:00:00.000Z"}]}"# + "\n"))
+    #expect(text.hasSuffix(#""updated_at":"2026-02-01T10:00:00.000Z","highlight_id":null}]}"# + "\n"))
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     let questions = object?["questions"] as? [[String: Any]]
     #expect(questions?.count == 1)

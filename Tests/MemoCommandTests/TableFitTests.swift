@@ -73,7 +73,7 @@ struct TableFitTests {
              'Because navigators need it to fold space; without it no ship moves.' AS answer,
              NULL AS answered_at,
              '2026-01-31T09:05:00.000Z' AS created_at, '2026-02-01T10:00:00.000Z' AS updated_at,
-             ?1 AS note
+             NULL AS highlight_id, ?1 AS note
       """
     let lines = try writer.render(.questions, .table, sql: sql, width: 80).split(separator: "\n")
     #expect(

@@ -189,6 +189,12 @@ struct HighlightCommandTests {
     let show = try box.succeed(["question", "show", "1"])
     #expect(show.hasPrefix("Who is the Shrike?\nquestion 1 · post 2 \"Hyperion\"\n"))
     #expect(show.contains("\n\nOn highlight 3:\n> The Shrike waits.\n\n(not answered yet"))
+    // In JSON the question names its highlight: listed, shown, and nested in its post.
+    #expect(try box.jsonArray(["questions"]).first?["highlight_id"] as? Int == 3)
+    #expect(try box.jsonObject(["question", "show", "1"])["highlight_id"] as? Int == 3)
+    let post = try box.jsonObject(["show", "2"])
+    let nested = try #require(post["questions"] as? [[String: Any]])
+    #expect(nested.first?["highlight_id"] as? Int == 3)
     // Deleting the highlight keeps the question, unlinked; undo links it again.
     _ = try box.succeed(["highlight", "rm", "3", "--yes"])
     #expect(try box.rows("SELECT highlight_id FROM questions") == [["NULL"]])

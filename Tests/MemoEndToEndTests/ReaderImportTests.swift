@@ -134,6 +134,76 @@ struct ReaderImportTests {
     #expect(try box.rows("SELECT count(*) FROM questions") == [["1"]])
   }
 
+  /// A sidecar of one book with `annotations` (text, xpointer start, page).
+  static func sidecar(_ annotations: [(String, String, Int)]) -> String {
+    var lua = "return {\n    [\"annotations\"] = {\n"
+    for (index, (text, start, page)) in annotations.enumerated() {
+      lua += """
+                [\(index + 1)] = {
+                    ["datetime"] = "2023-05-14 23:36:0\(index)",
+                    ["drawer"] = "lighten",
+                    ["page"] = "\(start)",
+                    ["pageno"] = \(page),
+                    ["pos0"] = "\(start)",
+                    ["pos1"] = "\(start)x",
+                    ["text"] = "\(text)",
+                },
+
+        """
+    }
+    return lua + "    },\n    [\"doc_props\"] = { [\"authors\"] = \"Frank Herbert\", [\"title\"] = \"Dune\" },\n}\n"
+  }
+
+  @Test(
+    "KOReader: a highlight extended on the device replaces the shorter one (its note and star stay), unless its text was edited here; two highlights at one place both stay"
+  )
+  func koreaderExtended() throws {
+    let box = try Sandbox()
+    let file = box.root + "/metadata.epub.lua"
+    let fear = "/body/DocFragment[5]/body/p[1]/text().0"
+    let face = "/body/DocFragment[7]/body/p[2]/text().0"
+    try Self.sidecar([("Fear is the mind-killer.", fear, 3), ("I will face", face, 12)]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    _ = try box.succeed(["highlight", "star", "1"])
+    _ = try box.succeed(["highlight", "edit", "1", "--note", "The litany."])
+    _ = try box.succeed(["highlight", "edit", "2", "--text", "I will face it"])
+    // Both extended on the device; a second, different highlight from the first's start.
+    try Self.sidecar([
+      ("Fear is the mind-killer. Fear is the little-death.", fear, 3),
+      ("Fear", fear, 3),
+      ("I will face my fear.", face, 12),
+    ]).write(toFile: file, atomically: true, encoding: .utf8)
+    let again = try box.run(["import", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("2 added, 1 updated, 0 unchanged"), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT id, text, note, starred FROM highlights ORDER BY id") == [
+        ["1", "Fear is the mind-killer. Fear is the little-death.", "The litany.", "1"],
+        ["2", "I will face it", "NULL", "0"],
+        ["3", "Fear", "NULL", "0"],
+        ["4", "I will face my fear.", "NULL", "0"],
+      ])
+    // The same file again changes nothing; so does the first, older file.
+    #expect(try box.run(["import", file]).stdout.hasPrefix("0 added, 0 updated"))
+    try Self.sidecar([("Fear is the mind-killer.", fear, 3), ("I will face", face, 12)]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", file]).stdout.hasPrefix("0 added, 0 updated"))
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["4"]])
+  }
+
+  /// Both shapes: a sidecar with a highlight whose text a later one extends, in one file.
+  @Test("KOReader: a short and a longer highlight from one start in the same file both stay")
+  func koreaderBothInOneFile() throws {
+    let box = try Sandbox()
+    let file = box.root + "/metadata.epub.lua"
+    let fear = "/body/DocFragment[5]/body/p[1]/text().0"
+    try Self.sidecar([("Fear", fear, 3), ("Fear is the mind-killer.", fear, 3)]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    #expect(try box.rows("SELECT text FROM highlights ORDER BY id") == [["Fear"], ["Fear is the mind-killer."]])
+  }
+
   @Test("the exporter's JSON is detected, and its highlights are the sidecar's (one each)")
   func koreaderJSON() throws {
     let box = try Sandbox()

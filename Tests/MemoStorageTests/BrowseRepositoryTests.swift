@@ -201,4 +201,18 @@ struct BrowseRepositoryTests {
     #expect(
       temp.runner(at: t0).run(.loadCategoryNames) == .browse(.categoryNames(["Math", "physics"])))
   }
+
+  @Test("a book read for its screen brings its highlights in reading order")
+  func bookHighlights() throws {
+    let temp = try fixture()
+    let runner = EffectRunner(database: temp.database)
+    for (text, page) in [("thirty", "30"), ("two", "2"), ("none", nil), ("twelve", "12")] {
+      _ = runner.run(.insertHighlight(NewHighlight(postID: 2, text: text, page: page)))
+    }
+    guard case .posts(.loaded(let post)) = runner.run(.loadPost(2)) else {
+      Issue.record("no post")
+      return
+    }
+    #expect(post.highlights.map(\.text) == ["two", "twelve", "thirty", "none"])
+  }
 }

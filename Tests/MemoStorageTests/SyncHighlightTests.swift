@@ -1,3 +1,4 @@
+import Foundation
 import MemoCore
 import Testing
 
@@ -94,6 +95,99 @@ struct SyncHighlightTests {
       #"{"kind":"highlight","key":"h1","hlc":65536,"device":"d","base_hlc":null,"base_device":null,"row":{"uuid":"h1","post_uuid":"p1","text":"x","created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z","starred":0,"note":null,"chapter":null,"page":null,"location":null,"highlighted_at":null,"source":null,"source_key":null,"position":"ten"}}"#
     #expect(throws: SyncChange.Invalid(reason: "row.position is not a number or null")) {
       try SyncChange.parse(line, device: "d")
+    }
+  }
+
+  @Test(
+    "the same Kindle file imported on two devices before they sync: one post, one highlight each, on both alike; questions about either keep their passage"
+  )
+  func sameFileOnTwoDevices() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0])
+    let file = devices.folder + "/My Clippings.txt"
+    try
+      ("Dune (Frank Herbert)\r\n- Your Highlight on page 12 | Location 123-125 | Added on Sunday, January 1, 2023 10:00:00 AM\r\n\r\nI must not fear.\r\n==========\r\n"
+      + "Dune (Frank Herbert)\r\n- Your Highlight on page 13 | Location 130-131 | Added on Sunday, January 1, 2023 10:01:00 AM\r\n\r\nFear is the mind-killer.\r\n==========\r\n")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    for device in [0, 1] {
+      guard case .transfer(.imported) = devices.runners[device].run(
+        .importFile(ImportRequest(path: file, format: .kindle)))
+      else {
+        Issue.record("import on d\(device) failed")
+        return
+      }
+      // Each device asks about its own copy of the first highlight, and d1 stars its copy.
+      let post = PostID(try id(devices, device, "SELECT id FROM posts"))
+      var question = NewQuestion(postID: post, text: "Why fear, d\(device)?")
+      question.highlightID = HighlightID(
+        try id(devices, device, "SELECT id FROM highlights WHERE text = 'I must not fear.'"))
+      _ = devices.runners[device].run(.insertQuestion(question))
+    }
+    _ = devices.runners[1].run(
+      .setHighlightStarred(
+        [HighlightID(try id(devices, 1, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))],
+        true))
+    var conflicts = 0
+    for device in [0, 1, 0, 1] { conflicts += try devices.round(device) }
+    #expect(conflicts == 0)
+    let first = try highlights(devices, 0)
+    #expect(try highlights(devices, 1) == first)
+    #expect(try devices.contents(1) == devices.contents(0))
+    for device in [0, 1] {
+      let database = devices.databases[device]
+      #expect(try database.rows("SELECT count(*) FROM posts") == [["1"]])
+      #expect(
+        try database.rows("SELECT text, starred FROM highlights ORDER BY position") == [
+          ["I must not fear.", "0"], ["Fear is the mind-killer.", "1"],
+        ])
+      #expect(
+        try database.rows(
+          "SELECT q.text, h.text FROM questions q JOIN highlights h ON h.id = q.highlight_id ORDER BY q.text"
+        ) == [["Why fear, d0?", "I must not fear."], ["Why fear, d1?", "I must not fear."]])
+    }
+    // Re-importing the file on either device adds nothing.
+    for device in [0, 1] {
+      _ = devices.runners[device].run(.importFile(ImportRequest(path: file, format: .kindle)))
+      #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["2"]])
+    }
+  }
+
+  @Test(
+    "a highlight deleted on one device and edited on another, restored from the conflict: the questions about it ask about it again, on every device"
+  )
+  func restoredHighlightKeepsItsQuestions() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0])
+    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
+    _ = devices.runners[0].run(
+      .insertHighlight(NewHighlight(postID: post, text: "Fear is the mind-killer.")))
+    var question = NewQuestion(postID: post, text: "Why fear?")
+    question.highlightID = HighlightID(try id(devices, 0, "SELECT id FROM highlights"))
+    _ = devices.runners[0].run(.insertQuestion(question))
+    _ = devices.runners[0].run(.insertQuestion(NewQuestion(postID: post, text: "Who wrote it?")))
+    for device in [0, 1] { _ = try devices.round(device) }
+    _ = devices.runners[1].run(
+      .updateHighlight(
+        HighlightID(try id(devices, 1, "SELECT id FROM highlights")), HighlightPatch(note: "mine")))
+    _ = devices.runners[0].run(
+      .deleteHighlights([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))]))
+    for device in [0, 1] { _ = try devices.round(device) }
+    #expect(try devices.databases[1].rows("SELECT count(*) FROM highlights") == [["0"]])
+    #expect(
+      try devices.databases[1].rows("SELECT count(*) FROM questions WHERE highlight_id IS NOT NULL")
+        == [["0"]])
+    let conflict = try id(devices, 1, "SELECT id FROM sync_conflicts WHERE kind = 'highlight'")
+    guard case .sync(.restored) = devices.runners[1].run(.restoreSyncConflict(conflict)) else {
+      Issue.record("restore failed")
+      return
+    }
+    for device in [1, 0, 1] { _ = try devices.round(device) }
+    for device in [0, 1] {
+      #expect(
+        try devices.databases[device].rows(
+          """
+          SELECT q.text, h.text, h.note FROM questions q LEFT JOIN highlights h ON h.id = q.highlight_id
+          ORDER BY q.text
+          """) == [["Who wrote it?", "NULL", "NULL"], ["Why fear?", "Fear is the mind-killer.", "mine"]])
     }
   }
 }

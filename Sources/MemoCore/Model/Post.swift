@@ -15,6 +15,9 @@ public struct Post: Equatable, Sendable {
   /// The questions loaded with the post (all of them, or those a filter kept); empty when the
   /// command did not ask for them.
   public var questions: [Question]
+  /// The post's highlights in reading order, when the command asked for them (`memo browse`'s
+  /// book screen); else empty.
+  public var highlights: [Highlight] = []
 
   public init(
     id: PostID, uuid: String, title: String, author: String? = nil, body: String? = nil,

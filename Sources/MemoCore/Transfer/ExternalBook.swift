@@ -84,7 +84,11 @@ public struct ExternalClipping: Equatable, Sendable {
   /// locations overlapping (or, without locations, the same page), this text containing the
   /// earlier one.
   public func extends(_ earlier: ExternalClipping) -> Bool {
-    guard kind == .highlight, earlier.kind == .highlight, text.count > earlier.text.count else {
+    // The places first (numbers), then the lengths in bytes (`count` walks the characters):
+    // a book's every highlight is checked against every earlier one.
+    guard kind == .highlight, earlier.kind == .highlight,
+      text.utf8.count > earlier.text.utf8.count
+    else {
       return false
     }
     let overlaps: Bool

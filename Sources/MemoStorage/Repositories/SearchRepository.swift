@@ -248,6 +248,7 @@ public struct SearchRepository {
           INSERT INTO search_grams (rowid, grams)
           SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, '')"))
           FROM highlights WHERE id > ?1 AND text || coalesce(note, '') GLOB ?2
+          ORDER BY id DESC
           """)
       try highlightGrams.bind(highlights, at: 1)
       try highlightGrams.bind(Self.cjkPattern, at: 2)
@@ -295,11 +296,15 @@ public struct SearchRepository {
       try questions.bind(Self.cjkPattern, at: 3)
       try questions.execute()
       guard let highlights else { continue }
+      // In increasing row id (-id: the newest first). FTS5 keeps what it indexes in memory
+      // while row ids increase, and writes it out at each one that does not: in id order, a
+      // segment per highlight, merged again and again (half an import's time at 10,000).
       let passages = try database.cachedStatement(
         sql: """
           INSERT INTO \(table) (rowid, kind, ref, title, text)
           SELECT -id, 'highlight', id, text, coalesce(note, '') FROM highlights
           WHERE id > ?1 AND (?2 = 0 OR text || coalesce(note, '') GLOB ?3)
+          ORDER BY id DESC
           """)
       try passages.bind(highlights, at: 1)
       try passages.bind(onlyCJK, at: 2)

@@ -58,6 +58,7 @@ extension SyncEngine {
       var conflicts = 0
       var favorites = false
       var later: [SyncChange] = []
+      var highlights: Set<String> = []
       try store.setOrigin("sync")
       // New rows go in as an import's do: their search index, journal range and change
       // sequence in one pass at the end (BulkLoad).
@@ -73,6 +74,7 @@ extension SyncEngine {
         case .applied:
           applied += 1
           if change.kind == .favorite { favorites = true }
+          if change.kind == .highlight && change.hasRow { highlights.insert(change.key) }
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
           if !last {
@@ -103,6 +105,9 @@ extension SyncEngine {
       try store.replayReviewed()
       try load?.finish()
       try store.setOrigin(nil)
+      // The same reader's file imported on two devices: one post, one highlight each, joined
+      // here as this device's change (SyncRepository+Duplicates).
+      if !highlights.isEmpty { _ = try store.joinDuplicates(ofHighlights: highlights) }
 
       for (owner, name) in names {
         let latest = changes.last { $0.version.device == owner }?.version.time

@@ -144,6 +144,9 @@ extension SyncRepository {
   /// - Throws: `.notFound` (1) for an unknown id, or a question whose post is gone.
   func restore(_ id: Int64, at time: Timestamp) throws -> SyncConflict {
     let (conflict, row, identity) = try lookUp(id)
+    let wasDeleted =
+      try conflict.kind == .highlight
+      && !exists("SELECT 1 FROM highlights WHERE uuid = ?", conflict.key)
     if let row {
       var line = "{\"row\":" + row + "}"
       if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
@@ -169,8 +172,32 @@ extension SyncRepository {
     } else {
       _ = try apply(conflict.kind, key: conflict.key, line: nil)
     }
+    if wasDeleted { try relinkQuestions(toRestoredHighlight: conflict.key) }
     try resolve(identity, "restored", at: time, push: true)
     return conflict
+  }
+
+  /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync
+  /// carried that; only the journal of the change that deleted it here still knows which
+  /// they were. A highlight restored from a conflict asks them again: those of its post
+  /// still asking about nothing.
+  func relinkQuestions(toRestoredHighlight key: String) throws {
+    try run(
+      """
+      WITH gone AS (
+        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
+        WHERE table_name = 'highlights' AND new_row IS NULL
+          AND json_extract(old_row, '$.uuid') = ?1
+        ORDER BY id DESC LIMIT 1)
+      UPDATE questions SET highlight_id = (SELECT id FROM highlights WHERE uuid = ?1)
+      WHERE highlight_id IS NULL
+        AND post_id = (SELECT post_id FROM highlights WHERE uuid = ?1)
+        AND uuid IN (
+          SELECT json_extract(j.old_row, '$.uuid') FROM journal_changes j, gone
+          WHERE j.entry_id = gone.entry_id AND j.table_name = 'questions'
+            AND json_extract(j.old_row, '$.highlight_id') = gone.id
+            AND json_extract(j.new_row, '$.highlight_id') IS NULL)
+      """, key)
   }
 
   /// Forgets a conflict on every device, keeping the record as it is.

@@ -14,6 +14,8 @@ struct ExternalImporter {
   let makeUUID: (Timestamp) -> String
   /// The reader the clippings came from (`highlights.source`): kindle, koreader, …
   var reader: String? = nil
+  /// The posts by `BookKey`, read when the first book needs them.
+  let posts = PostIndex()
 
   /// A highlight of the post being merged, for notes to find by place.
   struct Placed {
@@ -50,6 +52,7 @@ struct ExternalImporter {
       let ordered =
         book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
       var placed: [Placed]?
+      var keysOfBook: Set<String>?
       for clipping in ordered {
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
@@ -80,6 +83,20 @@ struct ExternalImporter {
               summary.unchanged += 1
               counts.duplicates += 1
             }
+            continue
+          }
+          // KOReader rewrites a highlight extended on the device in place: the same start, a
+          // longer passage, so a new key. It takes the shorter one's place (whose note and
+          // star stay), unless that one's text was edited here since or this file still holds
+          // it (two highlights at one place).
+          if reader == "koreader" && keysOfBook == nil { keysOfBook = bookKeys(book) }
+          if reader == "koreader",
+            let shorter = try shorterVersion(
+              of: clipping, postID: postID, keys: keysOfBook ?? [])
+          {
+            try replace(shorter, with: clipping)
+            summary.updated += 1
+            counts.replaced += 1
             continue
           }
           summary.added += 1
@@ -194,6 +211,34 @@ struct ExternalImporter {
     return try statement.step() ? statement.int64(0) : nil
   }
 
+  /// The keys of a book's highlights in this file.
+  func bookKeys(_ book: ExternalBook) -> Set<String> {
+    Set(book.clippings.lazy.filter { $0.kind == .highlight }.map(\.key))
+  }
+
+  /// The post's KOReader highlight on the same page whose passage the clipping's begins with
+  /// and extends (the longest, if several), unless the file holds it too.
+  func shorterVersion(of clipping: ExternalClipping, postID: Int64, keys: Set<String>) throws
+    -> Int64?
+  {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id, source_key FROM highlights
+        WHERE post_id = ?1 AND source = 'koreader' AND page IS ?2
+          AND length(text) < length(?3) AND substr(?3, 1, length(text)) = text
+        ORDER BY length(text) DESC, id
+        """)
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    try statement.bind(clipping.page, at: 2)
+    try statement.bind(clipping.text, at: 3)
+    while try statement.step() {
+      if let key = statement.text(1), keys.contains(key) { continue }
+      return statement.int64(0)
+    }
+    return nil
+  }
+
   /// Gives a highlight the longer text and place of the version that extends it; its note,
   /// star and id stay.
   func replace(_ id: Int64, with clipping: ExternalClipping) throws {
@@ -296,13 +341,8 @@ struct ExternalImporter {
       }
     }
     byKey.reset()
-    let find = try database.cachedStatement(
-      sql: "SELECT id FROM posts WHERE title = ? AND author IS ? ORDER BY id LIMIT 1")
-    try find.bind(book.title, at: 1)
-    try find.bind(book.author, at: 2)
-    let found = try find.step() ? find.int64(0) : nil
-    find.reset()
-    if let found { return (found, false) }
+    let key = BookKey(title: book.title, author: book.author)
+    if let found = try posts.post(for: key, in: database) { return (found, false) }
     let created = book.addedAt ?? now
     try execute(
       "INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -311,7 +351,9 @@ struct ExternalImporter {
         book.review.map { .text($0) } ?? .null, book.source.map { .text($0) } ?? .null,
         .text(created.rfc3339), .text(created.rfc3339),
       ])
-    return (database.lastInsertedRowID, true)
+    let id = database.lastInsertedRowID
+    posts.add(id, key)
+    return (id, true)
   }
 
   /// Whether what `clipping` makes is in the database already, without its import key: a
@@ -363,5 +405,43 @@ struct ExternalImporter {
     condition.add("", bindings: values)
     try condition.bind(to: statement)
     try statement.execute()
+  }
+}
+
+/// Every post by its `BookKey`, read once per import (a scan and a fold of each title and
+/// author: 50,000 posts in a few tens of milliseconds) and kept up to date with the posts the
+/// import adds. A book matches the oldest post with its key; a book or post that names no
+/// author matches by title alone when one book has that title.
+final class PostIndex {
+  struct Entry {
+    var id: Int64
+    var author: String
+  }
+  private var byTitle: [String: [Entry]]?
+
+  func post(for key: BookKey, in database: Database) throws -> Int64? {
+    if byTitle == nil { try load(database) }
+    guard let entries = byTitle?[key.title] else { return nil }
+    if let exact = entries.first(where: { $0.author == key.author }) { return exact.id }
+    if key.author.isEmpty {
+      let authors = Set(entries.map(\.author))
+      return authors.count == 1 ? entries.first?.id : nil
+    }
+    return entries.first { $0.author.isEmpty }?.id
+  }
+
+  func add(_ id: Int64, _ key: BookKey) {
+    guard byTitle != nil else { return }
+    byTitle?[key.title, default: []].append(Entry(id: id, author: key.author))
+  }
+
+  private func load(_ database: Database) throws {
+    var index: [String: [Entry]] = [:]
+    let statement = try database.makeStatement(sql: "SELECT id, title, author FROM posts ORDER BY id")
+    while try statement.step() {
+      let key = BookKey(title: statement.string(1), author: statement.text(2))
+      index[key.title, default: []].append(Entry(id: statement.int64(0), author: key.author))
+    }
+    byTitle = index
   }
 }

@@ -192,6 +192,10 @@ struct BrowseView {
       lines += bodyLines(body).map { BrowseLine($0) }
     }
     if !lines.isEmpty { lines.append(BrowseLine("")) }
+    if !screen.post.highlights.isEmpty {
+      lines += highlightLines(screen.post.highlights).map { BrowseLine($0) }
+      lines.append(BrowseLine(""))
+    }
     guard screen.isLoaded else {
       return (lines + [BrowseLine(fit("  Reading…"))], [])
     }
@@ -210,6 +214,24 @@ struct BrowseView {
           questionLine(question, selected: selected, isFlat: false), selected ? .selected : .body))
     }
     return (lines, items)
+  }
+
+  /// A book's highlights in reading order, under a heading: each passage behind a bar, then
+  /// its place and note.
+  func highlightLines(_ highlights: [Highlight]) -> [String] {
+    var lines = [fit("  Highlights (\(highlights.count))")]
+    for highlight in highlights {
+      lines += wrap((highlight.isStarred ? "★ " : "") + clean(highlight.text), indent: "  │ ")
+      var place: [String] = []
+      if let chapter = highlight.chapter { place.append(clean(chapter)) }
+      if let page = highlight.page { place.append("p. " + clean(page)) }
+      if let location = highlight.location { place.append("loc. " + clean(location)) }
+      if !place.isEmpty { lines += wrap("— " + place.joined(separator: ", "), indent: "  │ ") }
+      if let note = highlight.note, !note.trimmingWhitespace().isEmpty {
+        lines += wrap("✎ " + clean(note), indent: "    ")
+      }
+    }
+    return lines
   }
 
   func bookLines(_ screen: BookScreen, height: Int) -> [BrowseLine] {

@@ -10,6 +10,7 @@ struct QuestionPresenter {
       .bool(question.isStarred), .nullable(question.answer),
       .nullable(question.answeredAt?.rfc3339), .text(question.createdAt.rfc3339),
       .text(question.updatedAt.rfc3339),
+      question.highlightID.map { .int($0.rawValue) } ?? .null,
     ])
   }
 
@@ -19,7 +20,7 @@ struct QuestionPresenter {
       Field("id", .int), Field("uuid", .text), Field("post_id", .int), Field("post_title", .text),
       Field("text", .text), Field("category", .text), Field("starred", .bool),
       Field("answer", .text), Field("answered_at", .time), Field("created_at", .time),
-      Field("updated_at", .time),
+      Field("updated_at", .time), Field("highlight_id", .int),
     ], table: columns)
 
   /// The columns a list of questions shows in a table or plain text.

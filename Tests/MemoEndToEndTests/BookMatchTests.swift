@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// One post per book, whichever reader or library it came from (`BookKey`).
+@Suite("the same book from several sources is one post")
+struct BookMatchTests {
+  @Test(
+    "Goodreads, then a Kindle and Readwise: series suffix, Last, First, CJK spaces, width and case"
+  )
+  func acrossImporters() throws {
+    let box = try Sandbox()
+    let goodreads = box.root + "/goodreads_library_export.csv"
+    try #"""
+    Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
+    234225,"Dune (Dune, #1)",Frank Herbert,"Herbert, Frank","=""""","=""""",5,,2023/01/15,,read,
+    1,吾輩は猫である,夏目漱石,"夏目, 漱石","=""""","=""""",0,,2023/01/16,,read,
+    2,Hyperion,Dan Simmons,"Simmons, Dan","=""""","=""""",0,,2023/01/17,,read,
+
+    """#.write(toFile: goodreads, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", goodreads]).status == 0)
+    let kindle = box.root + "/My Clippings.txt"
+    try
+      ("Dune (Herbert, Frank)\r\n- Your Highlight on page 12 | Location 123-125 | Added on Sunday, January 1, 2023 10:00:00 AM\r\n\r\nI must not fear.\r\n==========\r\n"
+      + "吾輩は猫である (夏目 漱石)\r\n- 位置No. 120-121のハイライト |作成日: 2023年1月2日月曜日 21:30:00\r\n\r\n吾輩は猫である。\r\n==========\r\n")
+      .write(toFile: kindle, atomically: true, encoding: .utf8)
+    let fromKindle = try box.run(["import", kindle])
+    #expect(fromKindle.status == 0, "\(fromKindle.stderr)")
+    #expect(fromKindle.stdout.contains("2 books (0 new)"), "\(fromKindle.stdout)")
+    let readwise = box.root + "/readwise-data.csv"
+    try """
+      Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags
+      "Fear is the mind-killer.",ＤＵＮＥ,FRANK HERBERT,,,,,location,140,2023-05-14 21:36:07+00:00,
+      "名前はまだ無い。",吾輩は猫である,夏目　漱石,,,,,location,130,,
+
+      """.write(toFile: readwise, atomically: true, encoding: .utf8)
+    let fromReadwise = try box.run(["import", readwise])
+    #expect(fromReadwise.status == 0, "\(fromReadwise.stderr)")
+    #expect(fromReadwise.stdout.contains("2 books (0 new)"), "\(fromReadwise.stdout)")
+    #expect(
+      try box.rows("SELECT title, author FROM posts ORDER BY id") == [
+        ["Dune (Dune, #1)", "Frank Herbert"], ["吾輩は猫である", "夏目漱石"], ["Hyperion", "Dan Simmons"],
+      ])
+    #expect(
+      try box.rows("SELECT post_id, source, text FROM highlights ORDER BY post_id, position") == [
+        ["1", "kindle", "I must not fear."], ["1", "readwise", "Fear is the mind-killer."],
+        ["2", "kindle", "吾輩は猫である。"], ["2", "readwise", "名前はまだ無い。"],
+      ])
+  }
+
+  @Test("a book whose reader names no author joins the one post with its title; two posts with it, a new one")
+  func withoutAuthor() throws {
+    let box = try Sandbox()
+    _ = try box.add("Emma", ["--author", "Jane Austen"])
+    _ = try box.add("Persuasion", ["--author", "Jane Austen"])
+    _ = try box.add("Persuasion", ["--author", "Someone Else"])
+    let kindle = box.root + "/My Clippings.txt"
+    try
+      ("EMMA\r\n- Your Highlight on Location 10-11 | Added on Sunday, January 1, 2023 10:00:00 AM\r\n\r\nHandsome, clever, and rich.\r\n==========\r\n"
+      + "Persuasion\r\n- Your Highlight on Location 20 | Added on Sunday, January 1, 2023 10:00:00 AM\r\n\r\nHalf agony, half hope.\r\n==========\r\n")
+      .write(toFile: kindle, atomically: true, encoding: .utf8)
+    let result = try box.run(["import", kindle])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try box.rows("SELECT h.text, p.id, p.title FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.id")
+        == [["Handsome, clever, and rich.", "1", "Emma"], ["Half agony, half hope.", "4", "Persuasion"]])
+  }
+}

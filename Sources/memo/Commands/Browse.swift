@@ -134,7 +134,7 @@ struct BrowseLoop {
     guard store.state.isReviewRequested else { return }
     var items: [ReviewDueRow] = []
     if case .review(.listed(let rows)) = database.run(
-      .loadDueReviews(ReviewDueQuery(at: wallClockNow(), limit: nil)))
+      .loadDueReviews(ReviewDueQuery(at: wallClockNow(), limit: nil, kinds: [.recall, .open])))
     {
       items = rows
     }

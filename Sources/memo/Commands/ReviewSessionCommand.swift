@@ -44,7 +44,7 @@ extension Memo.Review {
       let size = TerminalScreen.size()
       let now = context.now
       var items: [ReviewDueRow] = []
-      switch database.run(.loadDueReviews(ReviewDueQuery(at: now, limit: nil))) {
+      switch database.run(.loadDueReviews(ReviewDueQuery(at: now, limit: nil, kinds: [.recall, .open]))) {
       case .review(.listed(let rows)): items = rows
       case .failed(let error): throw error
       default: break
@@ -165,7 +165,7 @@ struct ReviewSessionLoop {
     // The earliest due after now: what the due listing a year on holds.
     let later = Timestamp(millis: now.millis + 366 * 86_400_000)
     if case .review(.listed(let rows)) = database.run(
-      .loadDueReviews(ReviewDueQuery(at: later, limit: nil))),
+      .loadDueReviews(ReviewDueQuery(at: later, limit: nil, kinds: [.recall, .open]))),
       let next = rows.map(\.due).filter({ $0 > now }).min()
     {
       line += ", next due " + session.local(next)

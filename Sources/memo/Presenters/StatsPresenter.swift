@@ -166,11 +166,11 @@ struct StatsPresenter {
 
   /// The same numbers as rows for CSV, TSV and plain text: `section,name,value` — the totals,
   /// then a row per category, then a row per day of the calendar.
-  static let rowLayout = Layout([Field("section", .text), Field("name", .text), Field("value", .text)])
+  static let rowLayout = Layout([Field("section", .text), Field("name", .text), Field("value", .int)])
 
   static func rows(_ stats: Stats) -> [Row] {
     func row(_ section: String, _ name: String, _ value: Int) -> Row {
-      rowLayout.row([.text(section), .text(name), .text(String(value))])
+      rowLayout.row([.text(section), .text(name), .count(value)])
     }
     return totals(stats).map { row("total", $0.key, $0.count) }
       + stats.categories.map { row("category", $0.name, $0.questionCount) }
@@ -182,7 +182,8 @@ struct StatsPresenter {
         ]
           + (review.trueRetention.map {
             [
-              rowLayout.row([.text("review"), .text("true_retention"), .text(String($0))])
+              // A whole percentage, as the table shows it (JSON has the exact share).
+              row("review", "true_retention_percent", Int(($0 * 100).rounded()))
             ]
           } ?? [])
           + review.forecast.enumerated().map { row("forecast", "day \($0 + 1)", $1) }

@@ -123,7 +123,7 @@ struct LayoutFormatTests {
     "category jsonl":
       "{\"name\":\"tab\\there, \\\"q\\\", line\\nbreak, bell\\u0007, 猫 🐈 \",\"question_count\":2,\"created_at\":\"2026-01-31T09:05:00.000Z\"}\n",
     "category plain":
-      "tab\\there, \"q\", line\\nbreak, bell\u{07}, 猫 🐈 \t2\t2026-01-31T09:05:00.000Z\n",
+      "tab\\there, \"q\", line\\nbreak, bell^G, 猫 🐈 \t2\t2026-01-31T09:05:00.000Z\n",
     "category table":
       "NAME                                       QUESTIONS  CREATED\ntab here, \"q\", line break, bell^G, 猫 🐈           2  2026-01-31 10:05\n",
     "category tsv":
@@ -135,7 +135,7 @@ struct LayoutFormatTests {
     "conflict jsonl":
       "{\"id\":5,\"kind\":\"question\",\"uuid\":\"u-7\",\"field\":\"text\",\"record\":\"question 7\",\"kept\":\"new\",\"lost\":\"tab\\there, \\\"q\\\", line\\nbreak, bell\\u0007, 猫 🐈 \",\"deleted\":false,\"device\":\"d2\",\"winner\":\"d1\",\"changed_at\":\"2026-01-31T09:05:00.000Z\",\"detected_at\":\"2026-02-01T10:00:00.000Z\"}\n",
     "conflict plain":
-      "5\tquestion\ttext\tquestion 7\tnew\ttab\\there, \"q\", line\\nbreak, bell\u{07}, 猫 🐈 \td2\tfalse\n",
+      "5\tquestion\ttext\tquestion 7\tnew\ttab\\there, \"q\", line\\nbreak, bell^G, 猫 🐈 \td2\tfalse\n",
     "conflict table":
       "ID  KIND      FIELD  RECORD      KEPT  LOST                                       LOST ON  DELETED\n 5  question  text   question 7  new   tab here, \"q\", line break, bell^G, 猫 🐈   d2       \n",
     "conflict tsv":
@@ -158,7 +158,7 @@ struct LayoutFormatTests {
     "question jsonl":
       "{\"id\":7,\"uuid\":\"u-7\",\"post_id\":3,\"post_title\":\"Dune\",\"text\":\"tab\\there, \\\"q\\\", line\\nbreak, bell\\u0007, 猫 🐈 \",\"category\":null,\"starred\":true,\"answer\":\" a, b \",\"answered_at\":null,\"created_at\":\"2026-01-31T09:05:00.000Z\",\"updated_at\":\"2026-02-01T10:00:00.000Z\",\"highlight_id\":null}\n",
     "question plain":
-      "7\t3\ttrue\ttab\\there, \"q\", line\\nbreak, bell\u{07}, 猫 🐈 \t\t a, b \t2026-01-31T09:05:00.000Z\n",
+      "7\t3\ttrue\ttab\\there, \"q\", line\\nbreak, bell^G, 猫 🐈 \t\t a, b \t2026-01-31T09:05:00.000Z\n",
     "question table":
       "ID  POST  ★  QUESTION                                   CATEGORY  ANSWER  CREATED\n 7     3  ★  tab here, \"q\", line break, bell^G, 猫 🐈              a, b   2026-01-31 10:05\n",
     "question tsv":

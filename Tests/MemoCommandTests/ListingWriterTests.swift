@@ -111,7 +111,7 @@ struct ListingWriterTests {
     // Plain: the table's columns (id, post, star, text, category, answer, created), no header.
     #expect(
       try render(.questions, .plain, sql: Self.questionSQL)
-        == "7\t3\ttrue\ttab\\there, \"quoted\", line\\nbreak, bell\u{07}, 猫 🐈\t\t a, b \t"
+        == "7\t3\ttrue\ttab\\there, \"quoted\", line\\nbreak, bell^G, 猫 🐈\t\t a, b \t"
         + "2026-01-31T09:05:00.000Z\n")
   }
 

@@ -73,4 +73,20 @@ struct ScriptOutputTests {
     #expect(filtered.stderr.isEmpty)
     #expect(try box.run(["questions", "--color", "always", "--format", "csv"]).stderr == Self.note)
   }
+
+  @Test("plain text shows control characters as a table does: a note cannot drive the terminal")
+  func plainShowsControls() throws {
+    let box = try box()
+    _ = try box.run(["ask", "1", "esc \u{1B}]0;pwned\u{07} csi \u{9B}2J rtl \u{202E}abc"])
+    let plain = try box.run(["questions", "--format", "plain"])
+    #expect(plain.status == 0)
+    // (C1 and bidirectional controls as `\u{…}`, its backslash escaped as plain text's are.)
+    #expect(plain.stdout.contains("esc ^[]0;pwned^G csi \\\\u{9b}2J rtl \\\\u{202e}abc"))
+    #expect(!plain.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
+    // TSV and JSON are data for programs: the characters as they are (escaped in JSON).
+    let tsv = try box.run(["questions", "--format", "tsv"])
+    #expect(tsv.stdout.contains("esc \u{1B}]0;pwned\u{07} csi \u{9B}2J"))
+    let table = try box.run(["questions", "--format", "table"])
+    #expect(table.stdout.contains("esc ^[]0;pwned^G csi \\u{9b}2J rtl \\u{202e}abc"))
+  }
 }

@@ -167,6 +167,11 @@ struct SearchAndDatabaseTests {
       checkJSON.stdout
         == "{\n  \"path\": \"\(box.defaultDatabase)\",\n  \"ok\": true,\n  \"problems\": []\n}\n")
     #expect(try box.run(["db", "check", "--format", "csv"]).stdout == "problem\r\n")
+    // A file that is not there is not a sound database: 66, and no file made.
+    let missing = try box.run(["db", "check", "--db", other, "--format", "table"])
+    #expect(missing.status == 66 && missing.stdout == "")
+    #expect(missing.stderr.contains("there is no database at \(other) to check"))
+    #expect(!FileManager.default.fileExists(atPath: other))
   }
 
   @Test("db check exits 74 on a broken foreign key")

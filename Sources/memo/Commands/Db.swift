@@ -62,6 +62,14 @@ extension Memo.Db {
 
     func run() throws {
       let context = try Context(global)
+      // A check of a file that is not there would pass over an empty database: say so.
+      guard Terminal.fileExists(context.location.path) else {
+        throw MemoError(
+          code: .noInput,
+          message:
+            "there is no database at \(context.location.path) to check; 'memo db path' shows where memo looks"
+        )
+      }
       let state = try context.dispatch(
         .database(.check), access: .read,
         progress: context.progressMeter("checking the database", counting: false))

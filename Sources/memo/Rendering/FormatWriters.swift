@@ -55,6 +55,14 @@ final class CSVWriter: ListingWriter {
 
 /// Tab-separated: a header of keys, every scalar field, backslash, tab and line breaks escaped.
 class TSVWriter: ListingWriter {
+  /// Whether control characters other than tab and line breaks are shown as a table shows
+  /// them (`^[`, `\u{9b}`): plain text is read on a terminal, TSV by programs.
+  var showsControls: Bool { false }
+
+  private func field(_ text: String) {
+    out.tsvField(showsControls ? visible(text) : text)
+  }
+
   override func header() {
     for (n, i) in delimitedFields.enumerated() {
       if n > 0 { out.byte(0x09) }
@@ -72,9 +80,16 @@ class TSVWriter: ListingWriter {
       case .int: out.int(row.int64(column))
       case .bool: row.bool(column) ? out.raw("true") : out.raw("false")
       case .number: out.write(String(row.double(column)))
-      case .text, .time: row.withUTF8(column) { out.tsvField($0) }
-      case .snippet: out.tsvField(Self.unmarked(row.string(column)))
-      case .texts: out.tsvField(row.texts(column).joined(separator: ", "))
+      case .text, .time:
+        row.withUTF8(column) {
+          if showsControls, $0.contains(where: mayBeControl) {
+            out.tsvField(visible(String(decoding: $0, as: UTF8.self)))
+          } else {
+            out.tsvField($0)
+          }
+        }
+      case .snippet: field(Self.unmarked(row.string(column)))
+      case .texts: field(row.texts(column).joined(separator: ", "))
       case .rows, .object: break
       }
     }
@@ -85,6 +100,7 @@ class TSVWriter: ListingWriter {
 /// Plain text (for grep, cut and awk): TSV of the table's columns, without a header.
 final class PlainWriter: TSVWriter {
   override var fieldsWritten: [Int] { layout.tableFields }
+  override var showsControls: Bool { true }
   override func header() {}
 }
 

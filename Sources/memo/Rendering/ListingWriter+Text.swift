@@ -10,7 +10,11 @@ extension ListingWriter {
     switch kind {
     case .int: return String(row.int64(column))
     case .bool: return row.bool(column) ? spec.mark : ""
-    case .number: return String(row.double(column))
+    case .number:
+      // For people: three decimals at most (0.648, 1.5, 12).
+      let value = (row.double(column) * 1000).rounded() / 1000
+      return value == value.rounded() && abs(value) < 1e15
+        ? String(Int64(value)) : String(value)
     case .text: return visible(oneLine(row.string(column)))
     case .texts: return visible(oneLine(row.texts(column).joined(separator: ", ")))
     case .rows: return String(row.rows(column).count)

@@ -139,13 +139,8 @@ func oneLine(_ text: String) -> String {
 /// The text with control characters shown as `^X` / `\u{…}`, so that notes cannot send escape
 /// sequences to the terminal.
 func visible(_ text: String) -> String {
-  // A control character has a byte below 0x20 (but line feed and tab), 0x7F, or is C1
-  // (U+0080…U+009F: 0xC2 then 0x80…0x9F); text with none of these bytes is returned as is.
-  guard
-    text.utf8.contains(where: {
-      ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2
-    })
-  else { return text }
+  // Text with no byte of a control character is returned as it is.
+  guard text.utf8.contains(where: mayBeControl) else { return text }
   guard text.unicodeScalars.contains(where: isControl) else { return text }
   var out = ""
   for scalar in text.unicodeScalars {
@@ -165,4 +160,14 @@ func visible(_ text: String) -> String {
 func isControl(_ scalar: Unicode.Scalar) -> Bool {
   (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
     || (0x80...0x9F).contains(scalar.value)
+    // Bidirectional overrides, embeddings and isolates: they reorder what follows them.
+    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+}
+
+/// Whether a UTF-8 byte may belong to a control character (`isControl`): a byte below 0x20
+/// (but line feed and tab), 0x7F, 0xC2 (C1 is U+0080…U+009F) or 0xE2 (the bidirectional
+/// controls are U+202A… and U+2066…). Text with none of them has no control character.
+@inline(__always)
+func mayBeControl(_ byte: UInt8) -> Bool {
+  (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
 }

@@ -126,9 +126,31 @@ struct SyncHighlightTests {
       .setHighlightStarred(
         [HighlightID(try id(devices, 1, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))],
         true))
+    // Each device reviews its own copy of the second highlight: the choices stay on it.
+    for (device, choice) in [(0, HighlightChoice.later), (1, .soon)] {
+      let copy = HighlightID(
+        try id(devices, device, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))
+      _ = devices.runners[device].run(
+        .rateHighlightReview(copy, choice, at: Timestamp(rfc3339: "2026-01-0\(device + 2)T10:00:00.000Z")!))
+    }
     var conflicts = 0
     for device in [0, 1, 0, 1] { conflicts += try devices.round(device) }
     #expect(conflicts == 0)
+    // The device that kept the other's copy keeps its own choice too, and its schedule.
+    for (device, choice) in [(0, "later"), (1, "soon")] {
+      #expect(
+        try devices.databases[device].rows(
+          """
+          SELECT e.rating FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id
+          WHERE h.text LIKE 'Fear%'
+          """) == [[choice]])
+      #expect(
+        try devices.databases[device].rows(
+          """
+          SELECT i.last_choice FROM highlight_review_items i
+          JOIN highlights h ON h.id = i.highlight_id WHERE h.text LIKE 'Fear%'
+          """) == [[choice]])
+    }
     let first = try highlights(devices, 0)
     #expect(try highlights(devices, 1) == first)
     #expect(try devices.contents(1) == devices.contents(0))

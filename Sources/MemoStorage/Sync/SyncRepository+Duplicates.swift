@@ -71,6 +71,8 @@ extension SyncRepository {
             OR o.starred > highlights.starred)
         """,
         "UPDATE questions SET highlight_id = ?1 WHERE highlight_id = ?2",
+        // Its review choices are this device's history of the one passage: they stay.
+        "UPDATE highlight_review_events SET highlight_id = ?1 WHERE highlight_id = ?2",
         "DELETE FROM highlights WHERE id = ?2",
       ] {
         let statement = try database.cachedStatement(sql: sql)
@@ -78,6 +80,15 @@ extension SyncRepository {
         try statement.bind(other.id, at: 2)
         try statement.execute()
       }
+    }
+    // The kept highlight's schedule, replayed from every choice it now has.
+    let review = ReviewRepository(database: database)
+    let id = HighlightID(keep)
+    let events = try review.highlightEvents(of: id)
+    if !events.isEmpty {
+      let subject = try review.highlightSubject(id)
+      try review.saveHighlightItem(
+        HighlightReviewItem.replay(id, createdAt: subject.createdAt, events: events))
     }
     return found.count - 1
   }

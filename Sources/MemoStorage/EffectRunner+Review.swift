@@ -37,14 +37,15 @@ extension EffectRunner {
     case .rejectReviewRating(let id, let name):
       try database.inReadTransaction { try review.rejectRating(id, name) }
     case .rateHighlightReview(let id, let choice, let time):
+      let item = try write(
+        "review rate",
+        { try review.rateHighlight(id, choice, at: time, uuid: makeUUID($0), now: $0) }
+      ) { _ in "rate highlight h\(id.rawValue) \(choice.rawValue) at \(time.rfc3339)" }
+      // The due time as `review show` gives it: the star and the shelf shorten the wait.
+      let detail = try database.inReadTransaction { try review.highlightDetail(id) }
       return .review(
         .highlightRated(
-          HighlightReviewOutcome(
-            item: try write(
-              "review rate",
-              { try review.rateHighlight(id, choice, at: time, uuid: makeUUID($0), now: $0) }
-            ) { _ in "rate highlight h\(id.rawValue) \(choice.rawValue) at \(time.rfc3339)" },
-            choice: choice)))
+          HighlightReviewOutcome(item: item, choice: choice, effectiveDue: detail.effectiveDue)))
     case .loadHighlightReview(let id, _):
       return .review(
         .highlightShown(try database.inReadTransaction { try review.highlightDetail(id) }))

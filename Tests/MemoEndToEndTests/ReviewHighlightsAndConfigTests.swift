@@ -42,7 +42,8 @@ struct ReviewHighlightsAndConfigTests {
     // Reviewed today, they count against the day's quota.
     let now = try box.succeed(["review", "rate", "h2", "keep", "--format", "json"])
     let rated = try #require(try json(now) as? [String: Any])
-    #expect(rated["scheduled_days"] as? Int == 14)
+    // h2 is starred and its book on the shelf: the 14 days of a keep are 3.
+    #expect(rated["scheduled_days"] as? Int == 3)
     #expect(try items(box, ["--highlights", "--at", "now"]).count <= 1)
     // discard takes it out; undo puts it back.
     #expect(try box.succeed(["review", "rate", "h4", "discard"]) == "discarded\n")
@@ -72,10 +73,17 @@ struct ReviewHighlightsAndConfigTests {
     }
     #expect(days == [14, 28, 7, 60, 120])
     // h2 is starred and its book on the shelf: a keep of 14 days brings it back in 3.
-    _ = try box.succeed(["review", "rate", "h2", "keep", "--at", "2030-01-01T00:00:00Z"])
+    let rated = try #require(
+      try json(
+        try box.succeed([
+          "review", "rate", "h2", "keep", "--at", "2030-01-01T00:00:00Z", "--format", "json",
+        ])) as? [String: Any])
     let show = try #require(
       try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
     #expect(show["due"] as? String == "2030-01-04T00:00:00.000Z")
+    // rate says what show says.
+    #expect(rated["due"] as? String == "2030-01-04T00:00:00.000Z")
+    #expect(rated["scheduled_days"] as? Int == 3)
   }
 
   @Test("bad ratings and ids: each with its exit code, nothing recorded")

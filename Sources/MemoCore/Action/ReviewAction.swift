@@ -94,10 +94,19 @@ public struct ReviewStats: Equatable, Sendable {
 public struct HighlightReviewOutcome: Equatable, Sendable {
   public var item: HighlightReviewItem
   public var choice: HighlightChoice
+  /// When it comes back: the item's due once a star and the shelf shorten the wait.
+  public var effectiveDue: Timestamp?
 
-  public init(item: HighlightReviewItem, choice: HighlightChoice) {
+  public init(item: HighlightReviewItem, choice: HighlightChoice, effectiveDue: Timestamp? = nil) {
     self.item = item
     self.choice = choice
+    self.effectiveDue = effectiveDue ?? item.due
+  }
+
+  /// The days until it comes back, counted from its last review.
+  public var effectiveDays: Int {
+    guard let due = effectiveDue, let last = item.lastReview else { return 0 }
+    return Int((due.millis - last.millis) / 86_400_000)
   }
 }
 

@@ -108,9 +108,9 @@ enum ReviewPresenter {
 
   // MARK: - Highlights
 
-  static func rateRow(_ item: HighlightReviewItem, due: Timestamp?) -> Row {
+  static func rateRow(_ item: HighlightReviewItem, due: Timestamp?, days: Int) -> Row {
     rateLayout.row([
-      .nullable(due?.rfc3339), .count(item.due == nil ? 0 : item.waitDays), .text(item.state),
+      .nullable(due?.rfc3339), .count(item.due == nil ? 0 : days), .text(item.state),
       .null, .null,
     ])
   }
@@ -127,20 +127,24 @@ enum ReviewPresenter {
   static func printRated(_ outcome: HighlightReviewOutcome, _ context: Context) {
     let item = outcome.item
     let name = "h\(item.highlightID.rawValue)"
+    // The due time as `review show` gives it: after a star and the shelf shortened the wait.
+    let due = item.due == nil ? nil : outcome.effectiveDue
     switch context.format {
-    case .plain: Output.line(item.due?.rfc3339 ?? "discarded")
+    case .plain: Output.line(due?.rfc3339 ?? "discarded")
     case .table:
-      guard let due = item.due else {
+      guard let due else {
         return Output.line("highlight \(name) discarded from review")
       }
       Output.line(
         "highlight \(name): \(outcome.choice.rawValue), due "
           + due.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
-          + " (\(days(item.waitDays)); sooner if starred or on the shelf)")
+          + " (\(days(outcome.effectiveDays)))")
     default:
-      context.print([rateRow(item, due: item.due)], rateLayout, single: true)
+      context.print(
+        [rateRow(item, due: due, days: outcome.effectiveDays)], rateLayout, single: true)
     }
   }
+
 
   /// `memo review show hN`.
   static func print(_ detail: HighlightReviewDetail, _ context: Context) {
@@ -150,7 +154,9 @@ enum ReviewPresenter {
       let style = context.format == .table ? context.style : .plain
       var out = "highlight h\(item.highlightID.rawValue) \"\(visible(oneLine(detail.text)))\"\n"
       var facts = ["highlight", item.state]
-      if item.lastReview != nil { facts.append("wait \(days(item.waitDays))") }
+      if let last = item.lastReview, let due = detail.effectiveDue {
+        facts.append("wait \(days(Int((due.millis - last.millis) / 86_400_000)))")
+      }
       out += facts.joined(separator: " · ") + "\n"
       out +=
         (detail.effectiveDue.map {

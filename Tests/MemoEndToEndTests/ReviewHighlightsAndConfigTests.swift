@@ -188,8 +188,20 @@ struct ReviewHighlightsAndConfigTests {
     let evening = try box.succeed(["review", "digest", "--at", "2030-01-01T20:00:00Z"])
     #expect(morning == evening)
     #expect(morning.hasPrefix("memo review 2030-01-01: "))
-    #expect(try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "2"])
-      .split(separator: "\n").count == 4)
+    let two = try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "2"])
+    #expect(two.split(separator: "\n").count == 4)
+    // The counts are those of the items shown (the rest are not read), then "and more".
+    let kinds = two.split(separator: "\n").dropFirst().prefix(2).map {
+      $0.contains("  h") ? "highlight" : "question"
+    }
+    #expect(two.hasPrefix("memo review 2030-01-01: 2+ due ("))
+    #expect(two.split(separator: "\n")[0].hasSuffix(", and more)"))
+    if kinds == ["highlight", "highlight"] {
+      #expect(two.hasPrefix("memo review 2030-01-01: 2+ due (2 highlights, and more)"))
+    }
+    #expect(
+      try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "0"])
+        == "memo review 2030-01-01: items due; 'memo review due' lists them\n")
     let empty = try box.run(["review", "digest", "--at", "2000-01-01"])
     #expect(empty.status == 0)
     #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)

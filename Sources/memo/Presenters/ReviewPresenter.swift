@@ -244,8 +244,9 @@ enum ReviewPresenter {
   static func digest(_ rows: [ReviewDueRow], limit: Int, date: String) -> String {
     let shown = rows.prefix(limit)
     var counts: [String] = []
+    // Counted over the items shown: past the limit the rest are not read.
     for kind in ReviewKind.allCases {
-      let n = rows.filter { $0.kind == kind }.count
+      let n = shown.filter { $0.kind == kind }.count
       guard n > 0 else { continue }
       switch kind {
       case .recall: counts.append("\(n) to recall")
@@ -255,8 +256,10 @@ enum ReviewPresenter {
     }
     let more = rows.count > limit
     var out =
-      "memo review \(date): \(more ? "\(limit)+" : "\(rows.count)") due ("
-      + counts.joined(separator: ", ") + (more ? ", and more" : "") + ")\n"
+      shown.isEmpty
+      ? "memo review \(date): items due; 'memo review due' lists them\n"
+      : "memo review \(date): \(more ? "\(limit)+" : "\(rows.count)") due ("
+        + counts.joined(separator: ", ") + (more ? ", and more" : "") + ")\n"
     let ids = shown.map { $0.kind == .highlight ? "h\($0.id.rawValue)" : "\($0.id.rawValue)" }
     let width = ids.map(\.count).max() ?? 0
     for (row, id) in zip(shown, ids) {
@@ -265,7 +268,7 @@ enum ReviewPresenter {
       out += "  " + String(repeating: " ", count: width - id.count) + id + "  " + text
       out += " — " + book + "\n"
     }
-    if more { out += "  … 'memo review due' lists the rest\n" }
+    if more, !shown.isEmpty { out += "  … 'memo review due' lists the rest\n" }
     return out
   }
 }

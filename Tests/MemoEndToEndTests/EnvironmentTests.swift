@@ -87,5 +87,12 @@ struct EnvironmentTests {
     let narrow = try box.run(["list", "--format", "table"], environment: ["COLUMNS": "60"])
     #expect(narrow.status == 0)
     #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 }, "\(narrow.stdout)")
+    // Narrower than a table can be: the narrowest table, never the widest.
+    let widest = narrow.stdout.split(separator: "\n").map(\.count).max() ?? 0
+    for columns in ["20", "10", "1"] {
+      let tiny = try box.run(["list", "--format", "table"], environment: ["COLUMNS": columns])
+      #expect(tiny.status == 0)
+      #expect(tiny.stdout.split(separator: "\n").allSatisfy { $0.count < widest }, "\(tiny.stdout)")
+    }
   }
 }

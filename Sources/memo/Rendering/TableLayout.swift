@@ -82,7 +82,8 @@ struct TableLayout {
   /// (their width becomes -1), then the flexible ones shrink by rank to their floors, then
   /// all flexible ones to their headers' widths.
   func fit(_ widths: inout [Int], columns: [Column]) {
-    guard let width = style.width, width > 20 else { return }
+    // A terminal narrower than 20 columns gets the narrowest table (not the widest).
+    guard let width = style.width.map({ max($0, 20) }) else { return }
     func excess() -> Int {
       let shown = widths.filter { $0 >= 0 }
       return shown.reduce(0, +) + 2 * (shown.count - 1) - width

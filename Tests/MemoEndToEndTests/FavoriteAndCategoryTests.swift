@@ -33,6 +33,12 @@ struct FavoriteAndCategoryTests {
     _ = try box.succeed(["fav", "1"])
     let posts = try box.jsonArray(["list"])
     #expect(posts.map { $0["favorite"] as? Bool } == [false, false, true])
+    // A change prints the post's own fields: its question count (4), and no questions array it
+    // did not read (an empty one would say the post has none).
+    let unfaved = try box.jsonArray(["unfav", "1"])
+    #expect(unfaved.first?["question_count"] as? Int == 4)
+    #expect(unfaved.first?["questions"] == nil)
+    _ = try box.succeed(["fav", "1"])
     let favorites = try box.jsonArray(["favorites"])
     #expect(favorites.map { $0["title"] as? String } == ["Dune"])
     #expect(favorites.first?["favorite"] as? Bool == true)

@@ -74,7 +74,7 @@ extension Memo {
       }
       switch context.format {
       case .table, .plain: if !context.isQuiet { Output.line(edited.id.description) }
-      default: PostPresenter.print([edited], single: true, context)
+      default: PostPresenter.print([edited], single: true, withQuestions: false, context)
       }
     }
 

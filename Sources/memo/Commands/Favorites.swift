@@ -79,7 +79,7 @@ enum ShelfReport {
         Output.line("\(verb) post \(post.id) \"\(visible(oneLine(post.title)))\"")
       }
     default:
-      PostPresenter.print(posts, context)
+      PostPresenter.print(posts, withQuestions: false, context)
     }
   }
 }

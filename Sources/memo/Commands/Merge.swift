@@ -33,7 +33,7 @@ extension Memo {
         if !context.isQuiet {
           Output.line("merged post \(other) into post \(merged.id) \"\(visible(oneLine(merged.title)))\"")
         }
-      default: PostPresenter.print([merged], single: true, context)
+      default: PostPresenter.print([merged], single: true, withQuestions: false, context)
       }
     }
   }

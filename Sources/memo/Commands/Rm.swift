@@ -47,7 +47,7 @@ extension Memo {
           Output.line("deleted post \(post.id) \"\(visible(oneLine(post.title)))\" (\(questions))")
         }
       default:
-        PostPresenter.print(state.removedPosts, context)
+        PostPresenter.print(state.removedPosts, withQuestions: false, context)
       }
     }
   }

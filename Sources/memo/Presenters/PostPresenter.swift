@@ -5,19 +5,34 @@ import MemoStorage
 struct PostPresenter {
   /// A post in memory, its questions nested.
   static func row(_ post: Post) -> Row {
-    layout.row(
-      [
-        .int(post.id.rawValue), .text(post.uuid), .text(post.title), .nullable(post.author),
-        .nullable(post.body), .nullable(post.source), .bool(post.isFavorite),
-        .count(post.questionCount), .text(post.createdAt.rfc3339), .text(post.updatedAt.rfc3339),
-      ], nested: post.questions.map(QuestionPresenter.row))
+    layout.row(fields(post), nested: post.questions.map(QuestionPresenter.row))
   }
 
-  /// Posts a command changed (`fav`, `rm`, `merge`, `add --format json`): a line per post for
-  /// people, the posts in the other formats — one post as an object in JSON when `single`.
-  static func print(_ posts: [Post], single: Bool = false, _ context: Context) {
-    context.print(posts.map(row), layout, single: single)
+  static func fields(_ post: Post) -> [RowValue] {
+    [
+      .int(post.id.rawValue), .text(post.uuid), .text(post.title), .nullable(post.author),
+      .nullable(post.body), .nullable(post.source), .bool(post.isFavorite),
+      .count(post.questionCount), .text(post.createdAt.rfc3339), .text(post.updatedAt.rfc3339),
+    ]
   }
+
+  /// Posts a command changed (`fav`, `rm`, `merge`, `edit`, `add --format json`): a line per
+  /// post for people, the posts in the other formats — one post as an object in JSON when
+  /// `single`. A change reads no questions: without `withQuestions` the posts carry no
+  /// `questions` array (rather than an empty one beside a `question_count` of 3); `add`'s new
+  /// post has none, truly.
+  static func print(
+    _ posts: [Post], single: Bool = false, withQuestions: Bool = true, _ context: Context
+  ) {
+    if withQuestions {
+      context.print(posts.map(row), layout, single: single)
+    } else {
+      context.print(posts.map { changedLayout.row(fields($0)) }, changedLayout, single: single)
+    }
+  }
+
+  /// A changed post: the listed post's fields, without its questions.
+  static let changedLayout = Layout(layout.fields, table: columns)
 
   /// A listed post: the fields of `record`, in its order, read from the row, with its questions
   /// nested (JSON and JSON Lines only).

@@ -23,7 +23,8 @@ struct SyncTests {
       "sync", "init", lab.remote, "--name", "desktop", "--format", "json",
     ])
     #expect(joined.status == 0, "\(joined.stderr)")
-    #expect(joined.stdout.hasPrefix("{\n  \"pushed\": 0,\n  \"applied\": 5,\n  \"conflicts\": 0,\n"))
+    #expect(
+      joined.stdout.hasPrefix("{\n  \"pushed\": 0,\n  \"applied\": 5,\n  \"conflicts\": 0,\n"))
     #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
     // Per device: the current filter stays where it was set.
     #expect(
@@ -65,7 +66,8 @@ struct SyncTests {
     let status = try a.run(["sync", "status", "--format", "json"])
     #expect(status.stdout.contains("\n  \"pending\": 0,\n"))
     _ = try a.add("Hyperion")
-    #expect(try a.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 1,\n"))
+    #expect(
+      try a.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 1,\n"))
   }
 
   @Test("three devices and one joining late all end with the same notes")
@@ -181,7 +183,8 @@ struct SyncTests {
     let initB = try b.run(["sync", "init", lab.remote])
     #expect(initB.status == 0, "\(initB.stderr)")
     try SyncLab.round(b)
-    #expect(try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    #expect(
+      try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
     let log = try b.rows("SELECT id, action, undone FROM journal_entries ORDER BY id")
     let head = try lab.remoteHead()
 
@@ -189,13 +192,16 @@ struct SyncTests {
     #expect(undo.status == 64)
     #expect(undo.stdout == "")
     #expect(undo.stderr.hasPrefix("memo: error: refusing to undo #"))
-    #expect(undo.stderr.contains("would delete 2 posts on the other devices too; nothing was changed"))
+    #expect(
+      undo.stderr.contains("would delete 2 posts on the other devices too; nothing was changed"))
     #expect(undo.stderr.contains("'memo undo --everywhere'"))
     #expect(undo.stderr.split(separator: "\n").count == 1)
     // Nothing changed on B: its posts, its journal, nothing waiting to be pushed.
-    #expect(try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    #expect(
+      try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
     #expect(try b.rows("SELECT id, action, undone FROM journal_entries ORDER BY id") == log)
-    #expect(try b.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 0,\n"))
+    #expect(
+      try b.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 0,\n"))
     // Undoing more than the round refuses as a whole, naming the count to give.
     let three = try b.run(["undo", "3"])
     #expect(three.status == 64)
@@ -206,7 +212,8 @@ struct SyncTests {
     #expect(try SyncLab.round(b)["pushed"] == 0)
     #expect(try lab.remoteHead() == head)
     try SyncLab.round(a)
-    #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    #expect(
+      try a.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
 
     // Deliberately: the round goes, here and, at the next rounds, on A.
@@ -222,6 +229,31 @@ struct SyncTests {
     try SyncLab.round(b)
     try SyncLab.round(a)
     #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["B-own"]])
+  }
+
+  @Test("a round that only deleted comes back without the flag; its redo, deleting again, refuses")
+  func redoRoundRefused() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    let dune = try a.add("Dune")
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    _ = try a.run(["rm", "\(dune)", "--yes"])
+    try SyncLab.round(a)
+    #expect(try SyncLab.round(b)["applied"] == 1)
+    // Undoing the deletion brings Dune back: nothing is lost anywhere.
+    let undo = try b.run(["undo"])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune"]])
+    let redo = try b.run(["redo"])
+    #expect(redo.status == 64)
+    #expect(
+      redo.stderr.contains("would delete 1 post on the other devices too; nothing was changed"))
+    #expect(redo.stderr.contains("'memo redo --everywhere'"))
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune"]])
+    #expect(try b.run(["redo", "--everywhere"]).status == 0)
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
   }
 
   @Test("memo undo --everywhere takes a round back, and the next round pushes the undo")

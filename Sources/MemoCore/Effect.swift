@@ -123,9 +123,11 @@ public enum Effect: Equatable, Sendable {
 
   // MARK: The journal
   /// Revert the latest N entries not undone, newest first; answers `.journal(.entries)`.
-  case undo(Int)
-  /// Re-apply the oldest N undone entries; answers `.journal(.entries)`.
-  case redo(Int)
+  /// Without `everywhere`, refuses (64) an entry whose undo the next sync round would carry
+  /// to the other devices (a sync round's entry), changing nothing.
+  case undo(Int, everywhere: Bool = false)
+  /// Re-apply the oldest N undone entries; answers `.journal(.entries)`. `everywhere`: as undo.
+  case redo(Int, everywhere: Bool = false)
   case loadJournal(limit: Int)
   case pruneJournal(keep: Int)
 

@@ -285,12 +285,18 @@ public final class EffectRunner {
       var values: [String] = []
       while try statement.step() { values.append(statement.string(0)) }
       return .completed(values)
-    case .undo(let count):
+    case .undo(let count, let everywhere):
       return .journal(
-        .entries(try database.inTransaction { try Journal(database: database).undo(count) }))
-    case .redo(let count):
+        .entries(
+          try database.inTransaction {
+            try Journal(database: database).undo(count, everywhere: everywhere)
+          }))
+    case .redo(let count, let everywhere):
       return .journal(
-        .entries(try database.inTransaction { try Journal(database: database).redo(count) }))
+        .entries(
+          try database.inTransaction {
+            try Journal(database: database).redo(count, everywhere: everywhere)
+          }))
     case .loadJournal(let limit): return try listJournal(limit: limit)
     case .pruneJournal(let keep):
       return .journal(

@@ -23,7 +23,8 @@ struct SyncTests {
       "sync", "init", lab.remote, "--name", "desktop", "--format", "json",
     ])
     #expect(joined.status == 0, "\(joined.stderr)")
-    #expect(joined.stdout.hasPrefix("{\n  \"pushed\": 0,\n  \"applied\": 5,\n  \"conflicts\": 0,\n"))
+    #expect(
+      joined.stdout.hasPrefix("{\n  \"pushed\": 0,\n  \"applied\": 5,\n  \"conflicts\": 0,\n"))
     #expect(try SyncLab.synced(laptop) == SyncLab.synced(desktop))
     // Per device: the current filter stays where it was set.
     #expect(
@@ -65,7 +66,8 @@ struct SyncTests {
     let status = try a.run(["sync", "status", "--format", "json"])
     #expect(status.stdout.contains("\n  \"pending\": 0,\n"))
     _ = try a.add("Hyperion")
-    #expect(try a.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 1,\n"))
+    #expect(
+      try a.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 1,\n"))
   }
 
   @Test("three devices and one joining late all end with the same notes")
@@ -163,7 +165,98 @@ struct SyncTests {
     #expect(try ahead.rows("SELECT title FROM posts") == [["Dune, revised"]])
   }
 
-  @Test("memo undo takes a round back, and the next round pushes the undo")
+  @Test(
+    "memo undo of a round pulled from another device refuses (64) and changes nothing on either side"
+  )
+  func undoRoundRefused() throws {
+    // The report: A's books came to B in a round; B's undo took them back and the next
+    // round deleted them on A.
+    let lab = try SyncLab()
+    let a = try lab.device("a", initialize: false)
+    _ = try a.add("A-book1")
+    _ = try a.add("A-book2")
+    let initA = try a.run(["sync", "init", lab.remote])
+    #expect(initA.status == 0, "\(initA.stderr)")
+    try SyncLab.round(a)
+    let b = try lab.device("b", initialize: false)
+    _ = try b.add("B-own")
+    let initB = try b.run(["sync", "init", lab.remote])
+    #expect(initB.status == 0, "\(initB.stderr)")
+    try SyncLab.round(b)
+    #expect(
+      try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    let log = try b.rows("SELECT id, action, undone FROM journal_entries ORDER BY id")
+    let head = try lab.remoteHead()
+
+    let undo = try b.run(["undo"])
+    #expect(undo.status == 64)
+    #expect(undo.stdout == "")
+    #expect(undo.stderr.hasPrefix("memo: error: refusing to undo #"))
+    #expect(
+      undo.stderr.contains("would delete 2 posts on the other devices too; nothing was changed"))
+    #expect(undo.stderr.contains("'memo undo --everywhere'"))
+    #expect(undo.stderr.split(separator: "\n").count == 1)
+    // Nothing changed on B: its posts, its journal, nothing waiting to be pushed.
+    #expect(
+      try b.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    #expect(try b.rows("SELECT id, action, undone FROM journal_entries ORDER BY id") == log)
+    #expect(
+      try b.run(["sync", "status", "--format", "json"]).stdout.contains("\n  \"pending\": 0,\n"))
+    // Undoing more than the round refuses as a whole, naming the count to give.
+    let three = try b.run(["undo", "3"])
+    #expect(three.status == 64)
+    #expect(three.stderr.contains("'memo undo 3 --everywhere'"))
+    #expect(try b.rows("SELECT id, action, undone FROM journal_entries ORDER BY id") == log)
+
+    // Nothing changed on A either.
+    #expect(try SyncLab.round(b)["pushed"] == 0)
+    #expect(try lab.remoteHead() == head)
+    try SyncLab.round(a)
+    #expect(
+      try a.rows("SELECT title FROM posts ORDER BY title") == [["A-book1"], ["A-book2"], ["B-own"]])
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+
+    // Deliberately: the round goes, here and, at the next rounds, on A.
+    let everywhere = try b.run(["undo", "--everywhere"])
+    #expect(everywhere.status == 0, "\(everywhere.stderr)")
+    #expect(everywhere.stderr.contains("it will delete 2 posts on the other devices"))
+    #expect(try b.rows("SELECT title FROM posts ORDER BY title") == [["B-own"]])
+    // Its redo brings the records back only: nothing to refuse.
+    let redo = try b.run(["redo"])
+    #expect(redo.status == 0, "\(redo.stderr)")
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["3"]])
+    #expect(try b.run(["undo", "--everywhere"]).status == 0)
+    try SyncLab.round(b)
+    try SyncLab.round(a)
+    #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["B-own"]])
+  }
+
+  @Test("a round that only deleted comes back without the flag; its redo, deleting again, refuses")
+  func redoRoundRefused() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    let dune = try a.add("Dune")
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    _ = try a.run(["rm", "\(dune)", "--yes"])
+    try SyncLab.round(a)
+    #expect(try SyncLab.round(b)["applied"] == 1)
+    // Undoing the deletion brings Dune back: nothing is lost anywhere.
+    let undo = try b.run(["undo"])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune"]])
+    let redo = try b.run(["redo"])
+    #expect(redo.status == 64)
+    #expect(
+      redo.stderr.contains("would delete 1 post on the other devices too; nothing was changed"))
+    #expect(redo.stderr.contains("'memo redo --everywhere'"))
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune"]])
+    #expect(try b.run(["redo", "--everywhere"]).status == 0)
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
+  }
+
+  @Test("memo undo --everywhere takes a round back, and the next round pushes the undo")
   func undoRound() throws {
     let lab = try SyncLab()
     let a = try lab.device("a")
@@ -173,7 +266,7 @@ struct SyncTests {
     try SyncLab.round(a)
     #expect(try SyncLab.round(b)["applied"] == 2)
     #expect(try b.run(["log", "--limit", "1"]).stdout.contains("sync: 2 changes from a"))
-    let undo = try b.run(["undo"])
+    let undo = try b.run(["undo", "--everywhere"])
     #expect(undo.status == 0, "\(undo.stderr)")
     #expect(
       undo.stderr

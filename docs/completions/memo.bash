@@ -1762,7 +1762,7 @@ _memo_review_export() {
 
 _memo_undo() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(--everywhere -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 1
@@ -1785,7 +1785,7 @@ _memo_undo() {
 
 _memo_redo() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(--everywhere -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 1

@@ -1237,6 +1237,7 @@ _memo_undo() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         ':count:'
+        '--everywhere[Undo a sync round'\''s entry too, though the next '\''memo sync'\'' deletes or changes its records on the other devices.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -1255,6 +1256,7 @@ _memo_redo() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         ':count:'
+        '--everywhere[Redo a sync round'\''s entry too, though the next '\''memo sync'\'' deletes or changes its records on the other devices.]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -25,8 +25,10 @@ public struct JournalEntry: Equatable, Sendable {
 
 /// What `memo undo`, `redo` and `log` ask, and what storage answered.
 public enum JournalAction: Equatable, Sendable {
-  case undo(Int)
-  case redo(Int)
+  /// `everywhere`: go ahead with an entry whose undo (or redo) the next sync round carries to
+  /// the other devices (a sync round's entry); without it such an entry is refused.
+  case undo(Int, everywhere: Bool = false)
+  case redo(Int, everywhere: Bool = false)
   case log(limit: Int)
   case prune(keep: Int)
   /// The entries undone, redone, listed or pruned.

@@ -45,10 +45,10 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
     return []
   case .journal(let action):
     switch action {
-    case .undo(let count), .redo(let count):
+    case .undo(let count, let everywhere), .redo(let count, let everywhere):
       guard count >= 1 else { return fail(&state, .usage("give how many changes, 1 or more")) }
-      if case .undo = action { return [.undo(count)] }
-      return [.redo(count)]
+      if case .undo = action { return [.undo(count, everywhere: everywhere)] }
+      return [.redo(count, everywhere: everywhere)]
     case .log(let limit): return [.loadJournal(limit: limit)]
     case .prune(let keep): return [.pruneJournal(keep: keep)]
     case .entries(let entries):

@@ -41,11 +41,13 @@ public struct Journal {
   }
 
   /// Reverts the latest `count` entries not undone, newest first. Call inside a transaction.
-  /// - Throws: `.notFound` (1) with nothing to undo, or when a row changed since.
-  func undo(_ count: Int) throws -> [JournalEntry] {
+  /// - Throws: `.notFound` (1) with nothing to undo, or when a row changed since; `.usage`
+  /// (64), changing nothing, when an entry is a sync round's and `everywhere` is false.
+  func undo(_ count: Int, everywhere: Bool = false) throws -> [JournalEntry] {
     let entries = try self.entries(
       sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
+    if !everywhere { try refuseRounds(entries, verb: "undo", count: count) }
     for entry in entries {
       // A load's rows are the entry's last changes: they go first. Their images, written
       // now for redo, come after the changes undone here.
@@ -63,10 +65,12 @@ public struct Journal {
   }
 
   /// Re-applies the oldest `count` undone entries, oldest first. Call inside a transaction.
-  func redo(_ count: Int) throws -> [JournalEntry] {
+  /// `everywhere`: as for `undo`.
+  func redo(_ count: Int, everywhere: Bool = false) throws -> [JournalEntry] {
     let entries = try self.entries(
       sql: "WHERE e.undone = 1 ORDER BY e.id ASC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToRedo() }
+    if !everywhere { try refuseRounds(entries, verb: "redo", count: count) }
     for entry in entries {
       let loads = try self.loads(of: entry)
       let imagesFrom = loads.compactMap(\.imagesFrom).min() ?? Int64.max
@@ -80,6 +84,66 @@ public struct Journal {
     return entries.map {
       var e = $0; e.isUndone = false; return e
     }
+  }
+
+  // MARK: - Rounds
+
+  /// A sync round's entry holds what came from the other devices: undoing it (or redoing
+  /// it) here travels back with the next round and deletes or changes those records there.
+  /// Refuses (64) before anything changes when one of `entries` is a round's and the undo or
+  /// redo would delete or change records, saying what and how to go ahead deliberately.
+  func refuseRounds(_ entries: [JournalEntry], verb: String, count: Int) throws {
+    for entry in entries where entry.action == "sync" {
+      let effect = try roundEffect(of: entry, undo: verb == "undo")
+      guard !effect.isEmpty else { continue }
+      let command = "memo \(verb)\(count == 1 ? "" : " \(count)") --everywhere"
+      throw MemoError(
+        code: .usage,
+        message:
+          "refusing to \(verb) #\(entry.id) (\(entry.summary)): it is a sync round's, and the next 'memo sync' would \(effect) on the other devices too; nothing was changed. To do it here and there, run '\(command)'"
+      )
+    }
+  }
+
+  /// What undoing (or redoing) `entry` would do to the records it holds, in words ("delete 2
+  /// posts and change 1 other record"); empty when it only brings records back.
+  func roundEffect(of entry: JournalEntry, undo: Bool) throws -> String {
+    // Undo deletes what the entry inserted (its changes without an old row, and its loads
+    // while still ranges); redo deletes what it deleted (its changes without a new row).
+    let deleted = undo ? "old_row IS NULL" : "new_row IS NULL"
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT table_name, sum(CASE WHEN \(deleted) THEN 1 ELSE 0 END),
+               sum(CASE WHEN old_row IS NOT NULL AND new_row IS NOT NULL THEN 1 ELSE 0 END)
+        FROM journal_changes WHERE entry_id = ?1 GROUP BY table_name
+        UNION ALL
+        SELECT table_name, sum(row_count), 0 FROM journal_loads
+        WHERE entry_id = ?1 AND images_from IS NULL AND ?2 GROUP BY table_name
+        """)
+    defer { statement.reset() }
+    try statement.bind(entry.id, at: 1)
+    try statement.bind(Int64(undo ? 1 : 0), at: 2)
+    var posts = 0
+    var questions = 0
+    var others = 0
+    var changed = 0
+    while try statement.step() {
+      let n = statement.int(1)
+      switch statement.string(0) {
+      case "posts": posts += n
+      case "questions": questions += n
+      default: others += n
+      }
+      changed += statement.int(2)
+    }
+    var deletions: [String] = []
+    if posts > 0 { deletions.append(counted(posts, "post")) }
+    if questions > 0 { deletions.append(counted(questions, "question")) }
+    if others > 0 { deletions.append(counted(others, "other record")) }
+    var parts: [String] = []
+    if !deletions.isEmpty { parts.append("delete " + deletions.joined(separator: " and ")) }
+    if changed > 0 { parts.append("change " + counted(changed, "record")) }
+    return parts.joined(separator: " and ")
   }
 
   /// The newest entries, newest first.

@@ -73,7 +73,7 @@ struct SyncEngine {
       if try database.int(
         sql: "SELECT count(*) FROM journal_entries WHERE id > \(lastEntry) AND undone = 0") ?? 0 > 0
       {
-        _ = try journal.undo(1)
+        _ = try journal.undo(1, everywhere: true)
       }
       try database.execute(sql: "DELETE FROM journal_entries WHERE id > \(lastEntry)")
       for table in [

@@ -13,20 +13,34 @@ extension Memo {
         posts and their questions included, with the same ids and UUIDs. It refuses (exit 1)
         when there is nothing to undo, or when a row is no longer as that change left it.
 
+        A 'memo sync' round is an entry too, holding what came from the other devices. Undoing
+        it deletes or changes those records here, and the next round carries that to the other
+        devices: their notes go too. So undo refuses (exit 64, nothing changed) an entry of a
+        round, saying what it would delete or change on the other devices, unless --everywhere
+        is given. To drop a note everywhere, 'memo rm' it instead.
+
         Examples:
           memo undo
           memo undo 3
+          memo undo --everywhere
           memo log
         """))
 
     @Argument(help: "How many changes to undo.")
     var count: Int = 1
 
+    @Flag(
+      help:
+        "Undo a sync round's entry too, though the next 'memo sync' deletes or changes its records on the other devices."
+    )
+    var everywhere = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.journal(.undo(count)), access: .writeExisting)
+      let state = try context.dispatch(
+        .journal(.undo(count, everywhere: everywhere)), access: .writeExisting)
       JournalPresenter.report(state.journalEntries, verb: "undid", context)
       Memo.Sync.warnAfterUndo(state.journalEntries, context)
     }
@@ -38,7 +52,10 @@ extension Memo {
       abstract: "Redo changes undone with 'memo undo' (1, or N), oldest first.",
       discussion: Help.text(
         """
-        A new change after an undo discards what could have been redone.
+        A new change after an undo discards what could have been redone. Like undo, redo
+        refuses (exit 64, nothing changed) to redo a sync round's entry that would delete or
+        change records on the other devices at the next 'memo sync', unless --everywhere is
+        given.
 
         Examples:
           memo redo
@@ -48,11 +65,18 @@ extension Memo {
     @Argument(help: "How many changes to redo.")
     var count: Int = 1
 
+    @Flag(
+      help:
+        "Redo a sync round's entry too, though the next 'memo sync' deletes or changes its records on the other devices."
+    )
+    var everywhere = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.journal(.redo(count)), access: .writeExisting)
+      let state = try context.dispatch(
+        .journal(.redo(count, everywhere: everywhere)), access: .writeExisting)
       JournalPresenter.report(state.journalEntries, verb: "redid", context)
     }
   }

@@ -1,0 +1,189 @@
+import MemoCore
+
+/// What is due: the listing of `memo review due` and the rows the session and digest read.
+extension ReviewRepository {
+  // MARK: - What is due
+
+  /// What is due at `query.at`: recall items lowest retrievability first (new ones, 0, first),
+  /// then open questions by due time, then highlights (at most the day's quota less those
+  /// reviewed since the day started; starred and on the shelf first, one per book before any
+  /// book's second). Columns: `id, kind, due, retrievability, question, post_id, title, item`.
+  /// Each part walks an index in due order and stops at its limit: questions never rated are
+  /// found through `questions_new_recall` and `questions_new_open`, not by a scan.
+  func dueListing(
+    _ query: ReviewDueQuery, config: ReviewConfig, filter: ResolvedFilter?
+  ) throws -> Statement {
+    let scheduler = ReviewScheduler(config.parameters)
+    let condition = SQLCondition.questions(filter ?? ResolvedFilter())
+    // Numbered from ?11, so the one text serves every part that repeats it.
+    var clause = ""
+    var number = 11
+    for character in condition.andClause {
+      if character == "?" {
+        clause += "?\(number)"
+        number += 1
+      } else {
+        clause.append(character)
+      }
+    }
+    var parts: [String] = []
+    let questionKinds = [ReviewKind.recall, .open].filter(query.includes)
+    // The question filter's values are bound only where a question part uses them.
+    if !questionKinds.isEmpty {
+      let kinds = questionKinds.count == 2 ? "" : "AND i.kind = '\(questionKinds[0].rawValue)'"
+      parts.append(
+        """
+        SELECT q.id AS id, i.kind AS kind, i.due AS due,
+          CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
+            pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
+              * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
+          WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
+          NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+        FROM review_items i JOIN questions q ON q.id = i.question_id
+        WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+          \(kinds) \(clause)
+        """)
+    }
+    if query.includes(.recall) {
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT q.id AS id, 'recall' AS kind, coalesce(q.answered_at, q.created_at) AS due,
+            0.0 AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
+          FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
+          WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
+            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+              AND i.kind = 'recall') \(clause)
+          ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
+        """)
+    }
+    if query.includes(.open) {
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT q.id AS id, 'open' AS kind,
+            strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due,
+            NULL AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+            1 AS is_new, NULL AS rank
+          FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
+          WHERE q.answer IS NULL AND q.created_at <= ?6
+            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+              AND i.kind = 'open') \(clause)
+          ORDER BY q.created_at, q.id LIMIT ?5)
+        """)
+    }
+    // Highlights have no answer and no category: a filter on those leaves them out.
+    let highlightFilter = filter ?? ResolvedFilter()
+    if query.includes(.highlight), highlightFilter.answered == nil,
+      highlightFilter.categories.isEmpty
+    {
+      var h = ""
+      if let starred = highlightFilter.starred { h += " AND h.starred = \(starred ? 1 : 0)" }
+      if highlightFilter.since != nil { h += " AND h.created_at >= ?9" }
+      if highlightFilter.until != nil { h += " AND h.created_at < ?10" }
+      parts.append(
+        """
+        SELECT * FROM (
+          SELECT id, 'highlight' AS kind, due, NULL AS retrievability, text AS question, post_id,
+            title, is_new, row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
+          FROM (
+            SELECT *, row_number() OVER (PARTITION BY post_id
+              ORDER BY starred DESC, shelf DESC, due, id) AS book_rank
+            FROM (
+              SELECT h.id AS id, h.text AS text, h.post_id AS post_id, p.title AS title,
+                h.starred AS starred,
+                EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id) AS shelf,
+                CASE WHEN hi.highlight_id IS NULL THEN 1 ELSE 0 END AS is_new,
+                CASE WHEN hi.highlight_id IS NULL
+                  THEN strftime('%Y-%m-%dT%H:%M:%fZ', h.created_at, '+1 day')
+                  ELSE strftime('%Y-%m-%dT%H:%M:%fZ', hi.last_review, '+' || max(1,
+                    hi.wait_days / (1 + h.starred)
+                    / (1 + EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)))
+                    || ' days') END AS due
+              FROM highlights h JOIN posts p ON p.id = h.post_id
+              LEFT JOIN highlight_review_items hi ON hi.highlight_id = h.id
+              WHERE (hi.highlight_id IS NULL OR hi.state = 'active') \(h)
+            ) WHERE due <= ?1
+          )
+          ORDER BY rank
+          LIMIT max(0, ?8 - (SELECT count(*) FROM highlight_review_events
+            WHERE reviewed_at >= ?7 AND reviewed_at <= ?1)))
+        """)
+    }
+    if parts.isEmpty {
+      parts.append(
+        """
+        SELECT NULL AS id, NULL AS kind, NULL AS due, NULL AS retrievability, NULL AS question,
+          NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank WHERE 0
+        """)
+    }
+    let order = "kind = 'highlight', retrievability IS NULL, retrievability, rank, due, id"
+    // The parts carry no text where they can help it (the rated items: thousands may be due),
+    // so the sort moves small rows; the rows kept get their text after the limit. With --new,
+    // the never-rated rows are numbered across the parts and cut at N.
+    let union = parts.joined(separator: "\nUNION ALL\n")
+    let ranked =
+      query.newLimit == nil
+      ? union
+      : """
+        SELECT * FROM (
+          SELECT *, CASE WHEN is_new = 1
+            THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
+          FROM (\(union))
+        ) WHERE nth IS NULL OR nth <= ?5
+        """
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id, kind, due, retrievability,
+          coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
+          coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
+          coalesce(title, (SELECT p.title FROM questions q JOIN posts p ON p.id = q.post_id
+            WHERE q.id = r.id)) AS title,
+          CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
+        FROM (
+          SELECT * FROM (\(ranked))
+          WHERE ?10 IS ?10 -- every number to ?10 exists whichever parts there are
+          ORDER BY \(order) LIMIT ?2
+        ) r
+        ORDER BY \(order)
+        """)
+    let day = FSRS.dayMillis
+    try statement.bind(query.at.rfc3339, at: 1)
+    try statement.bind(Int64(query.limit ?? -1), at: 2)
+    try statement.bind(scheduler.fsrs.factor, at: 3)
+    try statement.bind(scheduler.fsrs.decay, at: 4)
+    let newLimit = [query.limit, query.newLimit].compactMap { $0 }.min()
+    try statement.bind(Int64(newLimit ?? -1), at: 5)
+    try statement.bind(Timestamp(millis: query.at.millis - day).rfc3339, at: 6)
+    let dayStart = query.dayStart ?? FSRS.dayStart(of: query.at, utcOffsetSeconds: 0)
+    try statement.bind(dayStart.rfc3339, at: 7)
+    try statement.bind(Int64(config.highlightsPerDay), at: 8)
+    try statement.bind(highlightFilter.since?.rfc3339, at: 9)
+    try statement.bind(highlightFilter.until?.rfc3339, at: 10)
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 11) }
+    return statement
+  }
+
+  /// One page of `dueListing`.
+  public func due(_ query: ReviewDueQuery, filter: ResolvedFilter? = nil) throws -> [ReviewDueRow] {
+    let statement = try dueListing(query, config: try config(), filter: filter)
+    defer { statement.reset() }
+    var rows: [ReviewDueRow] = []
+    while try statement.step() {
+      rows.append(
+        ReviewDueRow(
+          id: QuestionID(statement.int64(0)),
+          kind: ReviewKind(rawValue: statement.string(1)) ?? .recall,
+          due: Self.time(statement, 2),
+          retrievability: statement.isNull(3) ? nil : statement.double(3),
+          question: statement.string(4), postID: PostID(statement.int64(5)),
+          title: statement.string(6)))
+    }
+    return rows
+  }
+
+  static func time(_ statement: Statement, _ column: Int32) -> Timestamp {
+    Timestamp(rfc3339: statement.string(column)) ?? Timestamp(millis: 0)
+  }
+}

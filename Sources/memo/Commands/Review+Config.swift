@@ -1,0 +1,216 @@
+import ArgumentParser
+import MemoCore
+
+/// `memo review config`, `digest` and `export`: the settings, and what review gives to cron
+/// and to the FSRS optimizer.
+extension Memo.Review {
+  /// `memo review config show|set`.
+  struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show or change how review schedules.",
+      subcommands: [ShowConfig.self, Set.self])
+
+    struct ShowConfig: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the review settings: retention, steps, fuzz, highlights, weights.",
+        discussion: Help.text(
+          """
+          Examples:
+            memo review config show
+            memo review config show --format json | jq '.weights[].value'
+          """))
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let context = try Context(global)
+        let state = try context.dispatch(.review(.showConfig), access: .read)
+        if let config = state.reviewConfig { ReviewPresenter.print(config, context) }
+      }
+    }
+
+    struct Set: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Set a review setting: fuzz, weights, retention or highlights.",
+        discussion: Help.text(
+          """
+          fuzz on|off (on by default) spreads intervals of 2.5 days or more over a few
+          days, the same on every machine; off gives the reference schedules exactly.
+          weights W0,…,W20: FSRS-6's 21 weights, as an optimizer fits them (commas or
+          spaces; an older optimizer's 17 or 19 are migrated as FSRS does; 'default' puts
+          FSRS-6's back). retention R: the recall probability intervals aim at, 0.7 to
+          0.99 (default 0.9). highlights N: how many highlights a day come back (default
+          5). A change of fuzz, weights or retention replays every schedule; 'memo undo'
+          puts the setting and the schedules back.
+
+          Examples:
+            memo review config set fuzz off
+            memo review config set retention 0.85
+            memo review config set weights "$(cat weights.txt)"
+            memo review config set highlights 10
+          """))
+
+      @Argument(help: ArgumentHelp("fuzz, weights, retention or highlights.", valueName: "key"))
+      var key: String
+
+      @Argument(
+        parsing: .remaining,
+        help: ArgumentHelp("The value (weights: 21 numbers).", valueName: "value"))
+      var values: [String] = []
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let keys = "fuzz, weights, retention or highlights"
+        let words = values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }) }
+          .map(String.init)
+        guard !words.isEmpty else {
+          throw MemoError.usage("review config set \(key) needs a value (the settings: \(keys))")
+        }
+        let setting: ReviewSetting
+        switch key {
+        case "fuzz":
+          let value = words.joined(separator: " ")
+          guard value == "on" || value == "off" else {
+            throw MemoError.usage("fuzz is on or off, not '\(value)'")
+          }
+          let context = try Context(global)
+          _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
+          if !context.isQuiet, context.format == .table || context.format == .plain {
+            Output.line("fuzz \(value)")
+          }
+          return
+        case "weights":
+          if words == ["default"] {
+            setting = .weights(FSRSParameters.defaultWeights)
+          } else {
+            var numbers: [Double] = []
+            for (index, word) in words.enumerated() {
+              guard let number = Double(word), number.isFinite else {
+                throw MemoError.usage(
+                  "weight \(index) is '\(word)', not a number; give 21 numbers separated by commas or spaces"
+                )
+              }
+              numbers.append(number)
+            }
+            setting = .weights(numbers)
+          }
+        case "retention":
+          guard words.count == 1, let value = Double(words[0]) else {
+            throw MemoError.usage(
+              "retention is one number from 0.7 to 0.99 (e.g. 0.9), not '\(words.joined(separator: " "))'"
+            )
+          }
+          setting = .retention(value)
+        case "highlights":
+          guard words.count == 1, let value = Int(words[0]) else {
+            throw MemoError.usage(
+              "highlights is a number of highlights a day, not '\(words.joined(separator: " "))'")
+          }
+          setting = .highlightsPerDay(value)
+        default:
+          throw MemoError.usage("unknown review setting '\(key)': the settings are \(keys)")
+        }
+        let context = try Context(global)
+        let state = try context.dispatch(.review(.set(setting)), access: .write)
+        guard let config = state.reviewConfig, !context.isQuiet,
+          context.format == .table || context.format == .plain
+        else {
+          if let config = state.reviewConfig, !context.isQuiet {
+            ReviewPresenter.print(config, context)
+          }
+          return
+        }
+        switch setting {
+        case .weights: Output.line("weights " + ReviewPresenter.weights(config))
+        case .retention: Output.line("retention \(config.parameters.desiredRetention)")
+        case .highlightsPerDay: Output.line("highlights \(config.highlightsPerDay) a day")
+        }
+      }
+    }
+  }
+
+  /// `memo review digest`.
+  struct Digest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "What is due today, as a few lines for cron or a login shell.",
+      discussion: Help.text(
+        """
+        Prints a line saying how much is due by the end of the day, then the first items
+        (as 'memo review due' orders them), and nothing at all when nothing is due (exit
+        0). The same day and the same data give the same bytes, whatever the hour. No
+        filter applies.
+
+        Examples:
+          memo review digest
+          memo review digest --limit 5 --at 2026-02-01
+          # crontab: 0 8 * * * memo review digest | mail -E -s "memo review" me
+        """))
+
+    @Option(help: ArgumentHelp("The day (default: today).", valueName: "date"))
+    var at: String?
+
+    @Option(help: "List at most N items (default: 10).")
+    var limit: Int = 10
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+      if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() throws {
+      let context = try Context(common, format: .plain)
+      let day = try context.date(at ?? "today")
+      // A time within a day stands for its day: the digest is the same all day.
+      let start =
+        day.isWholeDay
+        ? day.start : FSRS.dayStart(of: day.start, utcOffsetSeconds: context.style.utcOffsetSeconds)
+      let end = Timestamp(millis: start.millis + FSRS.dayMillis - 1)
+      // One more than shown, to know whether there are more.
+      let query = ReviewDueQuery(
+        at: end, limit: limit + 1, selection: FilterSelection(base: .none, now: end),
+        dayStart: start)
+      let state = try context.dispatch(.review(.due(query)), access: .read)
+      let rows = state.reviewDue
+      guard !rows.isEmpty else { return }
+      let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
+        .prefix(10))
+      Output.write(ReviewPresenter.digest(rows, limit: limit, date: date))
+    }
+  }
+
+  /// `memo review export --format fsrs-csv`.
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the review log for the FSRS optimizer (fsrs-csv).",
+      discussion: Help.text(
+        """
+        One row per rating of an answered question, with a header: card_id (the
+        question's id), review_time (milliseconds since 1970), review_rating (1 again,
+        2 hard, 3 good, 4 easy), review_state (before the rating: 0 new, 1 learning,
+        2 review, 3 relearning) and review_duration (milliseconds; empty when unknown),
+        by question and time: the review log fsrs-optimizer reads. Fit weights from it
+        and give them to 'memo review config set weights'.
+
+        Examples:
+          memo review export --format fsrs-csv > revlog.csv
+        """))
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+      case fsrsCSV = "fsrs-csv"
+    }
+
+    @Option(help: "The format: fsrs-csv (the only one).")
+    var format: Format = .fsrsCSV
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      let context = try Context(common, format: .csv)
+      _ = try context.dispatch(
+        .review(.exportLog), access: .read, sink: context.listingWriter)
+    }
+  }
+}

@@ -99,7 +99,7 @@ struct SyncMergeTests {
     #expect(reason("not json")?.isEmpty == false)
     #expect(
       reason(#"{"kind":"book","key":"u1"}"#)
-        == "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event (a newer memo wrote it? update memo on this machine)")
+        == "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event, highlight_review_event (a newer memo wrote it? update memo on this machine)")
     #expect(
       reason(line.replacingOccurrences(of: "\"title\":\"Dune\"", with: "\"title\":\" \""))
         == "row.title is not a non-empty string")

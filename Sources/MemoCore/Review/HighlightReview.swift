@@ -121,11 +121,15 @@ public struct HighlightReviewItem: Equatable, Sendable {
     return max(wait, 1)
   }
 
-  /// The item its events make, replayed in order (reviewed_at, then id).
+  /// The item its events make, in an order every device agrees on (as a question's): by
+  /// reviewed_at, then created_at (storage records a choice strictly after the highlight's last
+  /// one), then uuid (two devices recording at the same millisecond).
   public static func replay(
     _ id: HighlightID, createdAt: Timestamp, events: [HighlightReviewEvent]
   ) -> HighlightReviewItem {
-    events.sorted { ($0.reviewedAt, $0.id) < ($1.reviewedAt, $1.id) }
+    events.sorted {
+      ($0.reviewedAt, $0.createdAt, $0.uuid) < ($1.reviewedAt, $1.createdAt, $1.uuid)
+    }
       .reduce(new(id, createdAt: createdAt)) { $0.choosing($1.choice, at: $1.reviewedAt) }
   }
 }

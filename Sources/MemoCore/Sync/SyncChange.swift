@@ -18,6 +18,9 @@ public struct SyncChange: Equatable, Sendable {
     /// one; made, or taken back by undo. Each device replays a question's events in the same
     /// order (`ReviewScheduler.replay`), so all compute the same schedule.
     case reviewEvent = "review_event"
+    /// A choice on a highlight (keep / soon / later / discard): immutable like a rating, keyed
+    /// by its UUID, replayed in the same order on every device.
+    case highlightReviewEvent = "highlight_review_event"
 
     /// The fields that merge one by one, each with its own stamp, and the row columns each
     /// covers. `times` (when memo made and last changed the record) merges as a field too,
@@ -59,6 +62,13 @@ public struct SyncChange: Equatable, Sendable {
             ]
           )
         ]
+      case .highlightReviewEvent:
+        return [
+          (
+            "event",
+            ["highlight_uuid", "rating", "reviewed_at", "device", "duration_ms", "created_at"]
+          )
+        ]
       }
     }
 
@@ -87,6 +97,7 @@ public struct SyncChange: Equatable, Sendable {
       case .savedFilter: return ["filter", "created_at", "updated_at"]
       case .resolution: return ["resolution", "resolved_at"]
       case .reviewEvent: return ["question_uuid", "kind", "rating", "reviewed_at", "created_at"]
+      case .highlightReviewEvent: return ["highlight_uuid", "rating", "reviewed_at", "created_at"]
       }
     }
     var optionalText: [String] {
@@ -95,7 +106,7 @@ public struct SyncChange: Equatable, Sendable {
       case .question: return ["category", "answer", "answered_at"]
       case .highlight:
         return ["note", "chapter", "page", "location", "highlighted_at", "source", "source_key"]
-      case .reviewEvent: return ["device"]
+      case .reviewEvent, .highlightReviewEvent: return ["device"]
       default: return []
       }
     }
@@ -111,13 +122,13 @@ public struct SyncChange: Equatable, Sendable {
       case .category: return ["created_at"]
       case .favorite: return ["added_at"]
       case .resolution: return ["resolved_at"]
-      case .reviewEvent: return ["reviewed_at", "created_at"]
+      case .reviewEvent, .highlightReviewEvent: return ["reviewed_at", "created_at"]
       }
     }
     /// The row field that holds the key.
     public var keyField: String {
       switch self {
-      case .post, .question, .highlight, .reviewEvent: return "uuid"
+      case .post, .question, .highlight, .reviewEvent, .highlightReviewEvent: return "uuid"
       case .category, .savedFilter: return "name"
       case .favorite: return "post_uuid"
       case .resolution: return "identity"
@@ -236,7 +247,7 @@ public struct SyncChange: Equatable, Sendable {
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
         reason:
-          "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event (a newer memo wrote it? update memo on this machine)"
+          "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event, highlight_review_event (a newer memo wrote it? update memo on this machine)"
       )
     }
     guard let key = value["key"]?.stringValue, !key.isEmpty else {
@@ -296,6 +307,9 @@ public struct SyncChange: Equatable, Sendable {
       if kind == .reviewEvent {
         try checkReviewEvent(row)
       }
+      if kind == .highlightReviewEvent {
+        try checkHighlightReviewEvent(row)
+      }
       if kind == .savedFilter, let filter = row["filter"]?.stringValue {
         do { _ = try QuestionFilter(json: filter) } catch {
           throw Invalid(reason: "row.filter is not a memo filter")
@@ -350,6 +364,20 @@ public struct SyncChange: Equatable, Sendable {
       rating.kind == kind
     else {
       throw Invalid(reason: "row.rating is not \(ReviewRating.choices(of: kind))")
+    }
+    if let duration = row["duration_ms"], !duration.isNull, duration.int64Value == nil {
+      throw Invalid(reason: "row.duration_ms is not a whole number or null")
+    }
+  }
+
+  /// A highlight review event's choice is one memo knows, and its duration a whole number or
+  /// null.
+  static func checkHighlightReviewEvent(_ row: JSONValue) throws(Invalid) {
+    guard let name = row["rating"]?.stringValue, HighlightChoice(rawValue: name) != nil else {
+      throw Invalid(
+        reason:
+          "row.rating is not keep, soon, later or discard (a newer memo wrote it? update memo on this machine)"
+      )
     }
     if let duration = row["duration_ms"], !duration.isNull, duration.int64Value == nil {
       throw Invalid(reason: "row.duration_ms is not a whole number or null")

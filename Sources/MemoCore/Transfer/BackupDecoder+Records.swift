@@ -121,8 +121,10 @@ extension BackupDecoder {
   /// A review event (export version 3): its rating must be one of its kind's.
   static func reviewEvent(_ v: JSONValue, place: String) throws -> BackupRecord {
     let kindName = try text(v, "kind", place: place)
+    if kindName == "highlight" { return try highlightReviewEvent(v, place: place) }
     guard let kind = ReviewKind(rawValue: kindName) else {
-      throw Failure(place: place, reason: "\"kind\" is not \"recall\" or \"open\"")
+      throw Failure(
+        place: place, reason: "\"kind\" is not \"recall\", \"open\" or \"highlight\"")
     }
     let name = try text(v, "rating", place: place)
     guard let rating = ReviewRating(name: name), rating.kind == kind else {
@@ -141,6 +143,30 @@ extension BackupDecoder {
       ReviewEventRecord(
         uuid: try text(v, "uuid", place: place),
         questionUUID: try text(v, "question_uuid", place: place), rating: rating,
+        reviewedAt: try time(v, "reviewed_at", place: place),
+        device: try optionalString(v, "device", place: place), durationMillis: duration,
+        createdAt: try time(v, "created_at", place: place)))
+  }
+
+  /// A choice on a highlight (a review event of kind `highlight`).
+  static func highlightReviewEvent(_ v: JSONValue, place: String) throws -> BackupRecord {
+    let name = try text(v, "rating", place: place)
+    guard let choice = HighlightChoice(rawValue: name) else {
+      throw Failure(
+        place: place,
+        reason: "\"rating\" \(name) is not one of a highlight's: keep, soon, later or discard")
+    }
+    var duration: Int64?
+    if let value = v["duration_ms"], !value.isNull {
+      guard let number = value.int64Value, number >= 0 else {
+        throw Failure(place: place, reason: "\"duration_ms\" is not a whole number or null")
+      }
+      duration = number
+    }
+    return .highlightReviewEvent(
+      HighlightReviewEventRecord(
+        uuid: try text(v, "uuid", place: place),
+        highlightUUID: try text(v, "highlight_uuid", place: place), choice: choice,
         reviewedAt: try time(v, "reviewed_at", place: place),
         device: try optionalString(v, "device", place: place), durationMillis: duration,
         createdAt: try time(v, "created_at", place: place)))

@@ -11,6 +11,33 @@ public enum BackupRecord: Equatable, Sendable {
   case deleted(uuid: String, kind: String, deletedAt: Timestamp)
   /// A rating (export version 3 on): immutable, merged by its UUID.
   case reviewEvent(ReviewEventRecord)
+  /// A choice on a highlight (in `review_events` with kind `highlight`): immutable, merged by
+  /// its UUID.
+  case highlightReviewEvent(HighlightReviewEventRecord)
+}
+
+/// A highlight's review choice in an export, naming its highlight by UUID.
+public struct HighlightReviewEventRecord: Equatable, Sendable {
+  public var uuid: String
+  public var highlightUUID: String
+  public var choice: HighlightChoice
+  public var reviewedAt: Timestamp
+  public var device: String?
+  public var durationMillis: Int64?
+  public var createdAt: Timestamp
+
+  public init(
+    uuid: String, highlightUUID: String, choice: HighlightChoice, reviewedAt: Timestamp,
+    device: String? = nil, durationMillis: Int64? = nil, createdAt: Timestamp
+  ) {
+    self.uuid = uuid
+    self.highlightUUID = highlightUUID
+    self.choice = choice
+    self.reviewedAt = reviewedAt
+    self.device = device
+    self.durationMillis = durationMillis
+    self.createdAt = createdAt
+  }
 }
 
 /// A review event in an export, naming its question by UUID (issue 25).

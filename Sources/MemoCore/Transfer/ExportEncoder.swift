@@ -233,6 +233,27 @@ public struct ExportEncoder {
     return format == .jsonl ? o.object + "\n" : (index == 0 ? "\n" : ",\n") + o.object
   }
 
+  /// One choice on a highlight, among the review events (kind `highlight`, naming its
+  /// highlight by `highlight_uuid`). - Parameter index: its place among the exported events.
+  public func highlightReviewEvent(_ event: HighlightReviewEventRecord, index: Int) -> String {
+    guard format == .json || format == .jsonl else { return "" }
+    var o = JSONObjectWriter()
+    if format == .jsonl { o.add("type", "review_event") }
+    o.add("uuid", event.uuid)
+    o.add("highlight_uuid", event.highlightUUID)
+    o.add("kind", "highlight")
+    o.add("rating", event.choice.rawValue)
+    o.add("reviewed_at", event.reviewedAt)
+    o.add("device", event.device)
+    if let duration = event.durationMillis {
+      o.add("duration_ms", duration)
+    } else {
+      o.add("duration_ms", raw: "null")
+    }
+    o.add("created_at", event.createdAt)
+    return format == .jsonl ? o.object + "\n" : (index == 0 ? "\n" : ",\n") + o.object
+  }
+
   /// The document's end after the review events.
   public func endReviewEvents(count: Int) -> String {
     format == .json ? (count == 0 ? "]}\n" : "\n]}\n") : ""

@@ -20,12 +20,15 @@ extension ReviewRepository {
     return (Self.time(statement, 0), statement.string(1), statement.bool(2), statement.bool(3))
   }
 
-  /// A highlight's choices, in the order they replay (reviewed_at, then id).
+  /// A highlight's choices, in the order they replay (`HighlightReviewItem.replay`): by
+  /// reviewed_at, then created_at (made strictly later than the highlight's last choice when
+  /// recorded), then uuid — the same order on every device that has the same events.
   public func highlightEvents(of id: HighlightID) throws -> [HighlightReviewEvent] {
     let statement = try database.cachedStatement(
       sql: """
         SELECT id, uuid, rating, reviewed_at, device, duration_ms, created_at
-        FROM highlight_review_events WHERE highlight_id = ? ORDER BY reviewed_at, id
+        FROM highlight_review_events WHERE highlight_id = ?
+        ORDER BY reviewed_at, created_at, uuid
         """)
     defer { statement.reset() }
     try statement.bind(id.rawValue, at: 1)
@@ -68,10 +71,18 @@ extension ReviewRepository {
   ) throws -> HighlightReviewItem {
     let subject = try highlightSubject(id)
     let stored = try highlightItem(id)
+    // Recorded after the highlight's last choice, even on a clock behind the device that made
+    // that one (as a question's rating is): choices at the same instant replay in the order
+    // they were recorded, everywhere. The device is sync's id for this database.
     let insert = try database.cachedStatement(
       sql: """
-        INSERT INTO highlight_review_events (uuid, highlight_id, rating, reviewed_at, created_at)
-        VALUES (?, ?, ?, ?, ?)
+        INSERT INTO highlight_review_events (uuid, highlight_id, rating, reviewed_at, created_at,
+          device)
+        VALUES (?1, ?2, ?3, ?4,
+          max(?5, coalesce(strftime('%Y-%m-%dT%H:%M:%fZ',
+            (SELECT max(created_at) FROM highlight_review_events WHERE highlight_id = ?2),
+            '+0.001 seconds'), '')),
+          (SELECT value FROM sync_settings WHERE key = 'device_id'))
         """)
     defer { insert.reset() }
     try insert.bind(uuid, at: 1)
@@ -89,6 +100,23 @@ extension ReviewRepository {
     }
     try saveHighlightItem(next)
     return next
+  }
+
+  /// Replays a highlight's schedule from its choices (after sync or an import brought or took
+  /// some): one left with none has no schedule row, as before its first choice.
+  public func replayHighlight(_ id: HighlightID) throws {
+    let events = try highlightEvents(of: id)
+    if events.isEmpty {
+      let remove = try database.cachedStatement(
+        sql: "DELETE FROM highlight_review_items WHERE highlight_id = ?")
+      defer { remove.reset() }
+      try remove.bind(id.rawValue, at: 1)
+      try remove.execute()
+      return
+    }
+    let subject = try highlightSubject(id)
+    let replayed = HighlightReviewItem.replay(id, createdAt: subject.createdAt, events: events)
+    if try highlightItem(id) != replayed { try saveHighlightItem(replayed) }
   }
 
   /// Writes a highlight's schedule (only a changed row fires the journal's update).

@@ -27,6 +27,9 @@ extension SyncRepository {
       case .reviewEvent:
         try noteReviewed(event: key)
         sql = "DELETE FROM review_events WHERE uuid = ?"
+      case .highlightReviewEvent:
+        try noteReviewed(highlightEvent: key)
+        sql = "DELETE FROM highlight_review_events WHERE uuid = ?"
       }
       let statement = try database.cachedStatement(sql: sql)
       try statement.bind(key, at: 1)
@@ -201,6 +204,27 @@ extension SyncRepository {
       try statement.bind(questionID, at: 2)
       try statement.execute()
       try noteReviewed(question: questionID)
+    case .highlightReviewEvent:
+      if try exists("SELECT 1 FROM highlight_review_events WHERE uuid = ?", key) { return true }
+      let highlight = try database.cachedStatement(
+        sql: "SELECT id FROM highlights WHERE uuid = json_extract(?1, '$.row.highlight_uuid')")
+      defer { highlight.reset() }
+      try highlight.bind(line, at: 1)
+      guard try highlight.step() else { return false }
+      let highlightID = highlight.int64(0)
+      highlight.reset()
+      let statement = try database.cachedStatement(
+        sql: """
+          INSERT INTO highlight_review_events (uuid, highlight_id, rating, reviewed_at, device,
+            duration_ms, created_at)
+          VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.rating'),
+            json_extract(?1, '$.row.reviewed_at'), json_extract(?1, '$.row.device'),
+            json_extract(?1, '$.row.duration_ms'), json_extract(?1, '$.row.created_at'))
+          """)
+      try statement.bind(line, at: 1)
+      try statement.bind(highlightID, at: 2)
+      try statement.execute()
+      try noteReviewed(highlight: highlightID)
     case .savedFilter:
       if try exists("SELECT 1 FROM saved_filters WHERE name = ?", key) {
         try run(
@@ -287,10 +311,60 @@ extension SyncRepository {
     try noteReviewed(question: id)
   }
 
-  /// Replays the schedule of every question whose events the round changed (in the order
-  /// every device replays them) and forgets them. - Returns: how many.
+  /// Remembers, for this connection, a highlight whose choices a round changed (replayed at
+  /// the round's end, as questions are).
+  func noteReviewed(highlight id: Int64) throws {
+    try database.execute(
+      sql: "CREATE TEMP TABLE IF NOT EXISTS sync_reviewed_highlights (highlight_id INTEGER PRIMARY KEY)"
+    )
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO temp.sync_reviewed_highlights (highlight_id) VALUES (?)")
+    try insert.bind(id, at: 1)
+    try insert.execute()
+  }
+
+  /// The same, for the highlight of choice `uuid` (before the choice is deleted).
+  func noteReviewed(highlightEvent uuid: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "SELECT highlight_id FROM highlight_review_events WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    try noteReviewed(highlight: id)
+  }
+
+  /// Replays the schedule of every question and highlight whose events the round changed (in
+  /// the order every device replays them) and forgets them. - Returns: how many.
   @discardableResult
   func replayReviewed() throws -> Int {
+    try replayReviewedQuestions() + replayReviewedHighlights()
+  }
+
+  /// The highlights' part of `replayReviewed`.
+  func replayReviewedHighlights() throws -> Int {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed_highlights'")
+    defer { listed.reset() }
+    guard try listed.step(), listed.int(0) > 0 else { return 0 }
+    listed.reset()
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT highlight_id FROM temp.sync_reviewed_highlights
+        WHERE highlight_id IN (SELECT id FROM highlights) ORDER BY 1
+        """)
+    var ids: [HighlightID] = []
+    while try statement.step() { ids.append(HighlightID(statement.int64(0))) }
+    statement.reset()
+    let review = ReviewRepository(database: database)
+    for id in ids { try review.replayHighlight(id) }
+    try database.execute(sql: "DELETE FROM temp.sync_reviewed_highlights")
+    return ids.count
+  }
+
+  /// The questions' part of `replayReviewed`.
+  func replayReviewedQuestions() throws -> Int {
     let listed = try database.cachedStatement(
       sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
     defer { listed.reset() }

@@ -82,14 +82,7 @@ extension SyncRepository {
       }
     }
     // The kept highlight's schedule, replayed from every choice it now has.
-    let review = ReviewRepository(database: database)
-    let id = HighlightID(keep)
-    let events = try review.highlightEvents(of: id)
-    if !events.isEmpty {
-      let subject = try review.highlightSubject(id)
-      try review.saveHighlightItem(
-        HighlightReviewItem.replay(id, createdAt: subject.createdAt, events: events))
-    }
+    try ReviewRepository(database: database).replayHighlight(HighlightID(keep))
     return found.count - 1
   }
 

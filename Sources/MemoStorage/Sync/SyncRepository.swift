@@ -244,6 +244,14 @@ struct SyncRepository {
           'duration_ms', e.duration_ms, 'created_at', e.created_at)
         FROM review_events e JOIN questions q ON q.id = e.question_id WHERE e.uuid = ?
         """
+    case .highlightReviewEvent:
+      return """
+        SELECT json_object('uuid', e.uuid, 'highlight_uuid', h.uuid, 'rating', e.rating,
+          'reviewed_at', e.reviewed_at, 'device', e.device, 'duration_ms', e.duration_ms,
+          'created_at', e.created_at)
+        FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id
+        WHERE e.uuid = ?
+        """
     }
   }
 

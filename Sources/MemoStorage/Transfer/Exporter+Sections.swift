@@ -66,9 +66,10 @@ extension Exporter {
     return result
   }
 
-  /// The review events (issue 25), streamed, in the order every device replays them and with
-  /// the same bytes on each: by reviewed_at, created_at, uuid. After a cursor's seq, those
-  /// that arrived since (sync brings older ones); with `since`, those recorded since.
+  /// The review events (issue 25), questions' and highlights' together, streamed, in the order
+  /// every device replays them and with the same bytes on each: by reviewed_at, created_at,
+  /// uuid. After a cursor's seq, those that arrived since (sync brings older ones); with
+  /// `since`, those recorded since.
   func writeReviewEvents(_ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection)
     throws
   {
@@ -76,16 +77,34 @@ extension Exporter {
     try output.write(encoder.beginReviewEvents())
     let statement = try database.makeStatement(
       sql: """
-        SELECT e.uuid, q.uuid, e.rating, e.reviewed_at, e.device, e.duration_ms, e.created_at
+        SELECT e.uuid, q.uuid, e.rating, e.reviewed_at, e.device, e.duration_ms, e.created_at,
+          0 AS highlight
         FROM review_events e JOIN questions q ON q.id = e.question_id
         WHERE (?1 IS NULL OR e.created_at >= ?1)
           AND (?2 IS NULL OR e.uuid IN (SELECT key FROM changes WHERE kind = 'review_event' AND seq > ?2))
-        ORDER BY e.reviewed_at, e.created_at, e.uuid
+        UNION ALL
+        SELECT e.uuid, h.uuid, e.rating, e.reviewed_at, e.device, e.duration_ms, e.created_at, 1
+        FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id
+        WHERE (?1 IS NULL OR e.created_at >= ?1)
+          AND (?2 IS NULL OR e.uuid IN
+            (SELECT key FROM changes WHERE kind = 'highlight_review_event' AND seq > ?2))
+        ORDER BY 4, 7, 1
         """)
     try statement.bind(selection.since?.rfc3339, at: 1)
     try statement.bind(selection.afterSeq, at: 2)
     var count = 0
     while try statement.step() {
+      if statement.bool(7) {
+        guard let choice = HighlightChoice(rawValue: statement.string(2)) else { continue }
+        let event = HighlightReviewEventRecord(
+          uuid: statement.string(0), highlightUUID: statement.string(1), choice: choice,
+          reviewedAt: time(statement, 3), device: statement.text(4),
+          durationMillis: statement.isNull(5) ? nil : statement.int64(5),
+          createdAt: time(statement, 6))
+        try output.write(encoder.highlightReviewEvent(event, index: count))
+        count += 1
+        continue
+      }
       guard let rating = ReviewRating(name: statement.string(2)) else { continue }
       let event = ReviewEventRecord(
         uuid: statement.string(0), questionUUID: statement.string(1), rating: rating,

@@ -21,6 +21,8 @@ struct Importer {
     var questionFloor: Int64?
     /// Questions this import brought review events: their schedules are replayed by `finish`.
     var reviewed: Set<Int64> = []
+    /// Highlights this import brought review choices: replayed by `finish` too.
+    var reviewedHighlights: Set<Int64> = []
   }
 
   init(database: Database, now: Timestamp) {
@@ -44,6 +46,13 @@ struct Importer {
     if !known.reviewed.isEmpty {
       try ReviewRepository(database: database).replay(known.reviewed.sorted().map { QuestionID($0) })
       known.reviewed = []
+    }
+    if !known.reviewedHighlights.isEmpty {
+      let review = ReviewRepository(database: database)
+      for id in known.reviewedHighlights.sorted() where try highlightExists(id) {
+        try review.replayHighlight(HighlightID(id))
+      }
+      known.reviewedHighlights = []
     }
     let links = known.links
     known.links = []
@@ -140,6 +149,8 @@ struct Importer {
       }
     case .reviewEvent(let event):
       try merge(event, into: &summary, name: name)
+    case .highlightReviewEvent(let event):
+      try merge(event, into: &summary, name: name)
     case .deleted(let uuid, let kind, let deletedAt):
       let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
       let statement = try database.cachedStatement(
@@ -194,6 +205,45 @@ struct Importer {
       ])
     known.reviewed.insert(questionID)
     summary.added += 1
+  }
+
+  /// A choice on a highlight: immutable, so one already here (by UUID) is the same choice.
+  func merge(_ event: HighlightReviewEventRecord, into summary: inout ImportSummary, name: String)
+    throws
+  {
+    let exists = try database.cachedStatement(
+      sql: "SELECT 1 FROM highlight_review_events WHERE uuid = ?")
+    try exists.bind(event.uuid, at: 1)
+    let isHere = try exists.step()
+    exists.reset()
+    guard !isHere else {
+      summary.unchanged += 1
+      return
+    }
+    guard let highlightID = try highlightID(event.highlightUUID) else {
+      throw MemoError.malformedImport(
+        name, place: "review event \(event.uuid)",
+        reason: "its highlight \(event.highlightUUID) is neither in the file nor in the database")
+    }
+    try run(
+      """
+      INSERT INTO highlight_review_events (uuid, highlight_id, rating, reviewed_at, device,
+        duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(event.uuid), .integer(highlightID), .text(event.choice.rawValue),
+        .text(event.reviewedAt.rfc3339), optional(event.device),
+        event.durationMillis.map { .integer($0) } ?? .null, .text(event.createdAt.rfc3339),
+      ])
+    known.reviewedHighlights.insert(highlightID)
+    summary.added += 1
+  }
+
+  func highlightExists(_ id: Int64) throws -> Bool {
+    let statement = try database.cachedStatement(sql: "SELECT 1 FROM highlights WHERE id = ?")
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    return try statement.step()
   }
 
   func merge(_ post: PostRecord, into summary: inout ImportSummary) throws {

@@ -67,6 +67,46 @@ struct ReviewTransferTests {
     #expect(try HighlightTransferTests.export(target.database, format, in: target.folder) == text)
   }
 
+  @Test(
+    "json and jsonl: a highlight's review choices are in the backup (kind highlight) and come back with its schedule; again: nothing added",
+    arguments: [ExportFormat.json, .jsonl])
+  func highlightChoicesRoundTrip(format: ExportFormat) throws {
+    let source = try Self.rated()
+    let runner = source.runner()
+    _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "Fear is the mind-killer.")))
+    _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "I must not fear.")))
+    let at = Timestamp(rfc3339: "2026-03-02T10:00:00Z")!
+    // Two at one instant: they replay in the order recorded, in the copy too.
+    _ = runner.run(.rateHighlightReview(HighlightID(1), .discard, at: at))
+    _ = runner.run(.rateHighlightReview(HighlightID(1), .keep, at: at))
+    _ = runner.run(.rateHighlightReview(HighlightID(2), .later, at: at))
+    func choices(_ temp: TemporaryDatabase) throws -> [[String]] {
+      try temp.rows(
+        """
+        SELECT e.uuid, h.uuid, e.rating, e.reviewed_at, e.device, e.duration_ms, e.created_at
+        FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id ORDER BY e.uuid
+        """)
+        + temp.rows(
+          """
+          SELECT h.uuid, i.state, i.wait_days, i.due, i.last_review, i.reps, i.last_choice,
+            i.streak
+          FROM highlight_review_items i JOIN highlights h ON h.id = i.highlight_id ORDER BY h.uuid
+          """)
+    }
+    let text = try HighlightTransferTests.export(source.database, format, in: source.folder)
+    #expect(text.contains("\"kind\":\"highlight\",\"rating\":\"keep\""))
+    let target = try TemporaryDatabase()
+    let importFormat: ImportFormat = format == .json ? .json : .jsonl
+    _ = try HighlightTransferTests.importText(text, importFormat, into: target)
+    #expect(try choices(target) == choices(source))
+    #expect(try choices(target).count == 5)
+    #expect(try target.rows("SELECT state FROM highlight_review_items ORDER BY highlight_id") == [["active"], ["active"]])
+    #expect(try Self.schedules(target) == Self.schedules(source))
+    let second = try HighlightTransferTests.importText(text, importFormat, into: target)
+    #expect(second.added == 0)
+    #expect(try HighlightTransferTests.export(target.database, format, in: target.folder) == text)
+  }
+
   @Test("a version 2 backup (no review events) still reads")
   func versionTwo() throws {
     let target = try TemporaryDatabase()

@@ -111,6 +111,20 @@ final class SyncDevices {
         FROM review_events e JOIN questions q ON q.id = e.question_id ORDER BY e.uuid
         """
       ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'highlight review event', e.uuid, h.uuid, e.rating, e.reviewed_at, e.device,
+          e.duration_ms, e.created_at
+        FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id ORDER BY e.uuid
+        """
+      ).map { $0.joined(separator: "|") }
+      + temp.rows(
+        """
+        SELECT 'highlight schedule', h.uuid, i.state, i.wait_days, i.due, i.last_review, i.reps,
+          i.last_choice, i.streak
+        FROM highlight_review_items i JOIN highlights h ON h.id = i.highlight_id ORDER BY h.uuid
+        """
+      ).map { $0.joined(separator: "|") }
       + (try schedules(i))
   }
 

@@ -18,7 +18,9 @@ extension SyncRepository {
       switch kind {
       case .post: sql = "DELETE FROM posts WHERE uuid = ?"
       case .question: sql = "DELETE FROM questions WHERE uuid = ?"
-      case .highlight: sql = "DELETE FROM highlights WHERE uuid = ?"
+      case .highlight:
+        try keepChoices(ofDeletedHighlight: key)
+        sql = "DELETE FROM highlights WHERE uuid = ?"
       case .category: sql = "DELETE FROM categories WHERE name = ?"
       case .favorite:
         sql = "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)"
@@ -333,6 +335,32 @@ extension SyncRepository {
     let id = statement.int64(0)
     statement.reset()
     try noteReviewed(highlight: id)
+  }
+
+  /// A highlight deleted elsewhere because a join kept its copy (the same `source_key`, the
+  /// smaller UUID): its review choices move to that copy, as the join moved them there, rather
+  /// than go with it (a device meeting both copies and the deletion in one round).
+  func keepChoices(ofDeletedHighlight key: String) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT h.id, (SELECT o.id FROM highlights o
+                      WHERE o.source_key = h.source_key AND o.id <> h.id ORDER BY o.uuid LIMIT 1)
+        FROM highlights h
+        WHERE h.uuid = ? AND h.source_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM highlight_review_events e WHERE e.highlight_id = h.id)
+        """)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    guard try statement.step(), !statement.isNull(1) else { return }
+    let (gone, kept) = (statement.int64(0), statement.int64(1))
+    statement.reset()
+    let move = try database.cachedStatement(
+      sql: "UPDATE highlight_review_events SET highlight_id = ?1 WHERE highlight_id = ?2")
+    defer { move.reset() }
+    try move.bind(kept, at: 1)
+    try move.bind(gone, at: 2)
+    try move.execute()
+    try noteReviewed(highlight: kept)
   }
 
   /// Replays the schedule of every question and highlight whose events the round changed (in

@@ -147,6 +147,9 @@ extension SyncRepository {
     let wasDeleted =
       try conflict.kind == .highlight
       && !exists("SELECT 1 FROM highlights WHERE uuid = ?", conflict.key)
+    let questionWasDeleted =
+      try conflict.kind == .question
+      && !exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key)
     if let row {
       var line = "{\"row\":" + row + "}"
       if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
@@ -172,7 +175,13 @@ extension SyncRepository {
     } else {
       _ = try apply(conflict.kind, key: conflict.key, line: nil)
     }
-    if wasDeleted { try relinkQuestions(toRestoredHighlight: conflict.key) }
+    if wasDeleted {
+      try relinkQuestions(toRestoredHighlight: conflict.key)
+      try restoreReviewEvents(of: conflict.key, highlight: true)
+    }
+    if questionWasDeleted, try exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key) {
+      try restoreReviewEvents(of: conflict.key, highlight: false)
+    }
     try resolve(identity, "restored", at: time, push: true)
     return conflict
   }
@@ -198,6 +207,50 @@ extension SyncRepository {
             AND json_extract(j.old_row, '$.highlight_id') = gone.id
             AND json_extract(j.new_row, '$.highlight_id') IS NULL)
       """, key)
+  }
+
+  /// A question's or highlight's deletion took its review events with it (`ON DELETE CASCADE`),
+  /// and only the journal of the change that deleted it here still holds them. Restored from
+  /// a conflict, it gets them back (those not here again by UUID), under its new id, as this
+  /// device's change (the next round sends them to the devices that lost them too), and its
+  /// schedule is replayed from them.
+  func restoreReviewEvents(of key: String, highlight: Bool) throws {
+    let (records, events, column) =
+      highlight
+      ? ("highlights", "highlight_review_events", "highlight_id")
+      : ("questions", "review_events", "question_id")
+    let columns =
+      highlight
+      ? ["uuid", "rating", "reviewed_at", "device", "duration_ms", "created_at"]
+      : ["uuid", "kind", "rating", "reviewed_at", "device", "duration_ms", "created_at"]
+    let values = columns.map { "json_extract(j.old_row, '$.\($0)')" }.joined(separator: ", ")
+    try run(
+      """
+      WITH gone AS (
+        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
+        WHERE table_name = '\(records)' AND new_row IS NULL
+          AND json_extract(old_row, '$.uuid') = ?1
+        ORDER BY id DESC LIMIT 1)
+      INSERT INTO \(events) (\(column), \(columns.joined(separator: ", ")))
+      SELECT (SELECT id FROM \(records) WHERE uuid = ?1), \(values)
+      FROM journal_changes j, gone
+      WHERE j.entry_id = gone.entry_id AND j.table_name = '\(events)' AND j.new_row IS NULL
+        AND json_extract(j.old_row, '$.\(column)') = gone.id
+        AND json_extract(j.old_row, '$.uuid') NOT IN (SELECT uuid FROM \(events))
+      ORDER BY j.id
+      """, key)
+    let review = ReviewRepository(database: database)
+    if highlight {
+      let id = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE uuid = ?")
+      defer { id.reset() }
+      try id.bind(key, at: 1)
+      if try id.step() { try review.replayHighlight(HighlightID(id.int64(0))) }
+    } else {
+      let id = try database.cachedStatement(sql: "SELECT id FROM questions WHERE uuid = ?")
+      defer { id.reset() }
+      try id.bind(key, at: 1)
+      if try id.step() { try review.replay([QuestionID(id.int64(0))]) }
+    }
   }
 
   /// Forgets a conflict on every device, keeping the record as it is.

@@ -42,6 +42,34 @@ struct ReviewSessionOffTerminalTests {
     #expect(try SyncLab.synced(two) == SyncLab.synced(one))
     #expect(try one.rows("SELECT count(*) FROM review_events") == [["4"]])
   }
+
+  @Test(
+    "two machines review the same highlight offline, then sync: both keep every choice and show the same schedule and history; the backup carries them"
+  )
+  func twoMachinesHighlightOffline() throws {
+    let lab = try SyncLab()
+    let one = try lab.device("one")
+    let two = try lab.device("two", skewHours: 2)
+    _ = try one.add("Dune")
+    _ = try one.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8"])
+    try SyncLab.round(one)
+    try SyncLab.round(two)
+    _ = try one.succeed(["review", "rate", "h1", "keep", "--at", "2026-03-01T10:00:00Z"])
+    _ = try two.succeed(["review", "rate", "h1", "soon", "--at", "2026-03-01T10:00:00Z"])
+    _ = try two.succeed(["review", "rate", "h1", "later", "--at", "2026-03-09T10:00:00Z"])
+    var conflicts = 0
+    for box in [one, two, one] { conflicts += try SyncLab.round(box)["conflicts"] ?? 0 }
+    #expect(conflicts == 0)
+    let show = try one.succeed(["review", "show", "h1", "--format", "json"])
+    #expect(show.contains("\"keep\"") && show.contains("\"soon\"") && show.contains("\"later\""))
+    #expect(try two.succeed(["review", "show", "h1", "--format", "json"]) == show)
+    #expect(try SyncLab.synced(two) == SyncLab.synced(one))
+    let backup = try one.succeed(["export", "--format", "jsonl"])
+    #expect(backup.components(separatedBy: "\"kind\":\"highlight\"").count == 4)
+    #expect(
+      try two.succeed(["export", "--format", "jsonl"]).split(separator: "\n").dropFirst()
+        == backup.split(separator: "\n").dropFirst())
+  }
 }
 
 @Suite(
@@ -113,6 +141,51 @@ struct ReviewSessionTmuxTests {
       try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
         == [["1", "good"], ["2", "later"]])
     #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test(
+    "a highlight due comes after the questions: its passage, book, page and note; k keeps it, u takes it back, x discards it"
+  )
+  func highlight() throws {
+    let box = try reader()
+    _ = try box.succeed(
+      ["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location", "140",
+       "--note", "the litany"])
+    try box.execute(
+      "UPDATE highlights SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days')")
+    let tmux = try TmuxSession(command: try script(box))
+    var lines = try tmux.wait(for: "What does the litany call fear?")
+    #expect(lines.first?.hasPrefix("Review · 1/3") == true)
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    try tmux.send("3")
+    try tmux.wait(for: "Where is the spice?")
+    try tmux.send("s")
+    lines = try tmux.wait(for: "Fear is the mind-killer.")
+    #expect(lines.first?.contains("3/3") == true && lines.first?.contains("highlight") == true)
+    #expect(lines.contains { $0.contains("Book: Dune") })
+    #expect(lines.contains { $0.contains("p. 8, loc. 140") })
+    #expect(lines.contains { $0.contains("Note: the litany") })
+    #expect(lines.last?.contains("k keep  s soon  l later  x discard  u undo  q quit") == true)
+    // A question's key is not a highlight's: it says which keys it has.
+    try tmux.send("3")
+    try tmux.wait(for: "k keeps it; s soon, l later, x discards it")
+    try tmux.send("k")
+    lines = try tmux.wait(for: "That was everything due.")
+    #expect(lines.contains { $0.contains("keep: due ") })
+    #expect(try box.rows("SELECT rating FROM highlight_review_events") == [["keep"]])
+    try tmux.send("u")
+    try tmux.wait(for: "Fear is the mind-killer.")
+    #expect(try box.rows("SELECT count(*) FROM highlight_review_events") == [["0"]])
+    #expect(try box.rows("SELECT count(*) FROM highlight_review_items") == [["0"]])
+    try tmux.send("x")
+    lines = try tmux.wait(for: "That was everything due.")
+    #expect(lines.contains { $0.contains("discard: out of review") })
+    try tmux.send("q")
+    lines = try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(lines.contains { $0.hasPrefix("reviewed 3, next due ") })
+    #expect(try box.rows("SELECT rating FROM highlight_review_events") == [["discard"]])
+    #expect(try box.rows("SELECT state FROM highlight_review_items") == [["discarded"]])
   }
 
   @Test("memo browse: R runs the session over the same store; q comes back to the books with its line")

@@ -2,8 +2,9 @@ import MemoCore
 
 /// `memo review` on a terminal (issue 25): what is due, one item at a time. The question and
 /// its book; Space shows a recall item's answer, 1–4 rate it; an open question is answered
-/// (`a`, a prompt line), put off (`s`/`l`/`e`) or dropped (`x`); `u` takes the session's last
-/// rating back; `q` quits. Every change is an effect of the same runner as the commands (a
+/// (`a`, a prompt line), put off (`s`/`l`/`e`) or dropped (`x`); a highlight's passage, its
+/// book and place, is kept (`k`), brought back soon (`s`) or later (`l`), or discarded (`x`);
+/// `u` takes the session's last rating back; `q` quits. Every change is an effect of the same runner as the commands (a
 /// journal entry each, `memo undo` elsewhere takes it back). Pure state and view here; the
 /// terminal is `ReviewSessionLoop`'s.
 struct ReviewSession {
@@ -26,7 +27,21 @@ struct ReviewSession {
   var height: Int
   var utcOffsetSeconds: Int
 
+  /// The place (chapter, page, location) and note of each highlight among `items`, by its id.
+  var highlights: [Int64: HighlightPlace] = [:]
+
   var current: ReviewDueRow? { index < items.count ? items[index] : nil }
+
+  init(
+    items: [ReviewDueRow], highlights: [Int64: HighlightPlace] = [:], width: Int, height: Int,
+    utcOffsetSeconds: Int
+  ) {
+    self.items = items
+    self.highlights = highlights
+    self.width = width
+    self.height = height
+    self.utcOffsetSeconds = utcOffsetSeconds
+  }
 
   /// A time as the reader's clock shows it: `2026-03-02 10:00`.
   func local(_ time: Timestamp) -> String {
@@ -35,11 +50,32 @@ struct ReviewSession {
   }
 }
 
+/// Where a highlight is in its book (`ch. 3, p. 12, loc. 140`; empty when unknown) and its note.
+struct HighlightPlace: Equatable {
+  var place: String
+  var note: String?
+
+  init(place: String, note: String? = nil) {
+    self.place = place
+    self.note = note
+  }
+
+  init(_ highlight: Highlight) {
+    var parts: [String] = []
+    if let chapter = highlight.chapter { parts.append(chapter) }
+    if let page = highlight.page { parts.append("p. " + page) }
+    if let location = highlight.location { parts.append("loc. " + location) }
+    place = parts.joined(separator: ", ")
+    note = highlight.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+  }
+}
+
 /// What a key asks of the session's runner.
 enum ReviewSessionCommand: Equatable {
   case none
   case reveal
   case rate(ReviewRating)
+  case choose(HighlightChoice)
   case answer(String)
   case undo
   case quit
@@ -98,11 +134,17 @@ extension ReviewSession {
     case (.open, .char("l")): return .rate(.open(.later))
     case (.open, .char("e")): return .rate(.open(.eventually))
     case (.open, .char("x")): return .rate(.open(.drop))
+    case (.highlight, .char("k")): return .choose(.keep)
+    case (.highlight, .char("s")): return .choose(.soon)
+    case (.highlight, .char("l")): return .choose(.later)
+    case (.highlight, .char("x")): return .choose(.discard)
     default:
-      message =
-        item.kind == .recall
-        ? (isRevealed ? "1 again, 2 hard, 3 good, 4 easy" : "Space shows the answer")
-        : "a answers it; s soon, l later, e eventually, x drops it"
+      switch item.kind {
+      case .recall:
+        message = isRevealed ? "1 again, 2 hard, 3 good, 4 easy" : "Space shows the answer"
+      case .open: message = "a answers it; s soon, l later, e eventually, x drops it"
+      case .highlight: message = "k keeps it; s soon, l later, x discards it"
+      }
       return .none
     }
   }
@@ -145,13 +187,26 @@ enum ReviewSessionView {
     if let item = session.current {
       body.append(BrowseLine(""))
       body += wrap("Book: " + visible(oneLine(item.title)), width: width, indent: "  ")
+      let place = item.kind == .highlight ? session.highlights[item.id.rawValue] : nil
+      if let place, !place.place.isEmpty {
+        body += wrap(visible(oneLine(place.place)), width: width, indent: "  ")
+      }
       body.append(BrowseLine(""))
-      body += wrap(visible(oneLine(item.question)), width: width, indent: "  ")
+      body += wrap(
+        visible(oneLine(item.question)), width: width,
+        indent: item.kind == .highlight ? "  │ " : "  ")
       body.append(BrowseLine(""))
-      if item.kind == .recall {
+      if item.kind == .highlight {
+        if let note = place?.note {
+          body += wrap("Note: " + visible(oneLine(note)), width: width, indent: "  ")
+        }
+        footer = "k keep  s soon  l later  x discard  u undo  q quit"
+      } else if item.kind == .recall {
         if session.isRevealed {
           body.append(BrowseLine(fit("  Answer:")))
-          for paragraph in (session.answer ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
+          for paragraph in (session.answer ?? "").split(
+            separator: "\n", omittingEmptySubsequences: false)
+          {
             body += wrap(visible(String(paragraph)), width: width, indent: "    ")
           }
           footer = "1 again  2 hard  3 good  4 easy  u undo  q quit"

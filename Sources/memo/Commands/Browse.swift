@@ -132,16 +132,14 @@ struct BrowseLoop {
   /// again (`R`).
   func runReview() {
     guard store.state.isReviewRequested else { return }
-    var items: [ReviewDueRow] = []
-    if case .review(.listed(let rows)) = database.run(
-      .loadDueReviews(ReviewDueQuery(at: wallClockNow(), limit: nil, kinds: [.recall, .open])))
-    {
-      items = rows
-    }
     let size = TerminalScreen.size()
-    var session = ReviewSession(
-      items: items, width: size.width, height: size.height,
-      utcOffsetSeconds: store.state.utcOffsetSeconds)
+    var session =
+      (try? ReviewSessionLoop.session(
+        database: database, at: wallClockNow(), utcOffsetSeconds: store.state.utcOffsetSeconds,
+        width: size.width, height: size.height))
+      ?? ReviewSession(
+        items: [], width: size.width, height: size.height,
+        utcOffsetSeconds: store.state.utcOffsetSeconds)
     _ = ReviewSessionLoop(database: database, screen: screen).run(&session)
     store.dispatch(.resize(width: size.width, height: size.height))
     store.dispatch(

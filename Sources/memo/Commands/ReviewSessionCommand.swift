@@ -16,11 +16,12 @@ extension Memo.Review {
         On a terminal: each item due, lowest retrievability first, with its book. For an
         answered question Space shows the answer and 1-4 rate it (again, hard, good, easy);
         for an open one a answers it (a prompt line; Enter saves), s, l and e put it off
-        (soon, later, eventually) and x drops it from review. u takes the last rating of
-        the session back, q quits; a line at the end says how many were reviewed and when
-        the next is due. Every rating is in the journal, as 'memo review rate' makes it.
-        Off a terminal (stdin or stdout redirected) it lists what is due, as
-        'memo review due' does.
+        (soon, later, eventually) and x drops it from review. Then the day's highlights:
+        the passage, its book and place; k keeps it, s and l bring it back soon or later,
+        x discards it from review. u takes the last rating of the session back, q quits;
+        a line at the end says how many were reviewed and when the next is due. Every
+        rating is in the journal, as 'memo review rate' makes it. Off a terminal (stdin or
+        stdout redirected) it lists what is due, as 'memo review due' does.
 
         Examples:
           memo review
@@ -42,16 +43,9 @@ extension Memo.Review {
       let database = try LazyDatabase(
         path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
-      let now = context.now
-      var items: [ReviewDueRow] = []
-      switch database.run(.loadDueReviews(ReviewDueQuery(at: now, limit: nil, kinds: [.recall, .open]))) {
-      case .review(.listed(let rows)): items = rows
-      case .failed(let error): throw error
-      default: break
-      }
-      var session = ReviewSession(
-        items: items, width: size.width, height: size.height,
-        utcOffsetSeconds: context.style.utcOffsetSeconds)
+      var session = try ReviewSessionLoop.session(
+        database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
+        width: size.width, height: size.height)
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
@@ -80,6 +74,35 @@ func wallClockNow() -> Timestamp {
 struct ReviewSessionLoop {
   let database: LazyDatabase
   let screen: TerminalScreen
+
+  /// A session over what is due at `now`, in `review due`'s order: questions, then the day's
+  /// highlights (the reader's day: those reviewed since it began count against its quota),
+  /// each highlight with its place and note.
+  /// - Throws: the `MemoError` reading them gave.
+  static func session(
+    database: LazyDatabase, at now: Timestamp, utcOffsetSeconds: Int, width: Int, height: Int
+  ) throws -> ReviewSession {
+    var items: [ReviewDueRow] = []
+    let query = ReviewDueQuery(
+      at: now, limit: nil,
+      dayStart: FSRS.dayStart(of: now, utcOffsetSeconds: utcOffsetSeconds))
+    switch database.run(.loadDueReviews(query)) {
+    case .review(.listed(let rows)): items = rows
+    case .failed(let error): throw error
+    default: break
+    }
+    var places: [Int64: HighlightPlace] = [:]
+    for item in items where item.kind == .highlight {
+      if case .highlights(.loaded(let highlight)) = database.run(
+        .loadHighlight(HighlightID(item.id.rawValue)))
+      {
+        places[item.id.rawValue] = HighlightPlace(highlight)
+      }
+    }
+    return ReviewSession(
+      items: items, highlights: places, width: width, height: height,
+      utcOffsetSeconds: utcOffsetSeconds)
+  }
 
   /// - Returns: the signal that ended it (0: q).
   func run(_ session: inout ReviewSession) -> Int32 {
@@ -134,6 +157,18 @@ struct ReviewSessionLoop {
         session.advance("\(rating.name): \(due)")
       case .failed(let error): session.message = error.message
       default: session.advance(rating.name)
+      }
+    case .choose(let choice):
+      guard let item = session.current else { return }
+      switch database.run(
+        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: wallClockNow()))
+      {
+      case .review(.highlightRated(let outcome)):
+        let due =
+          outcome.effectiveDue.map { "due " + session.local($0) } ?? "out of review"
+        session.advance("\(choice.rawValue): \(due)")
+      case .failed(let error): session.message = error.message
+      default: session.advance(choice.rawValue)
       }
     case .answer(let text):
       guard let item = session.current else { return }

@@ -209,6 +209,45 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try box.run(["review", "digest", "--at", "someday"]).status == 64)
   }
 
+  @Test(
+    "digest and memo review off a terminal honour the current filter as review due does; --all and --filter NAME as there"
+  )
+  func filteredDigestAndSession() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    _ = try box.succeed(["ask", "1", "Who is Muad'Dib?"])
+    _ = try box.succeed(["star", "2"])
+    _ = try box.succeed(["highlight", "add", "1", "I must not fear."])
+    // Asked and marked two days ago: due now.
+    try box.execute(
+      """
+      UPDATE questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days');
+      UPDATE highlights SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days');
+      """)
+    _ = try box.succeed(["filter", "set", "--unanswered"])
+    _ = try box.succeed(["filter", "save", "open"])
+    _ = try box.succeed(["filter", "set", "--starred"])
+    let digest = try box.succeed(["review", "digest", "--at", Self.later])
+    #expect(digest.contains("Who is Muad'Dib?"))
+    #expect(!digest.contains("Why fear?"))
+    // --starred applies to highlights too: the passage is not starred.
+    #expect(!digest.contains("I must not fear."))
+    let all = try box.succeed(["review", "digest", "--at", Self.later, "--all"])
+    #expect(all.contains("Why fear?") && all.contains("I must not fear."))
+    // A filter on answers leaves highlights out, as in review due.
+    let open = try box.succeed(["review", "digest", "--at", Self.later, "--filter", "open"])
+    #expect(open.contains("Why fear?") && open.contains("Muad") && !open.contains("I must"))
+    // Off a terminal, `memo review` is `memo review due`, filter and all.
+    let listed = try box.run(["review", "--format", "jsonl"])
+    #expect(listed.stdout == (try box.run(["review", "due", "--format", "jsonl"]).stdout))
+    #expect(listed.stdout.contains("Muad") && !listed.stdout.contains("Why fear?"))
+    #expect(listed.stderr == (try box.run(["review", "due", "--format", "jsonl"]).stderr))
+    #expect(
+      try box.succeed(["review", "--all", "--format", "jsonl"])
+        == box.succeed(["review", "due", "--all", "--format", "jsonl"]))
+  }
+
   @Test("export --format fsrs-csv: the optimizer's review log")
   func export() throws {
     let box = try Sandbox()

@@ -1514,13 +1514,21 @@ _memo_review() {
 
 _memo_review_session() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--db --color --format)
+    non_repeating_flags=(--starred --unstarred --answered --unanswered --all -q --quiet --version -h --help)
+    repeating_options=(--category)
+    non_repeating_options=(--filter --db --color --format)
     __memo_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--category')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review session -- --category "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--filter')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review session -- --filter "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
     '--db')
         return
         ;;
@@ -1714,9 +1722,9 @@ _memo_review_config_set() {
 
 _memo_review_digest() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--at --limit --db --color)
+    non_repeating_flags=(--starred --unstarred --answered --unanswered --all -q --quiet --version -h --help)
+    repeating_options=(--category)
+    non_repeating_options=(--at --limit --filter --db --color)
     __memo_offer_flags_options 0
 
     # Offer option value completions
@@ -1725,6 +1733,14 @@ _memo_review_digest() {
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--category')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review digest -- --category "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--filter')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review digest -- --filter "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
         ;;
     '--db')

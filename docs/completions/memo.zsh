@@ -1051,6 +1051,13 @@ _memo_review_session() {
     local -ar ___color=('auto' 'always' 'never')
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
+        '--starred[Only starred questions.]'
+        '--unstarred[Only questions without a star.]'
+        '--answered[Only answered questions.]'
+        '--unanswered[Only questions without an answer.]'
+        '*--category[Only questions in this category (repeat for any of several).]:name:{__memo_custom_complete ---completion review session -- --category "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--filter[Use this saved filter instead of the current one.]:name:{__memo_custom_complete ---completion review session -- --filter "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--all[Ignore the current filter (set with '\''memo filter set'\'').]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -1203,6 +1210,13 @@ _memo_review_digest() {
     local -ar arg_specs=(
         '--at[The day (default\: today).]:date:'
         '--limit[List at most N items (default\: 10).]:limit:'
+        '--starred[Only starred questions.]'
+        '--unstarred[Only questions without a star.]'
+        '--answered[Only answered questions.]'
+        '--unanswered[Only questions without an answer.]'
+        '*--category[Only questions in this category (repeat for any of several).]:name:{__memo_custom_complete ---completion review digest -- --category "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--filter[Use this saved filter instead of the current one.]:name:{__memo_custom_complete ---completion review digest -- --filter "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
+        '--all[Ignore the current filter (set with '\''memo filter set'\'').]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -139,12 +139,14 @@ extension Memo.Review {
         """
         Prints a line saying how much is due by the end of the day, then the first items
         (as 'memo review due' orders them), and nothing at all when nothing is due (exit
-        0). The same day and the same data give the same bytes, whatever the hour. No
-        filter applies.
+        0). The same day and the same data give the same bytes, whatever the hour. The
+        question filters apply as for 'memo review due': the current filter unless --all
+        or --filter NAME.
 
         Examples:
           memo review digest
           memo review digest --limit 5 --at 2026-02-01
+          memo review digest --all
           # crontab: 0 8 * * * memo review digest | mail -E -s "memo review" me
         """))
 
@@ -153,6 +155,8 @@ extension Memo.Review {
 
     @Option(help: "List at most N items (default: 10).")
     var limit: Int = 10
+
+    @OptionGroup var filter: QuestionFilterOptions
 
     @OptionGroup var common: CommonOptions
 
@@ -168,10 +172,13 @@ extension Memo.Review {
         day.isWholeDay
         ? day.start : FSRS.dayStart(of: day.start, utcOffsetSeconds: context.style.utcOffsetSeconds)
       let end = Timestamp(millis: start.millis + FSRS.dayMillis - 1)
+      // The question filters as `review due` applies them (the current one unless --all);
+      // relative dates count from the day's end, so the digest is the same all day.
+      var selection = try filter.selection(context)
+      selection.now = end
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(
-        at: end, limit: limit + 1, selection: FilterSelection(base: .none, now: end),
-        dayStart: start)
+        at: end, limit: limit + 1, selection: selection, dayStart: start)
       let state = try context.dispatch(.review(.due(query)), access: .read)
       let rows = state.reviewDue
       guard !rows.isEmpty else { return }

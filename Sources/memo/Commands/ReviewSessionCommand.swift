@@ -21,31 +21,46 @@ extension Memo.Review {
         x discards it from review. u takes the last rating of the session back, q quits;
         a line at the end says how many were reviewed and when the next is due. Every
         rating is in the journal, as 'memo review rate' makes it. Off a terminal (stdin or
-        stdout redirected) it lists what is due, as 'memo review due' does.
+        stdout redirected) it lists what is due, as 'memo review due' does. The question
+        filters choose what comes back, as for 'memo review due': the current filter
+        unless --all or --filter NAME; --starred and the dates apply to highlights too,
+        and a filter on answers or categories leaves highlights out.
 
         Examples:
           memo review
           memo review --db ~/notes/memo.db
           memo review | head
+          memo review --all --category physics
         """))
+
+    @OptionGroup var filter: QuestionFilterOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       guard Terminal.stdinIsTerminal, Terminal.stdoutIsTerminal else {
         let context = try Context(global)
+        let selection = try filter.selection(context)
+        let writer = context.listingWriter(filteredBy: selection)
+        writer.isNarrowed = !selection.flags.isEmpty
         _ = try context.dispatch(
-          .review(.due(ReviewDueQuery(at: context.now, limit: nil))), access: .read,
-          sink: context.listingWriter)
+          .review(
+            .due(
+              ReviewDueQuery(
+                at: context.now, limit: nil, selection: selection,
+                dayStart: FSRS.dayStart(
+                  of: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)))),
+          access: .read, sink: writer)
         return
       }
       let context = try Context(global.common, format: .table)
+      let selection = try filter.selection(context)
       let database = try LazyDatabase(
         path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
       var session = try ReviewSessionLoop.session(
         database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
-        width: size.width, height: size.height)
+        selection: selection, width: size.width, height: size.height)
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
@@ -77,14 +92,18 @@ struct ReviewSessionLoop {
 
   /// A session over what is due at `now`, in `review due`'s order: questions, then the day's
   /// highlights (the reader's day: those reviewed since it began count against its quota),
-  /// each highlight with its place and note.
+  /// each highlight with its place and note. `selection`: the question filter (nil: the
+  /// current one, as `review due` applies it).
   /// - Throws: the `MemoError` reading them gave.
   static func session(
-    database: LazyDatabase, at now: Timestamp, utcOffsetSeconds: Int, width: Int, height: Int
+    database: LazyDatabase, at now: Timestamp, utcOffsetSeconds: Int,
+    selection: FilterSelection? = nil, width: Int, height: Int
   ) throws -> ReviewSession {
     var items: [ReviewDueRow] = []
     let query = ReviewDueQuery(
       at: now, limit: nil,
+      selection: selection
+        ?? FilterSelection(base: .current, now: now, utcOffsetSeconds: utcOffsetSeconds),
       dayStart: FSRS.dayStart(of: now, utcOffsetSeconds: utcOffsetSeconds))
     switch database.run(.loadDueReviews(query)) {
     case .review(.listed(let rows)): items = rows

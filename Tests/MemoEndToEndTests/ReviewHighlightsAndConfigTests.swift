@@ -286,6 +286,20 @@ struct ReviewHighlightsAndConfigTests {
         == 1)
     let table = try box.succeed(["stats", "--format", "table"])
     #expect(table.contains("Review"))
+    #expect(table.contains("next 30 days: answered and open questions, highlights under review"))
     #expect(try box.succeed(["stats", "--format", "csv"]).contains("review,reviewed_30_days,1"))
+    // An open question asked now comes back tomorrow (day 1); a highlight kept, in 14 days,
+    // 7 once starred (the day it falls on depends on the hour: counted over the month).
+    _ = try box.succeed(["ask", "1", "Who is Muad'Dib?"])
+    _ = try box.succeed(["highlight", "add", "1", "Fear is the mind-killer."])
+    _ = try box.succeed(["review", "rate", "h1", "keep"])
+    _ = try box.succeed(["highlight", "star", "1"])
+    let after = try #require(
+      try json(try box.succeed(["stats", "--format", "json"])) as? [String: Any])
+    let forecast = try #require(
+      (after["review"] as? [String: Any])?["forecast"] as? [[String: Any]])
+    #expect(forecast.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 3)
+    #expect(forecast[0]["count"] as? Int ?? 0 >= 1)
+    #expect(forecast[10...].reduce(0) { $0 + ($1["count"] as? Int ?? 0) } <= 1)
   }
 }

@@ -76,7 +76,9 @@ public struct ReviewStats: Equatable, Sendable {
   /// Of the recall ratings in review state in 30 days, the share not rated again; nil
   /// without any.
   public var trueRetention: Double?
-  /// How many items fall due on each of the next 30 days (day 1 is tomorrow).
+  /// How many items fall due on each of the next 30 days (day 1 is tomorrow): questions with a
+  /// schedule (recall and open), open questions never rated (a day after they were asked) and
+  /// highlights under review (not those never reviewed: the day's quota brings those).
   public var forecast: [Int]
 
   public init(

@@ -212,6 +212,16 @@ extension ReviewRepository {
 
   // MARK: - Stats
 
+  /// The due time of each highlight under review as `review due` reads it: its wait halved by
+  /// a star and again by the shelf (at least a day), from its last review.
+  static let highlightDueSQL = """
+    SELECT strftime('%Y-%m-%dT%H:%M:%fZ', hi.last_review, '+' || max(1,
+        hi.wait_days / (1 + h.starred)
+        / (1 + EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id))) || ' days') AS due
+    FROM highlight_review_items hi JOIN highlights h ON h.id = hi.highlight_id
+    WHERE hi.state = 'active' AND hi.last_review IS NOT NULL
+    """
+
   /// `memo stats`' review section.
   public func stats(_ query: ReviewStatsQuery) throws -> ReviewStats {
     let day = FSRS.dayMillis
@@ -222,7 +232,7 @@ extension ReviewRepository {
         SELECT (SELECT count(*) FROM review_items i JOIN questions q ON q.id = i.question_id
             WHERE i.due < ?1
               AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END)
-          + (SELECT count(*) FROM highlight_review_items WHERE due < ?1),
+          + (SELECT count(*) FROM (\(Self.highlightDueSQL)) WHERE due < ?1),
           (SELECT count(*) FROM questions WHERE answer IS NOT NULL)
           - (SELECT count(*) FROM review_items i JOIN questions q ON q.id = i.question_id
               WHERE i.kind = 'recall' AND q.answer IS NOT NULL)
@@ -261,17 +271,30 @@ extension ReviewRepository {
       if rating > 1 { passed += 1 }
     }
 
-    // The forecast: items falling due on each of the next 30 days (the reader's days).
+    // The forecast: items falling due on each of the next 30 days (the reader's days): every
+    // question with a schedule of what it is now (recall or open), every open question never
+    // rated (a day after it was asked), and every highlight under review (when a star and the
+    // shelf bring it back). Highlights never reviewed are not in it: the day's quota, not their
+    // number, says how many of them come back.
     var forecast = [Int](repeating: 0, count: 30)
     let upcoming = try database.cachedStatement(
       sql: """
-        SELECT due FROM review_items WHERE due >= ?1 AND due < ?2
+        SELECT i.due FROM review_items i JOIN questions q ON q.id = i.question_id
+        WHERE i.due >= ?1 AND i.due < ?2
+          AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
         UNION ALL
-        SELECT due FROM highlight_review_items WHERE due >= ?1 AND due < ?2
+        SELECT strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') FROM questions q
+        WHERE q.answer IS NULL AND q.created_at >= ?3 AND q.created_at < ?4
+          AND NOT EXISTS (
+            SELECT 1 FROM review_items i WHERE i.question_id = q.id AND i.kind = 'open')
+        UNION ALL
+        SELECT due FROM (\(Self.highlightDueSQL)) WHERE due >= ?1 AND due < ?2
         """)
     defer { upcoming.reset() }
     try upcoming.bind(query.dayEnd.rfc3339, at: 1)
     try upcoming.bind(Timestamp(millis: query.dayEnd.millis + 30 * day).rfc3339, at: 2)
+    try upcoming.bind(Timestamp(millis: query.dayEnd.millis - day).rfc3339, at: 3)
+    try upcoming.bind(Timestamp(millis: query.dayEnd.millis + 29 * day).rfc3339, at: 4)
     while try upcoming.step() {
       let due = Self.time(upcoming, 0)
       let index = FSRS.days(from: query.dayEnd, to: due)

@@ -317,8 +317,10 @@ extension SyncRepository {
   /// the round's end, as questions are).
   func noteReviewed(highlight id: Int64) throws {
     try database.execute(
-      sql: "CREATE TEMP TABLE IF NOT EXISTS sync_reviewed_highlights (highlight_id INTEGER PRIMARY KEY)"
-    )
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS sync_reviewed_highlights (
+          highlight_id INTEGER PRIMARY KEY)
+        """)
     let insert = try database.cachedStatement(
       sql: "INSERT OR IGNORE INTO temp.sync_reviewed_highlights (highlight_id) VALUES (?)")
     try insert.bind(id, at: 1)

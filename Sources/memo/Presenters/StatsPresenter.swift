@@ -36,7 +36,9 @@ struct StatsPresenter {
     out += "\n"
     let top = review.forecast.max() ?? 0
     guard top > 0 else { return out + style.dim("  nothing falls due in the next 30 days") + "\n" }
-    out += style.dim("  due in the next 30 days") + "\n"
+    out +=
+      style.dim("  next 30 days: answered and open questions, highlights under review")
+      + "\n"
     let levels = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     let bars = review.forecast.map { count in
       count == 0 ? " " : levels[min(7, (count * 8 - 1) / top)]

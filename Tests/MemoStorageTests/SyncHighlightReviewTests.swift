@@ -174,4 +174,44 @@ struct SyncHighlightReviewTests {
     #expect(try devices.schedules(1) == devices.schedules(0))
     #expect(try devices.contents(1) == devices.contents(0))
   }
+
+  @Test("a round applying 10,000 highlight review choices (measured)")
+  func tenThousandChoices() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0])
+    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    try devices.databases[0].database.executeScript(
+      """
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+      INSERT INTO highlights (uuid, post_id, text, created_at, updated_at)
+      SELECT printf('00000000-0000-7000-9000-%012x', i), 1, 'Passage ' || i || '.',
+        '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' FROM n;
+      """)
+    for device in [0, 1] { _ = try devices.round(device) }
+    try devices.databases[0].database.executeScript(
+      """
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
+      INSERT INTO highlight_review_events (uuid, highlight_id, rating, reviewed_at, created_at)
+      SELECT printf('00000000-0000-7000-a000-%012x', i), i % 2000 + 1,
+        CASE i % 3 WHEN 0 THEN 'keep' WHEN 1 THEN 'soon' ELSE 'later' END,
+        strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-02', '+' || (i / 2000 * 30) || ' days'),
+        strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-02', '+' || (i / 2000 * 30) || ' days')
+      FROM n;
+      """)
+    let review = ReviewRepository(database: devices.databases[0].database)
+    for id in 1...2000 { try review.replayHighlight(HighlightID(Int64(id))) }
+    _ = try devices.round(0)
+    let start = ContinuousClock.now
+    let result = devices.runners[1].run(.syncRound(devices.requests[1]))
+    let elapsed = ContinuousClock.now - start
+    guard case .sync(.rounded(let summary)) = result else {
+      Issue.record("round failed: \(result)")
+      return
+    }
+    print("sync round applying \(summary.applied) highlight review choices: \(elapsed)")
+    #expect(summary.applied == 10_000)
+    #expect(try devices.databases[1].rows("SELECT count(*) FROM highlight_review_items") == [["2000"]])
+    #expect(try history(devices, 1) == history(devices, 0))
+    // Debug build, shared machine: only a round gone quadratic fails this.
+    #expect(elapsed < .seconds(60))
+  }
 }

@@ -214,4 +214,41 @@ struct SyncHighlightReviewTests {
     // Debug build, shared machine: only a round gone quadratic fails this.
     #expect(elapsed < .seconds(60))
   }
+
+  @Test(
+    "one Kindle file imported and reviewed on two devices, joined by sync: a third device meeting both copies and the join's deletion in one round keeps both choices"
+  )
+  func joinedCopiesOnAThirdDevice() throws {
+    let devices = try SyncDevices(skewsHours: [0, 0, 0])
+    let file = devices.folder + "/My Clippings.txt"
+    try
+      "Dune (Frank Herbert)\r\n- Your Highlight on page 12 | Location 123-125 | Added on Sunday, January 1, 2023 10:00:00 AM\r\n\r\nI must not fear.\r\n==========\r\n"
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    for (device, choice) in [(0, HighlightChoice.later), (1, .soon)] {
+      guard
+        case .transfer(.imported) = devices.runners[device].run(
+          .importFile(ImportRequest(path: file, format: .kindle)))
+      else {
+        Issue.record("import on d\(device) failed")
+        return
+      }
+      _ = devices.runners[device].run(
+        .rateHighlightReview(
+          HighlightID(try id(devices, device, "SELECT id FROM highlights")), choice,
+          at: time("2026-01-0\(device + 2)T10:00:00Z")))
+    }
+    for device in [0, 1, 0, 1] { _ = try devices.round(device) }
+    _ = try devices.round(2)
+    for device in [0, 1, 2] {
+      #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["1"]])
+      #expect(
+        try devices.databases[device].rows(
+          "SELECT rating FROM highlight_review_events ORDER BY reviewed_at")
+          == [["later"], ["soon"]])
+      #expect(
+        try devices.databases[device].rows("SELECT last_choice FROM highlight_review_items")
+          == [["soon"]])
+    }
+    #expect(try history(devices, 2) == history(devices, 0))
+  }
 }

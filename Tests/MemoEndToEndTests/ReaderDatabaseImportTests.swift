@@ -197,6 +197,36 @@ struct ReaderDatabaseImportTests {
     #expect(try Self.leftovers(box) == [])
   }
 
+  @Test("Apple Books: a -wal file cut short or not a WAL file is a warning naming it, not silence")
+  func damagedWAL() throws {
+    let box = try Sandbox()
+    let documents = try Self.appleBooks(in: box)
+    let wal = documents + "/AEAnnotation/AEAnnotation_v1_local.sqlite-wal"
+    let whole = try Data(contentsOf: URL(fileURLWithPath: wal))
+    #expect(whole.count >= 32 + 4096 + 24)
+    // Cut inside its first frame: SQLite reads the database as if the -wal were empty.
+    try whole.prefix(32 + 100).write(to: URL(fileURLWithPath: wal))
+    let cut = try box.run(["import", documents, "--dry-run"])
+    #expect(cut.status == 0, "\(cut.stderr)")
+    #expect(cut.stderr.contains("AEAnnotation_v1_local.sqlite-wal: cut short inside a frame"))
+    let strict = try box.run(["import", documents, "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("cut short inside a frame"))
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
+    // Bytes that are no WAL file at all.
+    try Data(repeating: 0x5A, count: 5000).write(to: URL(fileURLWithPath: wal))
+    let junk = try box.run(["import", documents, "--dry-run"])
+    #expect(junk.status == 0)
+    #expect(junk.stderr.contains("sqlite-wal: not a SQLite WAL file"))
+    // The whole file: no warning.
+    try whole.write(to: URL(fileURLWithPath: wal))
+    let fine = try box.run(["import", documents])
+    #expect(fine.status == 0)
+    #expect(!fine.stderr.contains("wal"))
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
+    #expect(try Self.leftovers(box) == [])
+  }
+
   @Test("a malformed database exits 65 naming the file; a missing one 66; stdin is refused (64)")
   func badInput() throws {
     let box = try Sandbox()
@@ -218,6 +248,11 @@ struct ReaderDatabaseImportTests {
     let missing = try box.run(["import", box.root + "/none.sqlite"])
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("none.sqlite"))
+    // A file name cannot drive the terminal through a message: its escape shows as ^[.
+    let evil = try box.run(["import", box.root + "/evil\u{1B}]0;pwned\u{07}.sqlite"])
+    #expect(evil.status == 66)
+    #expect(evil.stderr.contains("evil^[]0;pwned^G.sqlite"))
+    #expect(!evil.stderr.contains("\u{1B}"))
     let folder = try box.run(["import", box.root + "/nothing-here", "--format", "apple-books"])
     #expect(folder.status == 66)
     #expect(try box.run(["import", "-", "--format", "kobo"], input: "").status == 64)

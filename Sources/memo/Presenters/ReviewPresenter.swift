@@ -49,7 +49,8 @@ enum ReviewPresenter {
       let style = context.format == .table ? context.style : .plain
       let item = detail.item
       var out = "question \(item.questionID) \"\(visible(oneLine(detail.questionText)))\"\n"
-      var facts = ["\(item.kind.rawValue)", item.state]
+      var facts = ["\(item.kind.rawValue)"]
+      if item.state != item.kind.rawValue { facts.append(item.state) }  // not "open · open"
       if let stability = item.stability {
         facts.append("stability \(rounded(stability))")
       }

@@ -127,12 +127,62 @@ struct ReaderDatabaseImportTests {
     #expect(again.status == 0)
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
         + "\n")
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
     // The device's file was opened nowhere but in a copy, and the copies are gone.
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(try Self.leftovers(box) == [])
+  }
+
+  @Test("a re-import takes what changed on the device, keeps what was edited here, empties nothing")
+  func changedOnTheDevice() throws {
+    let box = try Sandbox()
+    let path = try Self.kobo(in: box)
+    _ = try box.succeed(["import", path])
+    // Here: the second highlight gets a note of the user's own.
+    _ = try box.succeed(["highlight", "edit", "2", "--note", "Mine."])
+    // On the device: the first's note edited and its passage extended, the second's note
+    // changed (the user's note here wins), a third highlight's note now asks.
+    let device = try Database(path: path)
+    try device.executeScript(
+      """
+      UPDATE Bookmark SET Annotation = 'Edited on the device.',
+        Text = 'Fear is the mind-killer. Fear is the little-death.' WHERE BookmarkID = 'k1';
+      UPDATE Bookmark SET Annotation = 'Changed there.' WHERE BookmarkID = 'k2';
+      """)
+    device.close()
+    let again = try box.run(["import", path])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(again.stdout)")
+    #expect(again.stdout.contains("1 changed on the device"), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '-') FROM highlights ORDER BY id") == [
+        ["Fear is the mind-killer. Fear is the little-death.", "Edited on the device."],
+        ["Fear is the little-death.", "Mine."],
+      ])
+    // Once in, the same file again changes nothing.
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 0 updated, 2 unchanged"))
+    // A note that now asks becomes a question; a note gone from the file stays here.
+    let later = try Database(path: path)
+    try later.executeScript(
+      """
+      UPDATE Bookmark SET Annotation = 'Why fear?' WHERE BookmarkID = 'k1';
+      UPDATE Bookmark SET Annotation = NULL WHERE BookmarkID = 'k2';
+      """)
+    later.close()
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 1 updated, 1 unchanged"))
+    #expect(
+      try box.rows("SELECT text, coalesce(highlight_id, '-') FROM questions ORDER BY id") == [
+        ["Whose litany?", "2"], ["Why fear?", "1"],
+      ])
+    #expect(
+      try box.rows("SELECT coalesce(note, '-') FROM highlights ORDER BY id") == [
+        ["Edited on the device."], ["Mine."],
+      ])
+    // Undo takes the device's change back.
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT text FROM questions ORDER BY id") == [["Whose litany?"]])
   }
 
   @Test("Kobo: an unreadable date is a warning with its place; --strict makes it an error")

@@ -306,6 +306,18 @@ struct ReaderDatabaseImportTests {
     let folder = try box.run(["import", box.root + "/nothing-here", "--format", "apple-books"])
     #expect(folder.status == 66)
     #expect(try box.run(["import", "-", "--format", "kobo"], input: "").status == 64)
+    // A pipe is read once: without --format memo cannot look first (it used to, then called
+    // the emptied stream "not a SQLite database"); with it, the pipe is imported.
+    let piping = try Sandbox()
+    let device = try Self.kobo(in: piping)
+    let memo = Sandbox.binary
+    let piped = try piping.shell("'\(memo)' import <(cat '\(device)')")
+    #expect(piped.status == 64, "\(piped.stderr)")
+    #expect(piped.stderr.contains("is a pipe or a device"), "\(piped.stderr)")
+    #expect(piped.stderr.contains("pass --format"))
+    let told = try piping.shell("'\(memo)' import <(cat '\(device)') --format kobo")
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(try piping.rows("SELECT count(*) FROM highlights") == [["2"]])
     #expect(try Self.leftovers(box) == [])
   }
 }

@@ -249,6 +249,12 @@ enum ReaderFiles {
     return Int(info.st_mtim.tv_sec)
   }
 
+  /// Whether `path` is a regular file (not a pipe, a socket or a device).
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// Whether the file starts as a SQLite database does.
   static func isSQLite(_ path: String) -> Bool {
     let fd = open(path, O_RDONLY | O_CLOEXEC)

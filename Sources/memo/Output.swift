@@ -33,7 +33,9 @@ enum Output {
 
 /// Standard error, for messages that are not data (confirmations, notes).
 enum Diagnostics {
-  static func line(_ text: String) { write(text + "\n") }
+  /// A message line. Control characters in it (from a file name, a note, an argument) are shown
+  /// as `^[` / `\u{9b}` like everywhere else: a message cannot drive the terminal either.
+  static func line(_ text: String) { write(visible(text) + "\n") }
 
   /// Writes without a newline (for prompts).
   static func write(_ text: String) {

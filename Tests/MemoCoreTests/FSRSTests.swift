@@ -49,6 +49,27 @@ import Testing
     #expect(card.state == (rating == .easy ? .review : .learning))
   }
 
+  /// py-fsrs 6.3.2, fuzz off, each rating at the previous due: a same-day Hard keeps the
+  /// stability where it was (found by a newcomer comparing 25 random histories with py-fsrs).
+  @Test func sameDayHardNeverLowersStability() {
+    let ratings: [RecallRating] = [.good, .hard, .hard, .good, .hard, .again, .hard]
+    let expected: [(Double, Double, String)] = [
+      (2.3065, 2.118104, "2022-11-29T12:40:00Z"), (2.3065, 4.752858, "2022-11-29T12:50:00Z"),
+      (2.3065, 6.501931, "2022-11-29T13:00:00Z"), (2.3065, 6.490658, "2022-12-01T13:00:00Z"),
+      (4.950005, 7.655563, "2022-12-06T13:00:00Z"), (0.924506, 9.214628, "2022-12-06T13:10:00Z"),
+      (0.924506, 9.463862, "2022-12-06T13:25:00Z"),
+    ]
+    var card = RecallCard(due: start)
+    var time = start
+    for (rating, (stability, difficulty, due)) in zip(ratings, expected) {
+      card = scheduler.review(card, rating: rating, at: time, fuzz: 0.5)
+      #expect(abs((card.stability ?? 0) - stability) < 1e-5, "\(rating) at \(time)")
+      #expect(abs((card.difficulty ?? 0) - difficulty) < 1e-5, "\(rating) at \(time)")
+      #expect(card.due == Timestamp(rfc3339: due)!, "\(rating) at \(time)")
+      time = card.due
+    }
+  }
+
   @Test func learningStepsAreOneAndTenMinutes() {
     let again = scheduler.review(RecallCard(due: start), rating: .again, at: start, fuzz: 0)
     #expect(again.due.millis - start.millis == 60_000)

@@ -309,4 +309,20 @@ struct HighlightSearchTests {
     _ = try box.succeed(["import", box.root + "/My Clippings.txt"])
     #expect(try hits(box, ["spice"]) == ["highlight 1 post 1"])
   }
+
+  @Test("highlights --since: when it was highlighted on the reader, else when it was added")
+  func sinceIsWhenHighlighted() throws {
+    let box = try Sandbox()
+    try
+      ("Dune (Frank Herbert)\r\n- Your Highlight on Location 10-11 | Added on Friday, January 1, 2021 10:00:00 AM\r\n\r\nI must not fear.\r\n==========\r\n")
+      .write(toFile: box.root + "/My Clippings.txt", atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", box.root + "/My Clippings.txt"])
+    _ = try box.succeed(["highlight", "add", "1", "Added by hand, no reader date."])
+    func texts(_ since: String) throws -> [String] {
+      try box.succeed(["highlights", "--since", since, "--format", "tsv"])
+        .split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[3]) }
+    }
+    #expect(try texts("2025-01-01") == ["Added by hand, no reader date."])
+    #expect(try texts("2020-12-31") == ["Added by hand, no reader date.", "I must not fear."])
+  }
 }

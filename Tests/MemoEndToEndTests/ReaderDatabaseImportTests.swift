@@ -127,12 +127,62 @@ struct ReaderDatabaseImportTests {
     #expect(again.status == 0)
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
         + "\n")
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
     // The device's file was opened nowhere but in a copy, and the copies are gone.
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(try Self.leftovers(box) == [])
+  }
+
+  @Test("a re-import takes what changed on the device, keeps what was edited here, empties nothing")
+  func changedOnTheDevice() throws {
+    let box = try Sandbox()
+    let path = try Self.kobo(in: box)
+    _ = try box.succeed(["import", path])
+    // Here: the second highlight gets a note of the user's own.
+    _ = try box.succeed(["highlight", "edit", "2", "--note", "Mine."])
+    // On the device: the first's note edited and its passage extended, the second's note
+    // changed (the user's note here wins), a third highlight's note now asks.
+    let device = try Database(path: path)
+    try device.executeScript(
+      """
+      UPDATE Bookmark SET Annotation = 'Edited on the device.',
+        Text = 'Fear is the mind-killer. Fear is the little-death.' WHERE BookmarkID = 'k1';
+      UPDATE Bookmark SET Annotation = 'Changed there.' WHERE BookmarkID = 'k2';
+      """)
+    device.close()
+    let again = try box.run(["import", path])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(again.stdout)")
+    #expect(again.stdout.contains("1 changed on the device"), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '-') FROM highlights ORDER BY id") == [
+        ["Fear is the mind-killer. Fear is the little-death.", "Edited on the device."],
+        ["Fear is the little-death.", "Mine."],
+      ])
+    // Once in, the same file again changes nothing.
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 0 updated, 2 unchanged"))
+    // A note that now asks becomes a question; a note gone from the file stays here.
+    let later = try Database(path: path)
+    try later.executeScript(
+      """
+      UPDATE Bookmark SET Annotation = 'Why fear?' WHERE BookmarkID = 'k1';
+      UPDATE Bookmark SET Annotation = NULL WHERE BookmarkID = 'k2';
+      """)
+    later.close()
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 1 updated, 1 unchanged"))
+    #expect(
+      try box.rows("SELECT text, coalesce(highlight_id, '-') FROM questions ORDER BY id") == [
+        ["Whose litany?", "2"], ["Why fear?", "1"],
+      ])
+    #expect(
+      try box.rows("SELECT coalesce(note, '-') FROM highlights ORDER BY id") == [
+        ["Edited on the device."], ["Mine."],
+      ])
+    // Undo takes the device's change back.
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT text FROM questions ORDER BY id") == [["Whose litany?"]])
   }
 
   @Test("Kobo: an unreadable date is a warning with its place; --strict makes it an error")
@@ -197,6 +247,36 @@ struct ReaderDatabaseImportTests {
     #expect(try Self.leftovers(box) == [])
   }
 
+  @Test("Apple Books: a -wal file cut short or not a WAL file is a warning naming it, not silence")
+  func damagedWAL() throws {
+    let box = try Sandbox()
+    let documents = try Self.appleBooks(in: box)
+    let wal = documents + "/AEAnnotation/AEAnnotation_v1_local.sqlite-wal"
+    let whole = try Data(contentsOf: URL(fileURLWithPath: wal))
+    #expect(whole.count >= 32 + 4096 + 24)
+    // Cut inside its first frame: SQLite reads the database as if the -wal were empty.
+    try whole.prefix(32 + 100).write(to: URL(fileURLWithPath: wal))
+    let cut = try box.run(["import", documents, "--dry-run"])
+    #expect(cut.status == 0, "\(cut.stderr)")
+    #expect(cut.stderr.contains("AEAnnotation_v1_local.sqlite-wal: cut short inside a frame"))
+    let strict = try box.run(["import", documents, "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("cut short inside a frame"))
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
+    // Bytes that are no WAL file at all.
+    try Data(repeating: 0x5A, count: 5000).write(to: URL(fileURLWithPath: wal))
+    let junk = try box.run(["import", documents, "--dry-run"])
+    #expect(junk.status == 0)
+    #expect(junk.stderr.contains("sqlite-wal: not a SQLite WAL file"))
+    // The whole file: no warning.
+    try whole.write(to: URL(fileURLWithPath: wal))
+    let fine = try box.run(["import", documents])
+    #expect(fine.status == 0)
+    #expect(!fine.stderr.contains("wal"))
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
+    #expect(try Self.leftovers(box) == [])
+  }
+
   @Test("a malformed database exits 65 naming the file; a missing one 66; stdin is refused (64)")
   func badInput() throws {
     let box = try Sandbox()
@@ -218,9 +298,26 @@ struct ReaderDatabaseImportTests {
     let missing = try box.run(["import", box.root + "/none.sqlite"])
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("none.sqlite"))
+    // A file name cannot drive the terminal through a message: its escape shows as ^[.
+    let evil = try box.run(["import", box.root + "/evil\u{1B}]0;pwned\u{07}.sqlite"])
+    #expect(evil.status == 66)
+    #expect(evil.stderr.contains("evil^[]0;pwned^G.sqlite"))
+    #expect(!evil.stderr.contains("\u{1B}"))
     let folder = try box.run(["import", box.root + "/nothing-here", "--format", "apple-books"])
     #expect(folder.status == 66)
     #expect(try box.run(["import", "-", "--format", "kobo"], input: "").status == 64)
+    // A pipe is read once: without --format memo cannot look first (it used to, then called
+    // the emptied stream "not a SQLite database"); with it, the pipe is imported.
+    let piping = try Sandbox()
+    let device = try Self.kobo(in: piping)
+    let memo = Sandbox.binary
+    let piped = try piping.shell("'\(memo)' import <(cat '\(device)')")
+    #expect(piped.status == 64, "\(piped.stderr)")
+    #expect(piped.stderr.contains("is a pipe or a device"), "\(piped.stderr)")
+    #expect(piped.stderr.contains("pass --format"))
+    let told = try piping.shell("'\(memo)' import <(cat '\(device)') --format kobo")
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(try piping.rows("SELECT count(*) FROM highlights") == [["2"]])
     #expect(try Self.leftovers(box) == [])
   }
 }

@@ -68,6 +68,13 @@ struct ReviewCommandTests {
     // Plain output is the new due time.
     let plain = try box.succeed(["review", "rate", "4", "good", "--at", "2022-12-07T12:30:00Z"])
     #expect(plain.hasPrefix("202") && plain.hasSuffix(":00.000Z\n"))
+    // review show in plain says the same time the same way (it printed UTC without a zone,
+    // beside local times in tables); a table, local time.
+    let shown = try box.succeed(["review", "show", "4"])
+    #expect(shown.contains("due " + plain.dropLast()), "\(shown)")
+    #expect(shown.contains("  2022-12-07T12:30:00.000Z  good\n"), "\(shown)")
+    let tokyo = try box.run(["review", "show", "4", "--format", "table"], environment: ["TZ": "JST-9"])
+    #expect(tokyo.stdout.contains("  2022-12-07 21:30  good\n"), "\(tokyo.stdout)")
   }
 
   @Test(
@@ -81,7 +88,7 @@ struct ReviewCommandTests {
     let due = try box.succeed(["review", "due", "--at", "9999-01-01", "--format", "jsonl"])
     #expect(due.contains("\"kind\":\"open\""))
     #expect(due.contains("\"retrievability\":null"))
-    var time = "2030-01-01T00:00:00Z"
+    var time = "2025-01-01T00:00:00Z"
     var days: [Int] = []
     for choice in ["soon", "later", "soon"] {
       let result = try rate(box, "1", choice, at: time)

@@ -64,7 +64,7 @@ struct ReviewHighlightsAndConfigTests {
   func highlightWaits() throws {
     let box = try library()
     var days: [Int] = []
-    var time = "2030-01-01T00:00:00Z"
+    var time = "2025-01-01T00:00:00Z"
     for choice in ["keep", "keep", "soon", "later", "later"] {
       let out = try box.succeed(["review", "rate", "h4", choice, "--at", time, "--format", "json"])
       let object = try #require(try json(out) as? [String: Any])
@@ -76,13 +76,13 @@ struct ReviewHighlightsAndConfigTests {
     let rated = try #require(
       try json(
         try box.succeed([
-          "review", "rate", "h2", "keep", "--at", "2030-01-01T00:00:00Z", "--format", "json",
+          "review", "rate", "h2", "keep", "--at", "2025-01-01T00:00:00Z", "--format", "json",
         ])) as? [String: Any])
     let show = try #require(
       try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
-    #expect(show["due"] as? String == "2030-01-04T00:00:00.000Z")
+    #expect(show["due"] as? String == "2025-01-04T00:00:00.000Z")
     // rate says what show says.
-    #expect(rated["due"] as? String == "2030-01-04T00:00:00.000Z")
+    #expect(rated["due"] as? String == "2025-01-04T00:00:00.000Z")
     #expect(rated["scheduled_days"] as? Int == 3)
   }
 
@@ -101,6 +101,11 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try box.run(["review", "show", "h99"]).status == 1)
     #expect(try box.run(["review", "rate", "x1", "keep"]).status == 64)
     #expect(try box.run(["review", "rate", "h0", "keep"]).status == 64)
+    // A rating in the future (a year typo) would hide the item and outweigh every real rating.
+    let future = try box.run(["review", "rate", "h1", "keep", "--at", "9999-12-31T23:59:59Z"])
+    #expect(future.status == 64)
+    #expect(future.stderr.contains("is in the future"))
+    #expect(try box.run(["review", "rate", "1", "soon", "--at", "2999-01-01"]).status == 64)
     #expect(try box.run(["review", "due", "--new", "-1"]).status == 64)
     #expect(try box.run(["review", "due", "--category", "nope"]).status == 1)
     #expect(try box.run(["review", "due", "--filter", "nope"]).status == 1)
@@ -126,7 +131,7 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try items(box, ["--starred"]) == ["2"])
     #expect(try items(box, ["--unanswered"]) == ["3"])
     // A rated item is not new: --new 0 still lists it when due.
-    _ = try box.succeed(["review", "rate", "1", "again", "--at", "2029-01-01T00:00:00Z"])
+    _ = try box.succeed(["review", "rate", "1", "again", "--at", "2025-01-01T00:00:00Z"])
     #expect(try items(box, ["--new", "0"]) == ["1"])
   }
 
@@ -154,6 +159,16 @@ struct ReviewHighlightsAndConfigTests {
     let set = try box.succeed(["review", "config", "set", "weights", nineteen])
     #expect(set == "weights \(nineteen),0.0,0.5\n")
     #expect(try box.rows("SELECT due, stability FROM review_items") != before)
+    let changed = try box.rows("SELECT due, stability FROM review_items")
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT due, stability FROM review_items") == before)
+    // Redo puts the setting and its schedules back (it failed on a foreign key).
+    _ = try box.succeed(["redo"])
+    #expect(try box.rows("SELECT due, stability FROM review_items") == changed)
+    _ = try box.succeed(["undo"])
+    // The optimizer's own output: brackets, commas and line breaks.
+    let printed = "[" + nineteen.replacingOccurrences(of: ",", with: ",\n\t") + "]"
+    #expect(try box.succeed(["review", "config", "set", "weights", printed]) == set)
     _ = try box.succeed(["undo"])
     #expect(try box.rows("SELECT due, stability FROM review_items") == before)
     // 17 weights (FSRS-4.5) are migrated too; 'default' puts FSRS-6's back.
@@ -170,6 +185,7 @@ struct ReviewHighlightsAndConfigTests {
     let settings = try box.rows("SELECT key, value FROM settings ORDER BY key")
     for bad in [
       ["weights", "1,2,3"], ["weights", String(repeating: "1,", count: 20) + "x"],
+      ["weights", "0x1" + nineteen.dropFirst("0.40255".count)],  // hexadecimal is not a weight
       ["weights", String(repeating: "200,", count: 20) + "1"], ["retention", "2"],
       ["retention", "x"], ["highlights", "-1"], ["highlights", "many"], ["colour", "on"],
       ["weights"],

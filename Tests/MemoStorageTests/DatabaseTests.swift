@@ -21,6 +21,16 @@ struct DatabaseTests {
     #expect(info.st_mode & 0o777 == 0o700)
   }
 
+  @Test("int(sql:) is nil for no row and for NULL, not 0")
+  func intOfNull() throws {
+    let temp = try TemporaryDatabase()
+    let database = try DatabaseFile.open(at: temp.folder + "/memo.db", for: .write)
+    #expect(try database.int(sql: "SELECT NULL") == nil)
+    #expect(try database.int(sql: "SELECT 1 WHERE 0") == nil)
+    #expect(try database.int(sql: "SELECT 0") == 0)
+    #expect(try database.int(sql: "SELECT entry_id FROM journal_context") == nil)
+  }
+
   @Test("reading a missing file creates nothing and sees an empty database")
   func readMissing() throws {
     let temp = try TemporaryDatabase()

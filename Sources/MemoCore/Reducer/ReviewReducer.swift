@@ -30,7 +30,7 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
         &state,
         .usage(
           known
-            ? "highlight h\(id.rawValue) is a highlight: rate it \(HighlightChoice.choices), not \(name.lowercased())"
+            ? "'\(name.lowercased())' rates a question; h\(id.rawValue) is a highlight: rate it \(HighlightChoice.choices)"
             : "unknown rating '\(name)': rate a highlight \(HighlightChoice.choices)"))
     }
     return [.rateHighlightReview(id, choice, at: time)]

@@ -285,7 +285,8 @@ public struct FSRS: Sendable {
   func shortTermStability(_ stability: Double, _ rating: RecallRating) -> Double {
     var increase =
       Double.exp(w[17] * (Double(rating.rawValue) - 3 + w[18])) * Double.pow(stability, -w[19])
-    if rating >= .good { increase = max(increase, 1) }
+    // A same-day Hard, Good or Easy never lowers stability (py-fsrs 6.3: Hard is clamped too).
+    if rating >= .hard { increase = max(increase, 1) }
     return max(stability * increase, Self.minimumStability)
   }
 

@@ -153,6 +153,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public var questions = 0
   /// Earlier quotes replaced by the longer highlight the reader made of them.
   public var replaced = 0
+  /// Highlights imported before whose passage or note changed on the device since.
+  public var updated = 0
   public var bookmarks = 0
   /// The clipping-limit placeholder, in place of a highlight's text.
   public var placeholders = 0
@@ -175,6 +177,7 @@ public struct ClippingSummary: Equatable, Sendable {
       "\(count(books, "book", "books")) (\(newBooks) new), \(count(highlights, "highlight", "highlights")), "
       + "\(count(notes, "note", "notes")), \(count(questions, "question", "questions"))"
     if replaced > 0 { text += ", \(replaced) replaced by a longer highlight" }
+    if updated > 0 { text += ", \(updated) changed on the device" }
     text +=
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")

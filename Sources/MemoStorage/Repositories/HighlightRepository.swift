@@ -85,8 +85,8 @@ public struct HighlightRepository {
   }
 
   /// The highlights `query` selects as a statement bound and ready to step: one post's in
-  /// reading order (position, then when added), else every post's newest first. The caller
-  /// resets it.
+  /// reading order (position, then when added), else every post's newest first. `since` is
+  /// when it was highlighted (when added where the reader gave no date). The caller resets it.
   func listing(_ query: HighlightQuery) throws -> Statement {
     let order =
       query.postID == nil
@@ -95,7 +95,7 @@ public struct HighlightRepository {
     let statement = try database.cachedStatement(
       sql: Self.select + """
          WHERE (?1 IS NULL OR h.post_id = ?1) AND (?2 = 0 OR h.starred = 1)
-          AND (?3 IS NULL OR h.created_at >= ?3)
+          AND (?3 IS NULL OR coalesce(h.highlighted_at, h.created_at) >= ?3)
         ORDER BY \(order) LIMIT ?4
         """)
     try statement.bind(query.postID?.rawValue, at: 1)

@@ -109,11 +109,13 @@ public final class Database {
     try cachedStatement(sql: sql).execute()
   }
 
-  /// The first column of the first row as an integer, or nil when there is no row.
+  /// The first column of the first row as an integer, or nil when there is no row or it is
+  /// NULL (read as 0, journal_context's NULL entry was put back as entry 0, and the next
+  /// restore failed on its foreign key).
   public func int(sql: String) throws -> Int64? {
     let statement = try cachedStatement(sql: sql)
     defer { statement.reset() }
-    return try statement.step() ? statement.int64(0) : nil
+    return try statement.step() && !statement.isNull(0) ? statement.int64(0) : nil
   }
 
   /// The first column of the first row as text, or nil.

@@ -225,6 +225,10 @@ enum AppleBooksReader {
           clippings: sorted))
     }
     report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
+    report.problems += copy.walProblems
+    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
+      report.problems.append(copy.missingWALProblem)
+    }
     return report
   }
 }

@@ -183,6 +183,10 @@ enum KoboReader {
           addedAt: clippings.compactMap(\.addedAt).min(), clippings: clippings))
     }
     report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
+    report.problems += copy.walProblems
+    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
+      report.problems.append(copy.missingWALProblem)
+    }
     return report
   }
 }

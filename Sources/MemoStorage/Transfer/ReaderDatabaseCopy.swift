@@ -15,6 +15,12 @@ final class ReaderDatabaseCopy {
   let path: String
   private var copied: [String] = []
   private(set) var database: Database!
+  /// A `-wal` file beside the database that SQLite would pass over in silence (not a WAL
+  /// file, or cut short inside a frame): what only it holds is not read.
+  private(set) var walProblems: [ReaderProblem] = []
+  /// The database is in WAL mode and no `-wal` file was beside it: normal after the reader
+  /// closed it cleanly, but a copy made while the reader ran lacks its newest rows.
+  private(set) var isWALModeWithoutWALFile = false
 
   /// Copies `source` and opens the copy.
   /// - Throws: `MemoError` `.noInput` (66) when the file is missing or unreadable, `.badData`
@@ -42,10 +48,13 @@ final class ReaderDatabaseCopy {
     path = folder + "/" + base
     do {
       try copy(source, to: path, required: true)
+      var hasWAL = false
       for suffix in ["-wal", "-shm", "-journal"] {
-        try copy(source + suffix, to: path + suffix, required: false)
+        let copied = try copy(source + suffix, to: path + suffix, required: false)
+        if suffix == "-wal" { hasWAL = copied }
       }
-      try checkHeader()
+      let isWALMode = try checkHeader()
+      if hasWAL { inspectWAL() } else { isWALModeWithoutWALFile = isWALMode }
       database = try Database(path: path, create: false)
     } catch let error as SQLiteError {
       remove()
@@ -89,27 +98,79 @@ final class ReaderDatabaseCopy {
     do { return try body() } catch let error as SQLiteError { throw MemoError(readerDatabase: error, name: name) }
   }
 
+  /// The problem a reader report carries when `isWALModeWithoutWALFile` and nothing was
+  /// found: the rows may all be in the `-wal` file left behind.
+  var missingWALProblem: ReaderProblem {
+    ReaderProblem(
+      place: name,
+      what:
+        "no \(name.split(separator: "/").last ?? "")-wal beside it, and the database is in WAL mode: if the reader was running when it was copied, its newest rows are in that file; copy it too (or close the reader first)"
+    )
+  }
+
   /// A file that does not start as a SQLite database does is not one (SQLite would read an
-  /// empty file as an empty database).
-  private func checkHeader() throws {
+  /// empty file as an empty database). - Returns: whether the header says WAL mode.
+  private func checkHeader() throws -> Bool {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw MemoError(code: .io, message: "cannot read the copy of \(name)") }
     defer { close(fd) }
-    var header = [UInt8](repeating: 0, count: 16)
-    let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 16) }
-    guard count == 16, header == Array("SQLite format 3\0".utf8) else {
+    var header = [UInt8](repeating: 0, count: 20)
+    let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 20) }
+    guard count >= 16, header[0..<16].elementsEqual("SQLite format 3\0".utf8) else {
       throw MemoError(
         code: .badData,
         message:
           "\(name): not a SQLite database (\(count <= 0 ? "the file is empty" : "it does not start with the SQLite header")); nothing was imported"
       )
     }
+    // Bytes 18 and 19: the file format's write and read versions, 2 in WAL mode.
+    return count == 20 && header[18] == 2 && header[19] == 2
   }
 
-  private func copy(_ source: String, to target: String, required: Bool) throws {
+  /// Checks the copied `-wal` file as SQLite reads it: a 32-byte header starting with the
+  /// magic 0x377f0682 or 0x377f0683 and the page size, then frames of 24 bytes plus a page.
+  /// SQLite ignores a file that is not one, and the frames after a cut, without a word.
+  private func inspectWAL() {
+    let wal = path + "-wal"
+    let fd = open(wal, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_size > 0 else { return }  // empty: checkpointed
+    let place = "\(name)-wal"
+    var header = [UInt8](repeating: 0, count: 32)
+    let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 32) }
+    func bigEndian(_ at: Int) -> UInt32 {
+      header[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    let pageSize = Int64(bigEndian(8))
+    guard count == 32, bigEndian(0) & ~1 == 0x377f_0682,
+      pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0
+    else {
+      walProblems.append(
+        ReaderProblem(
+          place: place,
+          what:
+            "not a SQLite WAL file (damaged?): the newest rows, which only it holds, were not read; copy it again with the reader closed"
+        ))
+      return
+    }
+    if (Int64(info.st_size) - 32) % (pageSize + 24) != 0 {
+      walProblems.append(
+        ReaderProblem(
+          place: place,
+          what:
+            "cut short inside a frame: the rows written after the cut were not read; copy it again with the reader closed"
+        ))
+    }
+  }
+
+  /// - Returns: whether the file was there to copy.
+  @discardableResult
+  private func copy(_ source: String, to target: String, required: Bool) throws -> Bool {
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else {
-      if !required && errno == ENOENT { return }
+      if !required && errno == ENOENT { return false }
       throw MemoError(
         code: .noInput,
         message: "cannot read \(required ? name : source): \(String(cString: strerror(errno)))")
@@ -131,7 +192,7 @@ final class ReaderDatabaseCopy {
         throw MemoError(
           code: .noInput, message: "cannot read \(source): \(String(cString: strerror(errno)))")
       }
-      if count == 0 { return }
+      if count == 0 { return true }
       var offset = 0
       while offset < count {
         let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
@@ -186,6 +247,12 @@ enum ReaderFiles {
     var info = stat()
     guard stat(path, &info) == 0 else { return 0 }
     return Int(info.st_mtim.tv_sec)
+  }
+
+  /// Whether `path` is a regular file (not a pipe, a socket or a device).
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// Whether the file starts as a SQLite database does.

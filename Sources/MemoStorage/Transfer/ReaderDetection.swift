@@ -17,6 +17,13 @@ public enum ReaderDetection {
       if KoboReader.locate(path) != nil { return .kobo }
       return nil
     case .file:
+      // A pipe or a device (`<(cat KoboReader.sqlite)`, /dev/fd/N) can be read once: looking
+      // at it here would leave the import an empty stream.
+      guard ReaderFiles.isRegularFile(path) else {
+        throw MemoError.usage(
+          "\(path) is a pipe or a device, which memo can read only once, so it cannot look at it first to tell its format; pass --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+      }
       let lower = path.lowercased()
       let isNamedSQLite =
         lower.hasSuffix(".sqlite") || lower.hasSuffix(".sqlite3") || lower.hasSuffix(".db")

@@ -63,8 +63,11 @@ extension Memo.Review {
 
       func run() throws {
         let keys = "fuzz, weights, retention or highlights"
-        let words = values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }) }
-          .map(String.init)
+        // Commas or any white space between numbers; the brackets an optimizer prints around
+        // its list (`[0.212, 1.2931, …]`) are taken off.
+        let words = values.flatMap {
+          $0.split(whereSeparator: { $0 == "," || $0.isWhitespace || "[]()".contains($0) })
+        }.map(String.init)
         guard !words.isEmpty else {
           throw MemoError.usage("review config set \(key) needs a value (the settings: \(keys))")
         }
@@ -87,7 +90,10 @@ extension Memo.Review {
           } else {
             var numbers: [Double] = []
             for (index, word) in words.enumerated() {
-              guard let number = Double(word), number.isFinite else {
+              // Decimal only: Double("0x10") would read hexadecimal as 16.
+              guard word.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+                let number = Double(word), number.isFinite
+              else {
                 throw MemoError.usage(
                   "weight \(index) is '\(word)', not a number; give 21 numbers separated by commas or spaces"
                 )

@@ -131,6 +131,9 @@ extension Memo.Review {
           memo review rate 12 easy --at 2026-01-31T09:00:00Z --format json
         """))
 
+    /// How far ahead of this machine's clock `--at` may be (another machine's clock may run ahead).
+    static let clockSkewMillis: Int64 = 5 * 60_000
+
     @Argument(
       help: "The question's id (see 'memo questions'), or h and a highlight's id (h12).",
       completion: Completions.questions)
@@ -149,6 +152,11 @@ extension Memo.Review {
     func run() throws {
       let context = try Context(global)
       let time = try at.map { try context.date($0).start } ?? context.now
+      // A rating in the future would replay after every real one and hide the item until then.
+      if let at, time.millis > context.now.millis + Self.clockSkewMillis {
+        throw MemoError.usage(
+          "--at \(at) is in the future: a rating is recorded now (leave --at out) or at a past time")
+      }
       let question: QuestionID
       switch item {
       case .highlight(let id):

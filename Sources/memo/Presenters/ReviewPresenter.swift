@@ -42,6 +42,13 @@ enum ReviewPresenter {
     count == 0 ? "today" : count == 1 ? "in 1 day" : "in \(count) days"
   }
 
+  /// A time on a page: local minutes in a table (as listings show them), RFC 3339 UTC in plain
+  /// (as plain listings and `rate` print them), never UTC without saying so.
+  static func when(_ time: Timestamp, _ context: Context) -> String {
+    context.format == .plain
+      ? time.rfc3339 : time.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
+  }
+
   /// Prints an item's schedule in the context's format.
   static func print(_ detail: ReviewDetail, _ context: Context) {
     switch context.format {
@@ -49,7 +56,8 @@ enum ReviewPresenter {
       let style = context.format == .table ? context.style : .plain
       let item = detail.item
       var out = "question \(item.questionID) \"\(visible(oneLine(detail.questionText)))\"\n"
-      var facts = ["\(item.kind.rawValue)", item.state]
+      var facts = ["\(item.kind.rawValue)"]
+      if item.state != item.kind.rawValue { facts.append(item.state) }  // not "open · open"
       if let stability = item.stability {
         facts.append("stability \(rounded(stability))")
       }
@@ -58,13 +66,13 @@ enum ReviewPresenter {
       out += facts.joined(separator: " · ") + "\n"
       out +=
         (item.due.map {
-          "due " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+          "due " + when($0, context)
         } ?? "not due: dropped from review") + "\n"
       if !detail.history.isEmpty {
         out += "\n" + style.cyan("History:") + "\n"
         for event in detail.history {
           out +=
-            "  " + event.reviewedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+            "  " + when(event.reviewedAt, context)
             + "  \(event.rating.name)\n"
         }
       }
@@ -160,13 +168,13 @@ enum ReviewPresenter {
       out += facts.joined(separator: " · ") + "\n"
       out +=
         (detail.effectiveDue.map {
-          "due " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+          "due " + when($0, context)
         } ?? "not due: discarded from review") + "\n"
       if !detail.history.isEmpty {
         out += "\n" + style.cyan("History:") + "\n"
         for event in detail.history {
           out +=
-            "  " + event.reviewedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
+            "  " + when(event.reviewedAt, context)
             + "  \(event.choice.rawValue)\n"
         }
       }

@@ -105,15 +105,32 @@ final class PlainWriter: TSVWriter {
 }
 
 /// An aligned table for a person: the first rows size the columns (`TableLayout`); on a
-/// terminal an empty one says what to do next.
+/// terminal an empty one says what to do next. Once the widths are fixed, a row is drawn
+/// straight from the statement: an ASCII cell's bytes go into the buffer as they are (its width
+/// is its byte count), and only a cell with other characters is made a `String` and measured.
 final class TableWriter: ListingWriter {
   override var fieldsWritten: [Int] { layout.tableFields }
+  /// Search matches on a colour terminal are drawn from marks in the cells (`TableLayout.draw`).
+  private var drawsMarks = false
+  /// Each table column's true mark, as bytes, and its width.
+  private var marks: [(bytes: [UInt8], width: Int)] = []
+  /// Whether rows past the look-ahead are drawn straight from their columns (false: as cells,
+  /// through `TableLayout`, the reference the tests hold the straight path to).
+  var drawsStraight = true
 
   override func header() {
     table = TableLayout(columns: layout.table, style: style, lookahead: lookahead)
+    drawsMarks =
+      style.useColor
+      && layout.tableFields.contains {
+        if case .snippet = layout.fields[$0].kind { return true }
+        return false
+      }
+    marks = layout.table.map { (Array($0.mark.utf8), DisplayWidth.of($0.mark)) }
   }
 
   override func record(_ row: Row, nested: NestedRows?) throws {
+    if drawsStraight, !drawsMarks, let widths = table?.widths { return draw(row, widths: widths) }
     var cells: [String] = []
     cells.reserveCapacity(layout.table.count)
     for (spec, i) in zip(layout.table, layout.tableFields) {
@@ -128,5 +145,132 @@ final class TableWriter: ListingWriter {
       out.write(style.dim(emptyMessage))
       out.byte(0x0A)
     }
+  }
+
+  /// One row with the widths fixed: the same bytes as `TableLayout.draw` of its cells.
+  private func draw(_ row: Row, widths: [Int]) {
+    let last = widths.lastIndex { $0 >= 0 } ?? 0
+    var first = true
+    for (n, i) in layout.tableFields.enumerated() where widths[n] >= 0 {
+      if !first { out.raw("  ") }
+      first = false
+      let colour = n == 0 && style.useColor
+      if colour { out.raw("\u{1B}[33m") }
+      let spec = layout.table[n]
+      let padding = drawCell(
+        row, columns[i], layout.fields[i].kind, n, width: widths[n],
+        alignsRight: spec.alignsRight)
+      if !spec.alignsRight && n != last { out.spaces(padding) }
+      if colour { out.raw("\u{1B}[0m") }
+    }
+    out.byte(0x0A)
+  }
+
+  /// Writes one cell in `width` columns, right-aligned ones with their padding before; returns
+  /// the padding a left-aligned one still needs after it.
+  private func drawCell(
+    _ row: Row, _ column: Int, _ kind: Field.Kind, _ n: Int, width: Int, alignsRight: Bool
+  ) -> Int {
+    if row.isNull(column) {
+      if alignsRight { out.spaces(width) }
+      return alignsRight ? 0 : width
+    }
+    switch kind {
+    case .int:
+      let value = row.int64(column)
+      let digits = Self.digits(value)
+      guard digits <= width else { break }
+      if alignsRight { out.spaces(width - digits) }
+      out.int(value)
+      return alignsRight ? 0 : width - digits
+    case .bool:
+      let mark: (bytes: [UInt8], width: Int) = row.bool(column) ? marks[n] : ([], 0)
+      guard mark.width <= width else { break }
+      if alignsRight { out.spaces(width - mark.width) }
+      out.bytes(mark.bytes)
+      return alignsRight ? 0 : width - mark.width
+    case .text, .snippet:
+      let isSnippet: Bool
+      if case .snippet = kind { isSnippet = true } else { isSnippet = false }
+      let drawn = row.withUTF8(column) { bytes -> Int? in
+        guard let shown = Self.asciiWidth(bytes, skippingMarks: isSnippet) else { return nil }
+        let cut = shown > width
+        // Cut: the first width - 1 characters and "…" (`DisplayWidth.truncate`).
+        let kept = cut ? max(width - 1, 0) : shown
+        let used = cut ? (width > 0 ? width : 0) : shown
+        if alignsRight { out.spaces(width - used) }
+        writeASCII(bytes, characters: kept, skippingMarks: isSnippet)
+        if cut && width > 0 { out.raw("…") }
+        return alignsRight ? 0 : width - used
+      }
+      if let drawn { return drawn }
+    case .time, .number, .texts, .rows, .object: break
+    }
+    // Anything else: the cell as a table makes it, measured by `DisplayWidth`.
+    let text = cell(row, column, kind, layout.table[n])
+    var shown = text
+    var shownWidth = DisplayWidth.of(text)
+    if shownWidth > width {
+      shown = DisplayWidth.truncate(text, to: width)
+      shownWidth = DisplayWidth.of(shown)
+    }
+    let padding = max(0, width - shownWidth)
+    if alignsRight { out.spaces(padding) }
+    out.write(shown)
+    return alignsRight ? 0 : padding
+  }
+
+  /// The columns text takes when every byte is printable ASCII or a tab or line break (which a
+  /// cell shows as a space; search marks, with `skippingMarks`, take none); nil otherwise.
+  @inline(__always)
+  static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>, skippingMarks: Bool) -> Int? {
+    var marks = 0
+    for byte in bytes where byte < 0x20 || byte >= 0x7F {
+      if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+      if skippingMarks && (byte == 0x02 || byte == 0x03) {
+        marks += 1
+        continue
+      }
+      return nil
+    }
+    return bytes.count - marks
+  }
+
+  /// Writes the first `characters` characters of ASCII text: tabs and line breaks as spaces,
+  /// search marks left out.
+  @inline(__always)
+  private func writeASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, characters: Int, skippingMarks: Bool
+  ) {
+    var start = 0
+    var i = 0
+    var written = 0
+    while i < bytes.count && written < characters {
+      let byte = bytes[i]
+      if byte >= 0x20 {
+        i += 1
+        written += 1
+        continue
+      }
+      out.bytes(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+      if byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        out.byte(0x20)
+        written += 1
+      }
+      i += 1
+      start = i
+    }
+    out.bytes(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+  }
+
+  /// The decimal digits of `value`, with its minus sign.
+  static func digits(_ value: Int64) -> Int {
+    var magnitude = value.magnitude
+    var count = value < 0 ? 2 : 1
+    while magnitude >= 10 {
+      magnitude /= 10
+      count += 1
+    }
+    return count
   }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import MemoCore
+import Testing
+
+@testable import MemoStorage
+@testable import memo
+
+/// A table's rows past its look-ahead are drawn straight from the statement's bytes (ASCII
+/// cells without a `String`); they must be the very bytes the cell path draws for every kind of
+/// text: ASCII that fits, is cut or is empty, tabs and line breaks, control characters, C1 and
+/// bidirectional controls, accents, combining marks, CJK, emoji and ZWJ sequences, NULL, wide
+/// and negative numbers, marks.
+@Suite("a table drawn straight from column bytes")
+struct TableStraightTests {
+  static let texts: [String?] = [
+    "xxxxxxxxxxxx", "plain ascii", "exactly 12 c", "a much longer ascii question text", "",
+    nil, "tab\there", "line\nbreak\r\nend", "bell\u{07} and esc \u{1B}[31m red", "del \u{7F} x",
+    "c1 \u{9B} x", "bidi \u{202E} x", "café naïve", "e\u{301}e\u{301}", "猫猫猫猫猫猫猫",
+    "吾輩は猫である", "👨‍👩‍👧 family", "🚀🚲🛒 go", "flag 🇯🇵", "x\u{2}mark\u{3}ed",
+    "12345678901", "1234567890123", "   edges   ",
+  ]
+
+  /// The rows of `listing` over `texts` (`ids[n]` for each), drawn by a table with one row of
+  /// look-ahead (the first sizes the columns), straight or through cells.
+  func draw(_ listing: Listing, straight: Bool, color: Bool, sql: String) throws -> String {
+    let database = try Database(path: ":memory:")
+    try database.execute(sql: "CREATE TABLE t (n INTEGER, id INTEGER, text TEXT, flag INTEGER)")
+    let insert = try database.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?, ?)")
+    let ids: [Int64] = [1, 22, -3, 4_000_000_000, 123_456_789_012_345]
+    for (n, text) in Self.texts.enumerated() {
+      insert.reset()
+      try insert.bind(Int64(n), at: 1)
+      try insert.bind(ids[n % ids.count], at: 2)
+      try insert.bind(text, at: 3)
+      try insert.bind(Int64(n % 2), at: 4)
+      _ = try insert.step()
+    }
+    let statement = try database.makeStatement(sql: sql + " FROM t ORDER BY n")
+    let path = NSTemporaryDirectory() + "table-\(UUID().uuidString)"
+    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+    defer {
+      close(fd)
+      unlink(path)
+    }
+    let out = ByteWriter(fd: fd, name: path)
+    let writer = ListingWriter.make(
+      format: .table, style: Style(useColor: color, utcOffsetSeconds: 3600, width: nil),
+      out: out, lookahead: 1)
+    (writer as? TableWriter)?.drawsStraight = straight
+    #expect(try statement.step())
+    try writer.begin(listing, filter: nil, columns: Row(statement), nested: nil)
+    repeat { try writer.row(Row(statement), nested: nil) } while try statement.step()
+    try writer.end()
+    try out.flush()
+    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+  }
+
+  static let questions = """
+    SELECT id, 'u' AS uuid, id AS post_id, text AS post_title, text, text AS category,
+           flag AS starred, text AS answer, NULL AS answered_at,
+           '2026-01-31T09:05:00.000Z' AS created_at, '2026-01-31T09:05:00.000Z' AS updated_at,
+           NULL AS highlight_id
+    """
+  static let search = """
+    SELECT text AS kind, id, id AS post_id, text AS post_title, text AS snippet, 0.5 AS rank
+    """
+
+  @Test("questions: the same bytes straight as through cells", arguments: [false, true])
+  func questions(color: Bool) throws {
+    let straight = try draw(.questions, straight: true, color: color, sql: Self.questions)
+    let cells = try draw(.questions, straight: false, color: color, sql: Self.questions)
+    #expect(straight == cells)
+    #expect(straight.split(separator: "\n").count == Self.texts.count + 1)
+    // Cut ASCII ends in "…" at the first row's width; wide text is measured, not counted.
+    #expect(straight.contains("a much long…"))
+    #expect(straight.contains("猫猫猫猫猫…"))
+    #expect(straight.contains("bell^G and …"))
+  }
+
+  @Test("search hits: marks left out of the snippet, the same bytes straight as through cells")
+  func search() throws {
+    let straight = try draw(.search, straight: true, color: false, sql: Self.search)
+    #expect(straight == (try draw(.search, straight: false, color: false, sql: Self.search)))
+    #expect(straight.contains("xmarked"))
+  }
+}

@@ -73,11 +73,12 @@ struct HighlightCommandTests {
     #expect(lines.count == 3)
   }
 
-  @Test("highlight show: the passage quoted, its post and place, its note")
+  @Test("highlight show: the passage quoted, its post and place, its note; plain: its row")
   func show() throws {
     let box = try seeded()
     let uuid = try box.rows("SELECT uuid, substr(created_at, 1, 10) FROM highlights WHERE id = 1")[0]
-    let result = try box.run(["highlight", "show", "1"], environment: ["TZ": "UTC"])
+    let result = try box.run(
+      ["highlight", "show", "1", "--format", "table"], environment: ["TZ": "UTC"])
     #expect(result.status == 0)
     #expect(
       result.stdout.hasPrefix(
@@ -89,6 +90,10 @@ struct HighlightCommandTests {
     #expect(result.stdout.hasSuffix(" · \(uuid[0])\n\nNote:\nthe litany\n"))
     let object = try box.jsonObject(["highlight", "show", "1"])
     #expect(object["note"] as? String == "the litany")
+    // Plain text (the default when piped) is the highlight's line in 'memo highlights'.
+    let row = try box.succeed(["highlight", "show", "1"])
+    #expect(row == "1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\n")
+    #expect(try box.succeed(["highlights"]).split(separator: "\n").contains { $0 + "\n" == row })
   }
 
   @Test("star, unstar, --starred; edit the note (\"\" removes it) and the text")
@@ -186,7 +191,7 @@ struct HighlightCommandTests {
       try box.rows("SELECT post_id, text, highlight_id FROM questions") == [
         ["2", "Who is the Shrike?", "3"]
       ])
-    let show = try box.succeed(["question", "show", "1"])
+    let show = try box.succeed(["question", "show", "1", "--format", "table"])
     #expect(show.hasPrefix("Who is the Shrike?\nquestion 1 · post 2 \"Hyperion\"\n"))
     #expect(show.contains("\n\nOn highlight 3:\n> The Shrike waits.\n\n(not answered yet"))
     // In JSON the question names its highlight: listed, shown, and nested in its post.
@@ -202,7 +207,8 @@ struct HighlightCommandTests {
     #expect(try box.rows("SELECT highlight_id FROM questions") == [["3"]])
     // A plain question has no passage.
     #expect(try box.succeed(["ask", "1", "Why spice?"]) == "2\n")
-    #expect(!(try box.succeed(["question", "show", "2"])).contains("On highlight"))
+    #expect(
+      !(try box.succeed(["question", "show", "2", "--format", "table"])).contains("On highlight"))
   }
 
   @Test("ask --highlight errors: an unknown highlight exits 1, a post as well 64; nothing written")

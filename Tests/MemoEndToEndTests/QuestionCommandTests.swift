@@ -178,13 +178,13 @@ struct QuestionCommandTests {
     #expect(try box.questionIDs(["--starred", "--post", "1"]) == [4, 3, 2])
   }
 
-  @Test("question show prints a page, and one JSON object")
+  @Test("question show prints a page, one JSON object, and in plain text the question's row")
   func questionShow() throws {
     let box = try Sandbox()
     try box.seedBookshelf()
     try box.execute(
       "UPDATE questions SET uuid = 'u-3', answered_at = '2026-02-02T09:30:00.000Z' WHERE id = 3")
-    let page = try box.succeed(["question", "show", "3"])
+    let page = try box.succeed(["question", "show", "3", "--format", "table"])
     #expect(
       page == """
         How do stillsuits work?
@@ -197,6 +197,12 @@ struct QuestionCommandTests {
         """)
     let object = try box.jsonObject(["question", "show", "3"])
     #expect(object["answered_at"] as? String == "2026-02-02T09:30:00.000Z")
+    // Plain text (the default when piped) is the question's line in 'memo questions'.
+    let row = try box.succeed(["question", "show", "3"])
+    #expect(row.split(separator: "\n").count == 1)
+    let listed = try box.succeed(["questions", "--all"]).split(separator: "\n")
+    #expect(listed.contains { $0 + "\n" == row })
+    #expect(row.hasPrefix("3\t1\ttrue\tHow do stillsuits work?\tphysics\tThey recycle water.\t"))
     #expect(object["starred"] as? Bool == true)
   }
 

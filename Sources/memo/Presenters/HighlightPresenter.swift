@@ -75,7 +75,7 @@ struct HighlightPresenter {
     let presenter = HighlightPresenter()
     switch context.format {
     case .table: Output.write(presenter.text(highlight, style: context.style))
-    case .plain: Output.write(presenter.text(highlight, style: .plain))
+    // Plain text is the record's row, as in a listing (`memo show --format plain` too).
     default: context.print([row(highlight)], layout, single: true)
     }
   }

@@ -71,7 +71,7 @@ struct QuestionPresenter {
     let presenter = QuestionPresenter()
     switch context.format {
     case .table: Output.write(presenter.text(question, style: context.style))
-    case .plain: Output.write(presenter.text(question, style: .plain))
+    // Plain text is the record's row, as in a listing (`memo show --format plain` too).
     default: context.print([row(question)], layout, single: true)
     }
   }

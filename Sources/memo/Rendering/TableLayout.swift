@@ -8,7 +8,8 @@ struct TableLayout {
   let style: Style
   let lookahead: Int
   private var pending: [[String]] = []
-  private var widths: [Int]?
+  /// The columns' widths, once the first rows fixed them (-1: a column left out).
+  private(set) var widths: [Int]?
 
   init(columns: [Column], style: Style, lookahead: Int) {
     self.columns = columns

@@ -32,6 +32,22 @@ public enum Migrator {
     return steps
   }
 
+  /// Runs `steps` (every step after `version`, the last one the target) in one transaction,
+  /// then turns the quotes in bodies into highlights at the last step's version. Nothing when
+  /// another process has changed the version meanwhile.
+  static func migrateInOnePass(
+    _ database: Database, from version: Int32, steps: [Step],
+    quotes: (Int32) -> BodyQuoteMigration
+  ) throws {
+    guard let target = steps.last?.version else { return }
+    try database.inTransaction {
+      guard try database.int(sql: "PRAGMA user_version") ?? 0 == version else { return }
+      for step in steps { try database.executeScript(step.sql) }
+      try quotes(target).run()
+      try database.execute(sql: "PRAGMA user_version = \(target)")
+    }
+  }
+
   /// Applies the schema to a new database or migrates an older one.
   /// - Throws: `MemoError` `.io` for a newer or foreign database; `SQLiteError` from SQLite.
   public static func migrate(
@@ -74,11 +90,8 @@ public enum Migrator {
       // version 13's statements in decreasing row id, which FTS5 writes out a row at a time.
       // The steps' text is as released; the result is the same (BodyQuoteMigrationTests).
       if version < 12, target >= 12, pending.last?.version == target {
-        try database.inTransaction {
-          guard try database.int(sql: "PRAGMA user_version") ?? 0 == version else { return }
-          for step in pending { try database.executeScript(step.sql) }
-          try BodyQuoteMigration(database: database, version: target).run()
-          try database.execute(sql: "PRAGMA user_version = \(target)")
+        try migrateInOnePass(database, from: version, steps: pending) {
+          BodyQuoteMigration(database: database, version: $0)
         }
       }
       for step in pending {

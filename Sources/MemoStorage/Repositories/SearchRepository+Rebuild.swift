@@ -70,7 +70,7 @@ extension SearchRepository {
     if highlights {
       script += """
         INSERT INTO search_grams (rowid, grams)
-        SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, ''))")) FROM highlights
+        SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, '')")) FROM highlights
         WHERE \(highlightCJK) ORDER BY id DESC;
 
         """

@@ -213,10 +213,11 @@ struct BodyQuoteMigration {
   @discardableResult
   func run() throws -> Int {
     // The new rows' change-sequence entries in one statement at the end, not a trigger each;
-    // a page cache of 64 MiB, as an import has, for the new rows' index pages.
+    // a page cache of up to 1 GiB (used only as the rows need it): a million quotes' rows,
+    // indexes and search entries are written once and not spilled to the WAL and read back.
     let load = try BulkLoad(database: database, version: version)
     let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
-    try database.execute(sql: "PRAGMA cache_size = -65536")
+    try database.execute(sql: "PRAGMA cache_size = -1048576")
     defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
     // The table's own indexes are made again once the rows are in: sorting a million keys
     // once is faster than a million inserts into each index.

@@ -81,7 +81,9 @@ struct QuoteMigrationPathTests {
       """)
     for table in tables.map({ $0[0] }) {
       let columns = table == "changes" ? "seq, kind, key, origin" : "*"
-      contents[table] = try rows("SELECT \(columns) FROM \(table)").sorted { $0.lexicographicallyPrecedes($1) }
+      contents[table] = try rows("SELECT \(columns) FROM \(table)").sorted {
+        $0.lexicographicallyPrecedes($1)
+      }
     }
     for table in SearchRepository.indexTables {
       contents[table] = try rows("SELECT rowid, * FROM \(table) ORDER BY rowid")
@@ -121,15 +123,20 @@ struct QuoteMigrationPathTests {
   func samePath(fixture: String, reindexing: BodyQuoteMigration.Reindexing) throws {
     for ownText in [nil, "My own notes, 私のメモ."] {
       let temp = try TemporaryDatabase()
-      let released = try Database(path: try Self.make(temp, "released", fixture: fixture, ownText: ownText))
+      let released = try Database(
+        path: try Self.make(temp, "released", fixture: fixture, ownText: ownText))
       defer { released.close() }
       try Self.stepByStep(released, makeUUID: Self.counter())
-      let onePass = try Database(path: try Self.make(temp, "one", fixture: fixture, ownText: ownText))
+      let onePass = try Database(
+        path: try Self.make(temp, "one", fixture: fixture, ownText: ownText))
       defer { onePass.close() }
       let makeUUID = Self.counter()
       try Migrator.migrateInOnePass(
         onePass, from: 11, steps: Migrator.steps.filter { $0.version > 11 }
-      ) { BodyQuoteMigration(database: onePass, version: $0, makeUUID: makeUUID, reindexing: reindexing) }
+      ) {
+        BodyQuoteMigration(
+          database: onePass, version: $0, makeUUID: makeUUID, reindexing: reindexing)
+      }
 
       #expect(try onePass.int(sql: "PRAGMA user_version") == Int64(Schema.version))
       #expect(try onePass.int(sql: "SELECT count(*) FROM highlights") ?? 0 > 1)
@@ -143,7 +150,9 @@ struct QuoteMigrationPathTests {
     }
   }
 
-  @Test("memo_cjk answers as schema.sql's GLOB on every text: letters at the range's ends, other scripts, malformed UTF-8, NUL")
+  @Test(
+    "memo_cjk answers as schema.sql's GLOB on every text: letters at the range's ends, other scripts, malformed UTF-8, NUL"
+  )
   func cjkFunction() throws {
     let database = try Database(path: ":memory:")
     var texts = [
@@ -156,7 +165,9 @@ struct QuoteMigrationPathTests {
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return seed >> 33
     }
-    let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x2F00...0x3100, 0xFF00...0xFFFD, 0x1_0000...0x1_0100]
+    let ranges: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0x2F00...0x3100, 0xFF00...0xFFFD, 0x1_0000...0x1_0100,
+    ]
     for _ in 0..<2000 {
       var text = ""
       for _ in 0..<(next() % 6) {
@@ -184,7 +195,8 @@ struct QuoteMigrationPathTests {
         (X'F0E38180'), (X'FE80'), (X'E3818080'), (NULL));
       """)
     let differ = try database.int(
-      sql: "SELECT count(*) FROM t WHERE memo_cjk(x) IS NOT (x GLOB '\(SearchRepository.cjkPattern)')")
+      sql:
+        "SELECT count(*) FROM t WHERE memo_cjk(x) IS NOT (x GLOB '\(SearchRepository.cjkPattern)')")
     #expect(differ == 0)
     #expect(try database.int(sql: "SELECT count(*) FROM t WHERE memo_cjk(x)") ?? 0 > 20)
   }

@@ -49,7 +49,9 @@ extension SearchRepository {
     let questionCJK = "memo_cjk(text || coalesce(answer, ''))"
     let highlightCJK = "memo_cjk(text || coalesce(note, ''))"
     var script = ""
-    for (table, filter) in [("search_words", { (_: String) in "" }), ("search_trigrams", { "WHERE \($0)" })] {
+    for (table, filter) in [
+      ("search_words", { (_: String) in "" }), ("search_trigrams", { "WHERE \($0)" }),
+    ] {
       if highlights {
         script += """
           INSERT INTO \(table) \(columns)

@@ -244,6 +244,61 @@ struct ReaderImportTests {
     #expect(try box.rows("SELECT count(*) FROM posts WHERE title = 'Dune'") == [["1"]])
   }
 
+  @Test(
+    "KOReader: the exporter's JSON without pn_xp (a PDF) and the sidecar are one highlight, whichever comes first, in any time zone; the passage highlighted again another day stays"
+  )
+  func koreaderJSONAndSidecarWithoutPlace() throws {
+    // A PDF: the sidecar's pos0 is a table (no xpointer), so only the page places it; the
+    // exporter wrote no pn_xp. The device's clock: Berlin (23:36:07 there is 21:36:07 UTC).
+    // The JSON's second entry is the passage highlighted again five days later.
+    let sidecar = """
+      return {
+          ["annotations"] = {
+              [1] = {
+                  ["datetime"] = "2023-05-14 23:36:07",
+                  ["drawer"] = "lighten",
+                  ["note"] = "The litany.",
+                  ["page"] = 3,
+                  ["pos0"] = { ["page"] = 3, ["x"] = 10, ["y"] = 20 },
+                  ["pos1"] = { ["page"] = 3, ["x"] = 200, ["y"] = 40 },
+                  ["text"] = "Fear is the mind-killer.",
+              },
+          },
+          ["doc_props"] = { ["authors"] = "Frank Herbert", ["title"] = "Dune" },
+      }
+
+      """
+    let json = """
+      {"title": "Dune", "author": "Frank Herbert", "entries": [
+        {"text": " Fear is the mind-killer. ", "note": "The litany.", "page": 3, "time": 1684100167,
+         "chapter": "Prologue", "drawer": "lighten", "sort": "highlight"},
+        {"text": "Fear is the mind-killer.", "page": 3, "time": 1684569600}]}
+
+      """
+    for (order, zone) in [(["json", "lua"], "Europe/Berlin"), (["lua", "json"], "Europe/Berlin"),
+      (["json", "lua"], "America/New_York")]
+    {
+      let box = try Sandbox()
+      box.environment["TZ"] = zone
+      let files = ["json": box.root + "/KOReader-highlights.json", "lua": box.root + "/metadata.pdf.lua"]
+      try json.write(toFile: files["json"]!, atomically: true, encoding: .utf8)
+      try sidecar.write(toFile: files["lua"]!, atomically: true, encoding: .utf8)
+      for name in order {
+        let result = try box.run(["import", files[name]!])
+        #expect(result.status == 0, "\(order) \(zone): \(result.stderr)")
+      }
+      #expect(
+        try box.rows("SELECT count(*), count(DISTINCT post_id) FROM highlights") == [["2", "1"]],
+        "\(order) \(zone)")
+      #expect(
+        try box.rows("SELECT count(*) FROM highlights WHERE note = 'The litany.'") == [["1"]],
+        "\(order) \(zone)")
+      // Both files again: nothing more.
+      for name in order { #expect(try box.run(["import", files[name]!]).stdout.hasPrefix("0 added")) }
+      #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
+    }
+  }
+
   @Test("--strict makes an unreadable date an error; without it, a warning naming the file and the place")
   func koreaderDates() throws {
     let box = try Sandbox()

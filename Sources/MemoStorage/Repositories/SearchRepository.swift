@@ -224,19 +224,17 @@ public struct SearchRepository {
       sql: """
         INSERT INTO search_grams (rowid, grams)
         SELECT 2 * id, \(Self.gramsSQL("title || ' ' || coalesce(author, '') || ' ' || coalesce(body, '')"))
-        FROM posts WHERE id > ?1 AND title || coalesce(author, '') || coalesce(body, '') GLOB ?2
+        FROM posts WHERE id > ?1 AND memo_cjk(title || coalesce(author, '') || coalesce(body, ''))
         """)
     try postGrams.bind(last.posts, at: 1)
-    try postGrams.bind(Self.cjkPattern, at: 2)
     try postGrams.execute()
     let questionGrams = try database.cachedStatement(
       sql: """
         INSERT INTO search_grams (rowid, grams)
         SELECT 2 * id + 1, \(Self.gramsSQL("text || ' ' || coalesce(answer, '')"))
-        FROM questions WHERE id > ?1 AND text || coalesce(answer, '') GLOB ?2
+        FROM questions WHERE id > ?1 AND memo_cjk(text || coalesce(answer, ''))
         """)
     try questionGrams.bind(last.questions, at: 1)
-    try questionGrams.bind(Self.cjkPattern, at: 2)
     try questionGrams.execute()
     if let highlights {
       let staleHighlightGrams = try database.cachedStatement(
@@ -247,11 +245,10 @@ public struct SearchRepository {
         sql: """
           INSERT INTO search_grams (rowid, grams)
           SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, '')"))
-          FROM highlights WHERE id > ?1 AND text || coalesce(note, '') GLOB ?2
+          FROM highlights WHERE id > ?1 AND memo_cjk(text || coalesce(note, ''))
           ORDER BY id DESC
           """)
       try highlightGrams.bind(highlights, at: 1)
-      try highlightGrams.bind(Self.cjkPattern, at: 2)
       try highlightGrams.execute()
     }
     for table in ["search_words", "search_trigrams"] {
@@ -279,21 +276,19 @@ public struct SearchRepository {
           INSERT INTO \(table) (rowid, kind, ref, title, text)
           SELECT 2 * id, 'post', id, title || coalesce(' · ' || author, ''), coalesce(body, '')
           FROM posts WHERE id > ?1
-          AND (?2 = 0 OR title || coalesce(author, '') || coalesce(body, '') GLOB ?3)
+          AND (?2 = 0 OR memo_cjk(title || coalesce(author, '') || coalesce(body, '')))
           """)
       try posts.bind(last.posts, at: 1)
       try posts.bind(onlyCJK, at: 2)
-      try posts.bind(Self.cjkPattern, at: 3)
       try posts.execute()
       let questions = try database.cachedStatement(
         sql: """
           INSERT INTO \(table) (rowid, kind, ref, title, text)
           SELECT 2 * id + 1, 'question', id, text, coalesce(answer, '') FROM questions
-          WHERE id > ?1 AND (?2 = 0 OR text || coalesce(answer, '') GLOB ?3)
+          WHERE id > ?1 AND (?2 = 0 OR memo_cjk(text || coalesce(answer, '')))
           """)
       try questions.bind(last.questions, at: 1)
       try questions.bind(onlyCJK, at: 2)
-      try questions.bind(Self.cjkPattern, at: 3)
       try questions.execute()
       guard let highlights else { continue }
       // In increasing row id (-id: the newest first). FTS5 keeps what it indexes in memory
@@ -303,12 +298,11 @@ public struct SearchRepository {
         sql: """
           INSERT INTO \(table) (rowid, kind, ref, title, text)
           SELECT -id, 'highlight', id, text, coalesce(note, '') FROM highlights
-          WHERE id > ?1 AND (?2 = 0 OR text || coalesce(note, '') GLOB ?3)
+          WHERE id > ?1 AND (?2 = 0 OR memo_cjk(text || coalesce(note, '')))
           ORDER BY id DESC
           """)
       try passages.bind(highlights, at: 1)
       try passages.bind(onlyCJK, at: 2)
-      try passages.bind(Self.cjkPattern, at: 3)
       try passages.execute()
     }
   }

@@ -43,6 +43,8 @@ public final class Database {
       try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds), on: handle)
       // DEFENSIVE: no writes to sqlite_schema or other corruption-prone tricks from SQL.
       try check(memo_sqlite3_db_config_defensive(handle, 1), on: handle)
+      // memo_cjk(text): schema.sql's CJK GLOB, fast (bulk indexing, see shim.h).
+      try check(memo_sqlite3_register_functions(handle), on: handle)
       try execute(sql: "PRAGMA foreign_keys = ON")
       // The trivial read: NOTADB shows up here rather than in the middle of a command.
       _ = try int(sql: "SELECT count(*) FROM sqlite_schema")

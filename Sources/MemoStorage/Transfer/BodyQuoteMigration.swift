@@ -8,14 +8,37 @@ import MemoCore
 /// the migration's transaction, one pass over the bodies that hold a quote, with its
 /// statements prepared once.
 struct BodyQuoteMigration {
-  let database: Database
-  let makeUUID: (Timestamp) -> String
-
-  init(database: Database, makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:))
-  {
-    self.database = database
-    self.makeUUID = makeUUID
+  /// How the changed bodies reach the search indexes.
+  enum Reindexing {
+    /// Entry by entry, by the posts' update triggers (each old entry read and taken out).
+    case byTriggers
+    /// The three indexes made again from every row (`SearchRepository.rebuildIndexes`).
+    case rebuild
+    /// Whichever reads less text: the rebuild when the old bodies hold more than everything
+    /// else the indexes hold.
+    case cheaper
   }
+
+  let database: Database
+  /// The schema version the database is at when it runs (12 on: 13 and later index
+  /// highlights in search).
+  let version: Int32
+  let makeUUID: (Timestamp) -> String
+  let reindexing: Reindexing
+
+  init(
+    database: Database, version: Int32 = 12,
+    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
+    reindexing: Reindexing = .cheaper
+  ) {
+    self.database = database
+    self.version = version
+    self.makeUUID = makeUUID
+    self.reindexing = reindexing
+  }
+
+  /// The posts' update triggers that index a body; a rebuild takes them out meanwhile.
+  static let searchUpdateTriggers = ["posts_search_update", "posts_grams_update"]
 
   /// A quote found in a body.
   struct Quote: Equatable {
@@ -190,10 +213,11 @@ struct BodyQuoteMigration {
   @discardableResult
   func run() throws -> Int {
     // The new rows' change-sequence entries in one statement at the end, not a trigger each;
-    // a page cache of 64 MiB, as an import has, for the new rows' index pages.
-    let load = try BulkLoad(database: database, version: 12)
+    // a page cache of up to 1 GiB (used only as the rows need it): a million quotes' rows,
+    // indexes and search entries are written once and not spilled to the WAL and read back.
+    let load = try BulkLoad(database: database, version: version)
     let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
-    try database.execute(sql: "PRAGMA cache_size = -65536")
+    try database.execute(sql: "PRAGMA cache_size = -1048576")
     defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
     // The table's own indexes are made again once the rows are in: sorting a million keys
     // once is faster than a million inserts into each index.
@@ -220,10 +244,14 @@ struct BodyQuoteMigration {
     let update = try database.makeStatement(sql: "UPDATE posts SET body = ?1 WHERE id = ?2")
     var pending: [(Int64, String?)] = []
     var count = 0
+    // The bytes of the bodies that change: what taking their index entries out would read.
+    var changedBytes = 0
     while try select.step() {
       let id = select.int64(0)
-      let (quotes, lines) = Self.quotes(in: select.string(3))
+      let body = select.string(3)
+      let (quotes, lines) = Self.quotes(in: body)
       guard !quotes.isEmpty else { continue }
+      changedBytes += body.utf8.count
       let title = select.string(1)
       let author = select.string(2)
       let updated = select.string(4)
@@ -250,14 +278,54 @@ struct BodyQuoteMigration {
       pending.append((id, Self.remainder(of: lines, without: quotes)))
     }
     select.reset()
+    let rebuild = try rebuilds(changedBytes: changedBytes)
+    var triggers: [String] = []
+    if rebuild {
+      for name in Self.searchUpdateTriggers {
+        if let sql = try database.text(
+          sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = '\(name)'")
+        {
+          triggers.append(sql)
+          try database.executeScript("DROP TRIGGER \(name)")
+        }
+      }
+    }
     for (id, body) in pending {
       update.reset()
       try update.bind(body, at: 1)
       try update.bind(id, at: 2)
       try update.execute()
     }
+    for sql in triggers { try database.executeScript(sql) }
     for index in indexes { try database.executeScript(index.sql) }
-    try load.finish()
+    try load.finish(indexing: !rebuild)
+    if rebuild {
+      try SearchRepository(database: database).rebuildIndexes(highlights: version >= 13)
+    }
     return count
+  }
+
+  /// Whether to make the search indexes again rather than replace the changed bodies' entries.
+  func rebuilds(changedBytes: Int) throws -> Bool {
+    switch reindexing {
+    case .byTriggers: return false
+    case .rebuild: return true
+    case .cheaper:
+      guard changedBytes > 0 else { return false }
+      // Everything else a rebuild would read again: the other bodies, titles, questions.
+      let posts =
+        try database.int(
+          sql: """
+            SELECT CAST(total(length(CAST(title AS BLOB)) + coalesce(length(CAST(author AS BLOB)), 0)
+              + coalesce(length(CAST(body AS BLOB)), 0)) AS INTEGER) FROM posts
+            """) ?? 0
+      let questions =
+        try database.int(
+          sql: """
+            SELECT CAST(total(length(CAST(text AS BLOB)) + coalesce(length(CAST(answer AS BLOB)), 0))
+              AS INTEGER) FROM questions
+            """) ?? 0
+      return changedBytes > Int(posts + questions) - changedBytes
+    }
   }
 }

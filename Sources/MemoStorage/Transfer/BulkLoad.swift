@@ -85,7 +85,9 @@ struct BulkLoad {
 
   /// Does the triggers' work for every row the load added, as the rows are now, and puts
   /// the triggers back.
-  func finish() throws {
+  /// - Parameter indexing: false when the caller makes the search indexes again itself
+  ///   (`SearchRepository.rebuildIndexes`).
+  func finish(indexing: Bool = true) throws {
     try Journal(database: database).recordLoad(of: "questions", after: last.questions)
     // Each tombstone (usually few) looked up among the questions by its UUID, rather than
     // every new question's UUID gathered into a temporary index first.
@@ -138,8 +140,10 @@ struct BulkLoad {
       try eventChanges.bind(lastReviewEvent, at: 1)
       try eventChanges.execute()
     }
-    try SearchRepository(database: database).indexRows(
-      after: last, highlights: searchesHighlights ? lastHighlight : nil)
+    if indexing {
+      try SearchRepository(database: database).indexRows(
+        after: last, highlights: searchesHighlights ? lastHighlight : nil)
+    }
     for sql in definitions { try database.executeScript(sql) }
   }
 }

@@ -99,6 +99,14 @@ struct ExternalImporter {
           // star stay), unless that one's text was edited here since or this file still holds
           // it (two highlights at one place).
           if reader == "koreader" && keysOfBook == nil { keysOfBook = bookKeys(book) }
+          // The same highlight from KOReader's other file (sidecar or JSON), another key.
+          if reader == "koreader",
+            try sameHighlight(as: clipping, postID: postID, keys: keysOfBook ?? []) != nil
+          {
+            summary.unchanged += 1
+            counts.duplicates += 1
+            continue
+          }
           if reader == "koreader",
             let shorter = try shorterVersion(
               of: clipping, postID: postID, keys: keysOfBook ?? [])
@@ -311,34 +319,6 @@ struct ExternalImporter {
     return try statement.step() ? statement.int64(0) : nil
   }
 
-  /// The keys of a book's highlights in this file.
-  func bookKeys(_ book: ExternalBook) -> Set<String> {
-    Set(book.clippings.lazy.filter { $0.kind == .highlight }.map(\.key))
-  }
-
-  /// The post's KOReader highlight on the same page whose passage the clipping's begins with
-  /// and extends (the longest, if several), unless the file holds it too.
-  func shorterVersion(of clipping: ExternalClipping, postID: Int64, keys: Set<String>) throws
-    -> Int64?
-  {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT id, source_key FROM highlights
-        WHERE post_id = ?1 AND source = 'koreader' AND page IS ?2
-          AND length(text) < length(?3) AND substr(?3, 1, length(text)) = text
-        ORDER BY length(text) DESC, id
-        """)
-    defer { statement.reset() }
-    try statement.bind(postID, at: 1)
-    try statement.bind(clipping.page, at: 2)
-    try statement.bind(clipping.text, at: 3)
-    while try statement.step() {
-      if let key = statement.text(1), keys.contains(key) { continue }
-      return statement.int64(0)
-    }
-    return nil
-  }
-
   /// Gives a highlight the longer text and place of the version that extends it; its note,
   /// star and id stay.
   func replace(_ id: Int64, with clipping: ExternalClipping) throws {
@@ -506,43 +486,5 @@ struct ExternalImporter {
     condition.add("", bindings: values)
     try condition.bind(to: statement)
     try statement.execute()
-  }
-}
-
-/// Every post by its `BookKey`, read once per import (a scan and a fold of each title and
-/// author: 50,000 posts in a few tens of milliseconds) and kept up to date with the posts the
-/// import adds. A book matches the oldest post with its key; a book or post that names no
-/// author matches by title alone when one book has that title.
-final class PostIndex {
-  struct Entry {
-    var id: Int64
-    var author: String
-  }
-  private var byTitle: [String: [Entry]]?
-
-  func post(for key: BookKey, in database: Database) throws -> Int64? {
-    if byTitle == nil { try load(database) }
-    guard let entries = byTitle?[key.title] else { return nil }
-    if let exact = entries.first(where: { $0.author == key.author }) { return exact.id }
-    if key.author.isEmpty {
-      let authors = Set(entries.map(\.author))
-      return authors.count == 1 ? entries.first?.id : nil
-    }
-    return entries.first { $0.author.isEmpty }?.id
-  }
-
-  func add(_ id: Int64, _ key: BookKey) {
-    guard byTitle != nil else { return }
-    byTitle?[key.title, default: []].append(Entry(id: id, author: key.author))
-  }
-
-  private func load(_ database: Database) throws {
-    var index: [String: [Entry]] = [:]
-    let statement = try database.makeStatement(sql: "SELECT id, title, author FROM posts ORDER BY id")
-    while try statement.step() {
-      let key = BookKey(title: statement.string(1), author: statement.text(2))
-      index[key.title, default: []].append(Entry(id: statement.int64(0), author: key.author))
-    }
-    byTitle = index
   }
 }

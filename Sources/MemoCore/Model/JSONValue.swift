@@ -75,6 +75,10 @@ public struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
+  /// Bytes of whitespace skipped between tokens so far.
+  private var skipped = 0
+  /// With `parseObject`: where each member value of the outermost object is.
+  private var spans: [MemberSpan]?
   static let maximumDepth = 64
 
   /// Parses a whole document. - Throws: `JSONParseError`.
@@ -91,6 +95,28 @@ public struct JSONParser {
     return value
   }
 
+  /// Where one member's value of an object is in the text parsed, and whether that text has
+  /// no whitespace between its tokens (so that it is the value as SQLite's JSON writes it).
+  public struct MemberSpan: Sendable {
+    public var range: Range<Int>
+    public var isCompact: Bool
+  }
+
+  /// Parses a whole document, an object, and says where each of its members' values is (in
+  /// member order): a caller can take a member's JSON text without writing it again.
+  /// - Throws: `JSONParseError`.
+  public static func parseObject(_ bytes: [UInt8]) throws -> (
+    value: JSONValue, spans: [MemberSpan]
+  ) {
+    var parser = JSONParser(bytes: bytes)
+    parser.spans = []
+    parser.skipWhitespace()
+    let value = try parser.value()
+    parser.skipWhitespace()
+    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+    return (value, parser.spans ?? [])
+  }
+
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
   private func error(_ reason: String) -> JSONParseError {
@@ -100,7 +126,9 @@ public struct JSONParser {
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      case 0x20, 0x09, 0x0A, 0x0D:
+        index += 1
+        skipped += 1
       default: return
       }
     }
@@ -156,7 +184,13 @@ public struct JSONParser {
       }
       index += 1
       skipWhitespace()
-      members.append((key, try value()))
+      if depth == 1 && spans != nil {
+        let (start, before) = (index, skipped)
+        members.append((key, try value()))
+        spans?.append(MemberSpan(range: start..<index, isCompact: skipped == before))
+      } else {
+        members.append((key, try value()))
+      }
       skipWhitespace()
       guard index < bytes.count else { throw error("unexpected end of the text in an object") }
       if bytes[index] == UInt8(ascii: ",") {

@@ -174,6 +174,7 @@ extension SyncEngine {
 
   func row(of change: SyncChange) throws -> String? {
     guard change.hasRow else { return nil }
+    if let text = change.rowText { return text }
     let statement = try database.cachedStatement(sql: "SELECT json_extract(?, '$.row')")
     defer { statement.reset() }
     try statement.bind(change.line, at: 1)

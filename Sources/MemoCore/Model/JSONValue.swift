@@ -72,7 +72,9 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, depth-limited).
 public struct JSONParser {
-  private let bytes: [UInt8]
+  /// The text, for the parse's length (bytes read without bounds checks: every read is
+  /// after a check of `index` against `count`).
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
   /// Bytes of whitespace skipped between tokens so far.
@@ -86,13 +88,17 @@ public struct JSONParser {
     try parse(Array(text.utf8))
   }
 
-  public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
-    parser.skipWhitespace()
-    let value = try parser.value()
-    parser.skipWhitespace()
-    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-    return value
+  public static func parse(_ text: [UInt8]) throws -> JSONValue {
+    try text.withUnsafeBufferPointer { bytes in
+      var parser = JSONParser(bytes: bytes)
+      parser.skipWhitespace()
+      let value = try parser.value()
+      parser.skipWhitespace()
+      guard parser.index == bytes.count else {
+        throw parser.error("unexpected text after the value")
+      }
+      return value
+    }
   }
 
   /// Where one member's value of an object is in the text parsed, and whether that text has
@@ -105,19 +111,23 @@ public struct JSONParser {
   /// Parses a whole document, an object, and says where each of its members' values is (in
   /// member order): a caller can take a member's JSON text without writing it again.
   /// - Throws: `JSONParseError`.
-  public static func parseObject(_ bytes: [UInt8]) throws -> (
+  public static func parseObject(_ text: [UInt8]) throws -> (
     value: JSONValue, spans: [MemberSpan]
   ) {
-    var parser = JSONParser(bytes: bytes)
-    parser.spans = []
-    parser.skipWhitespace()
-    let value = try parser.value()
-    parser.skipWhitespace()
-    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-    return (value, parser.spans ?? [])
+    try text.withUnsafeBufferPointer { bytes in
+      var parser = JSONParser(bytes: bytes)
+      parser.spans = []
+      parser.skipWhitespace()
+      let value = try parser.value()
+      parser.skipWhitespace()
+      guard parser.index == bytes.count else {
+        throw parser.error("unexpected text after the value")
+      }
+      return (value, parser.spans ?? [])
+    }
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   private func error(_ reason: String) -> JSONParseError {
     JSONParseError(offset: index, reason: reason)
@@ -149,11 +159,14 @@ public struct JSONParser {
   }
 
   private mutating func literal(_ word: String, _ result: JSONValue) throws -> JSONValue {
-    let expected = Array(word.utf8)
-    guard index + expected.count <= bytes.count,
-      Array(bytes[index..<index + expected.count]) == expected
-    else { throw error("invalid literal") }
-    index += expected.count
+    // Compared in place: a line has many nulls, and an array of each word's bytes was made
+    // for every one.
+    var end = index
+    for byte in word.utf8 {
+      guard end < bytes.count, bytes[end] == byte else { throw error("invalid literal") }
+      end += 1
+    }
+    index = end
     return result
   }
 
@@ -242,11 +255,10 @@ public struct JSONParser {
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      let text = bytes.withUnsafeBufferPointer { buffer -> String? in
-        let slice = UnsafeBufferPointer(rebasing: buffer[index..<end])
-        return isASCII
-          ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-      }
+      let slice = UnsafeBufferPointer(rebasing: bytes[index..<end])
+      let text =
+        isASCII
+        ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
       guard let text else { throw error("a string is not valid UTF-8") }
       index = end + 1
       return text

@@ -112,7 +112,7 @@ extension SyncEngine {
     guard probe.isSuccess else { throw Self.unreachable(remote, probe) }
     if probe.stdout.trimmingWhitespace().isEmpty { return }
     try prepareRepository(remote: remote)
-    let fetched = try git.run(["fetch", "-q", "--prune", "origin"])
+    let fetched = try git.run(Self.fetch)
     guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
     let refs = try git.check([
       "for-each-ref", "--format=%(refname)", "refs/remotes/origin/",

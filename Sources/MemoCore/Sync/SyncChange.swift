@@ -352,6 +352,7 @@ public struct SyncChange: Equatable, Sendable {
       guard case .object(let pairs) = given else {
         throw Invalid(reason: "\"stamps\" is not an object")
       }
+      stamps.reserveCapacity(pairs.count)
       for (field, item) in pairs {
         guard names.contains(field), let stamp = stampValue(item) else {
           throw Invalid(reason: "stamps.\(field) is not a field's [hlc, device]")
@@ -361,7 +362,7 @@ public struct SyncChange: Equatable, Sendable {
       guard case .object(let bases)? = value["changed"] else {
         throw Invalid(reason: "\"changed\" is not an object")
       }
-      var set: [String: SyncVersion?] = [:]
+      var set: [String: SyncVersion?] = Dictionary(minimumCapacity: bases.count)
       for (field, item) in bases {
         guard names.contains(field) else {
           throw Invalid(reason: "changed.\(field) is not a field of a \(kind.rawValue)")

@@ -348,7 +348,8 @@ extension SyncRepository {
     case .array?, .object?:
       // A change line's checks (SyncChange.parse) let no field bound here be one.
       throw MemoError(
-        code: .badData, message: "a sync change's row has a list or an object where memo expects a value")
+        code: .badData,
+        message: "a sync change's row has a list or an object where memo expects a value")
     }
     return nil
   }

@@ -72,9 +72,15 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, depth-limited).
 public struct JSONParser {
-  private let bytes: [UInt8]
+  /// The text, for the parse's length (bytes read without bounds checks: every read is
+  /// after a check of `index` against `count`).
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  /// Bytes of whitespace skipped between tokens so far.
+  private var skipped = 0
+  /// With `parseObject`: where each member value of the outermost object is.
+  private var spans: [MemberSpan]?
   static let maximumDepth = 64
 
   /// Parses a whole document. - Throws: `JSONParseError`.
@@ -82,16 +88,46 @@ public struct JSONParser {
     try parse(Array(text.utf8))
   }
 
-  public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
-    parser.skipWhitespace()
-    let value = try parser.value()
-    parser.skipWhitespace()
-    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-    return value
+  public static func parse(_ text: [UInt8]) throws -> JSONValue {
+    try text.withUnsafeBufferPointer { bytes in
+      var parser = JSONParser(bytes: bytes)
+      parser.skipWhitespace()
+      let value = try parser.value()
+      parser.skipWhitespace()
+      guard parser.index == bytes.count else {
+        throw parser.error("unexpected text after the value")
+      }
+      return value
+    }
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  /// Where one member's value of an object is in the text parsed, and whether that text has
+  /// no whitespace between its tokens (so that it is the value as SQLite's JSON writes it).
+  public struct MemberSpan: Sendable {
+    public var range: Range<Int>
+    public var isCompact: Bool
+  }
+
+  /// Parses a whole document, an object, and says where each of its members' values is (in
+  /// member order): a caller can take a member's JSON text without writing it again.
+  /// - Throws: `JSONParseError`.
+  public static func parseObject(_ text: [UInt8]) throws -> (
+    value: JSONValue, spans: [MemberSpan]
+  ) {
+    try text.withUnsafeBufferPointer { bytes in
+      var parser = JSONParser(bytes: bytes)
+      parser.spans = []
+      parser.skipWhitespace()
+      let value = try parser.value()
+      parser.skipWhitespace()
+      guard parser.index == bytes.count else {
+        throw parser.error("unexpected text after the value")
+      }
+      return (value, parser.spans ?? [])
+    }
+  }
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   private func error(_ reason: String) -> JSONParseError {
     JSONParseError(offset: index, reason: reason)
@@ -100,7 +136,9 @@ public struct JSONParser {
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      case 0x20, 0x09, 0x0A, 0x0D:
+        index += 1
+        skipped += 1
       default: return
       }
     }
@@ -121,11 +159,14 @@ public struct JSONParser {
   }
 
   private mutating func literal(_ word: String, _ result: JSONValue) throws -> JSONValue {
-    let expected = Array(word.utf8)
-    guard index + expected.count <= bytes.count,
-      Array(bytes[index..<index + expected.count]) == expected
-    else { throw error("invalid literal") }
-    index += expected.count
+    // Compared in place: a line has many nulls, and an array of each word's bytes was made
+    // for every one.
+    var end = index
+    for byte in word.utf8 {
+      guard end < bytes.count, bytes[end] == byte else { throw error("invalid literal") }
+      end += 1
+    }
+    index = end
     return result
   }
 
@@ -156,7 +197,13 @@ public struct JSONParser {
       }
       index += 1
       skipWhitespace()
-      members.append((key, try value()))
+      if depth == 1 && spans != nil {
+        let (start, before) = (index, skipped)
+        members.append((key, try value()))
+        spans?.append(MemberSpan(range: start..<index, isCompact: skipped == before))
+      } else {
+        members.append((key, try value()))
+      }
       skipWhitespace()
       guard index < bytes.count else { throw error("unexpected end of the text in an object") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -208,11 +255,10 @@ public struct JSONParser {
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      let text = bytes.withUnsafeBufferPointer { buffer -> String? in
-        let slice = UnsafeBufferPointer(rebasing: buffer[index..<end])
-        return isASCII
-          ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-      }
+      let slice = UnsafeBufferPointer(rebasing: bytes[index..<end])
+      let text =
+        isASCII
+        ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
       guard let text else { throw error("a string is not valid UTF-8") }
       index = end + 1
       return text

@@ -25,7 +25,31 @@ public struct SyncChange: Equatable, Sendable {
     /// The fields that merge one by one, each with its own stamp, and the row columns each
     /// covers. `times` (when memo made and last changed the record) merges as a field too,
     /// but a concurrent change of it is never a conflict.
-    public var fields: [(name: String, columns: [String])] {
+    public var fields: [(name: String, columns: [String])] { Self.rules[self]!.fields }
+
+    /// Each kind's fields and checks, made once (a round reads them for every line).
+    static let rules: [Kind: Rules] = Dictionary(
+      uniqueKeysWithValues: allCases.map { ($0, Rules(kind: $0)) })
+
+    struct Rules {
+      let fields: [(name: String, columns: [String])]
+      let names: Set<String>
+      let requiredText: [String]
+      let optionalText: [String]
+      let laterText: [String]
+      let times: [String]
+
+      init(kind: Kind) {
+        fields = kind.fieldTable
+        names = Set(fields.map(\.name))
+        requiredText = kind.requiredText
+        optionalText = kind.optionalText
+        laterText = kind.laterText
+        times = kind.times
+      }
+    }
+
+    private var fieldTable: [(name: String, columns: [String])] {
       switch self {
       case .post:
         return [
@@ -151,6 +175,11 @@ public struct SyncChange: Equatable, Sendable {
   public var changed: [String: SyncVersion?]?
   /// The whole line, as read: storage reads the row's fields from it with SQL.
   public var line: String
+  /// The row as `parse` read it from `line` (null: a deletion, or not parsed): storage binds
+  /// its fields instead of reading them from `line` with SQL.
+  public var row: JSONValue = .null
+  /// The row's JSON text, as `json_extract(line, '$.row')` gives it (nil: not taken apart).
+  public var rowText: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -164,6 +193,12 @@ public struct SyncChange: Equatable, Sendable {
     self.line = line
     self.stamps = stamps
     self.changed = changed
+  }
+
+  /// Equal when the lines say the same (`row` and `rowText` are read from `line`).
+  public static func == (a: SyncChange, b: SyncChange) -> Bool {
+    a.kind == b.kind && a.key == b.key && a.version == b.version && a.base == b.base
+      && a.hasRow == b.hasRow && a.stamps == b.stamps && a.changed == b.changed && a.line == b.line
   }
 
   /// The stamp of `field` after this change.
@@ -241,8 +276,12 @@ public struct SyncChange: Equatable, Sendable {
   /// - Parameter device: the device whose folder holds the file; every line must be its own.
   /// - Throws: `SyncChange.Invalid` with the reason.
   public static func parse(_ text: String, device: String) throws(Invalid) -> SyncChange {
+    let bytes = Array(text.utf8)
     let value: JSONValue
-    do { value = try JSONParser.parse(text) } catch { throw Invalid(reason: "\(error)") }
+    let spans: [JSONParser.MemberSpan]
+    do { (value, spans) = try JSONParser.parseObject(bytes) } catch {
+      throw Invalid(reason: "\(error)")
+    }
     guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
@@ -268,28 +307,32 @@ public struct SyncChange: Equatable, Sendable {
     default:
       throw Invalid(reason: "\"base_hlc\" and \"base_device\" are not both given or both null")
     }
-    guard let row = value["row"] else { throw Invalid(reason: "\"row\" is missing") }
+    guard case .object(let members) = value,
+      let rowIndex = members.firstIndex(where: { $0.0 == "row" })
+    else { throw Invalid(reason: "\"row\" is missing") }
+    let row = members[rowIndex].1
+    let rules = Kind.rules[kind]!
     if !row.isNull {
       guard case .object = row else { throw Invalid(reason: "\"row\" is not an object or null") }
       guard row[kind.keyField]?.stringValue == key else {
         throw Invalid(reason: "row.\(kind.keyField) is not the key \(key)")
       }
-      for field in kind.requiredText {
-        guard let text = row[field]?.stringValue, !text.trimmingWhitespace().isEmpty else {
+      for field in rules.requiredText {
+        guard let text = row[field]?.stringValue, !isBlank(text) else {
           throw Invalid(reason: "row.\(field) is not a non-empty string")
         }
       }
-      for field in kind.optionalText {
+      for field in rules.optionalText {
         guard let item = row[field], item.isNull || item.stringValue != nil else {
           throw Invalid(reason: "row.\(field) is not a string or null")
         }
       }
-      for field in kind.laterText {
+      for field in rules.laterText {
         if let item = row[field], !item.isNull, item.stringValue == nil {
           throw Invalid(reason: "row.\(field) is not a string or null")
         }
       }
-      for field in kind.times {
+      for field in rules.times {
         if let text = row[field]?.stringValue, Timestamp(rfc3339: text) == nil {
           throw Invalid(reason: "row.\(field) is not an RFC 3339 time")
         }
@@ -316,13 +359,14 @@ public struct SyncChange: Equatable, Sendable {
         }
       }
     }
-    let names = Set(kind.fields.map(\.name))
+    let names = rules.names
     var stamps: [String: SyncVersion] = [:]
     var changed: [String: SyncVersion?]?
     if let given = value["stamps"] {
       guard case .object(let pairs) = given else {
         throw Invalid(reason: "\"stamps\" is not an object")
       }
+      stamps.reserveCapacity(pairs.count)
       for (field, item) in pairs {
         guard names.contains(field), let stamp = stampValue(item) else {
           throw Invalid(reason: "stamps.\(field) is not a field's [hlc, device]")
@@ -332,7 +376,7 @@ public struct SyncChange: Equatable, Sendable {
       guard case .object(let bases)? = value["changed"] else {
         throw Invalid(reason: "\"changed\" is not an object")
       }
-      var set: [String: SyncVersion?] = [:]
+      var set: [String: SyncVersion?] = Dictionary(minimumCapacity: bases.count)
       for (field, item) in bases {
         guard names.contains(field) else {
           throw Invalid(reason: "changed.\(field) is not a field of a \(kind.rawValue)")
@@ -347,9 +391,23 @@ public struct SyncChange: Equatable, Sendable {
       }
       changed = set
     }
-    return SyncChange(
+    var change = SyncChange(
       kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
       base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
+    change.row = row
+    // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
+    // what json_extract(line, '$.row') gives, without SQLite parsing the line again.
+    if !row.isNull, rowIndex < spans.count, spans[rowIndex].isCompact {
+      change.rowText = String(decoding: bytes[spans[rowIndex].range], as: UTF8.self)
+    }
+    return change
+  }
+
+  /// Whether `text` is empty or only whitespace (`trimmingWhitespace().isEmpty`), at once for
+  /// text with a visible ASCII character.
+  static func isBlank(_ text: String) -> Bool {
+    if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+    return text.trimmingWhitespace().isEmpty
   }
 
   /// A review event's kind and rating agree, and its duration is a whole number or null.

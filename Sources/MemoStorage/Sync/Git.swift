@@ -37,21 +37,26 @@ struct Git {
   /// Runs `git -C directory ARGS` with memo's own identity for the commits it makes (a machine
   /// with no identity configured, as in CI, can sync).
   /// - Throws: `.unavailable` (69) when git cannot be started (not on PATH).
-  func run(_ arguments: [String], input: String? = nil) throws -> Result {
+  /// - Parameter environment: more `NAME=value` entries for git's environment.
+  func run(_ arguments: [String], input: String? = nil, environment: [String] = []) throws
+    -> Result
+  {
     let full =
       [
         "git", "-C", directory, "-c", "user.name=memo", "-c", "user.email=memo@localhost",
         "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", "-c", "maintenance.auto=false",
       ]
       + arguments
-    return try Self.spawn(full, input: input)
+    return try Self.spawn(full, input: input, environment: environment)
   }
 
   /// Runs `run` and throws unless git succeeded.
   /// - Throws: `.io` (74) naming the command and git's message.
   @discardableResult
-  func check(_ arguments: [String], input: String? = nil) throws -> Result {
-    let result = try run(arguments, input: input)
+  func check(_ arguments: [String], input: String? = nil, environment: [String] = []) throws
+    -> Result
+  {
+    let result = try run(arguments, input: input, environment: environment)
     guard result.isSuccess else {
       throw MemoError(
         code: .io,
@@ -65,7 +70,9 @@ struct Git {
   /// Runs one git process. Its stdin, stdout and stderr are three unlinked temporary files
   /// of its own (three mkostemp calls cost microseconds against git's milliseconds), so
   /// two threads can run git at once, as the tests do, without reading each other's output.
-  static func spawn(_ arguments: [String], input: String?) throws -> Result {
+  static func spawn(_ arguments: [String], input: String?, environment extra: [String] = [])
+    throws -> Result
+  {
     let stdin = try TemporaryFile()
     let out = try TemporaryFile()
     let err = try TemporaryFile()
@@ -85,7 +92,8 @@ struct Git {
       environment.append(strdup(entry))
       index += 1
     }
-    environment += [strdup("GIT_TERMINAL_PROMPT=0"), strdup("LC_ALL=C"), nil]
+    for entry in ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"] + extra { environment.append(strdup(entry)) }
+    environment.append(nil)
     defer { for pointer in environment { free(pointer) } }
     lseek(stdin.fd, 0, SEEK_SET)
     var pid: pid_t = 0

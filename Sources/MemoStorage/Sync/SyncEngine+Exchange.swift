@@ -109,8 +109,12 @@ extension SyncEngine {
       // here as this device's change (SyncRepository+Duplicates).
       if !highlights.isEmpty { _ = try store.joinDuplicates(ofHighlights: highlights) }
 
+      // Each device's latest change, in one pass (oldest first: the last one seen is the
+      // latest), not a search of every change for each device the remote names.
+      var latestOf: [String: HybridTime] = [:]
+      for change in changes { latestOf[change.version.device] = change.version.time }
       for (owner, name) in names {
-        let latest = changes.last { $0.version.device == owner }?.version.time
+        let latest = latestOf[owner]
         try remember(owner, name: name, seen: max(latest ?? .zero, seen[owner] ?? .zero))
       }
       for (path, _) in files { try markApplied(path, at: now) }
@@ -174,6 +178,7 @@ extension SyncEngine {
 
   func row(of change: SyncChange) throws -> String? {
     guard change.hasRow else { return nil }
+    if let text = change.rowText { return text }
     let statement = try database.cachedStatement(sql: "SELECT json_extract(?, '$.row')")
     defer { statement.reset() }
     try statement.bind(change.line, at: 1)

@@ -74,7 +74,9 @@ extension SyncEngine {
     }
     guard let held, let here else {
       // New here, or made again after its deletion: all of it.
-      guard try store.apply(kind, key: key, line: change.line) else { return (.deferred, 0) }
+      guard try store.apply(kind, key: key, line: change.line, row: change.row) else {
+        return (.deferred, 0)
+      }
       try store.setVersion(
         kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
       var taken: [String: SyncVersion] = [:]

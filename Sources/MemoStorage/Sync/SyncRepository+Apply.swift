@@ -5,7 +5,12 @@ extension SyncRepository {
   /// Makes the record what `change` says. `line` holds the row at `$.row`.
   /// - Returns: false when it cannot be applied here (a question or favorite whose post is
   ///   gone), having changed nothing.
-  func apply(_ kind: SyncChange.Kind, key: String, line: String?) throws -> Bool {
+  /// - Parameter row: the row `line` holds at `$.row`, parsed (nil: parsed here if needed):
+  ///   posts, questions, highlights and categories bind its fields (what `json_extract` of the
+  ///   line gives) instead of SQLite parsing the line again for each statement.
+  func apply(
+    _ kind: SyncChange.Kind, key: String, line: String?, row: JSONValue? = nil
+  ) throws -> Bool {
     if line == nil && kind == .category, try isInUse(category: key) {
       // Questions here still name it (added unseen by the device that removed it): it stays,
       // and goes out again as this device's change, so that every device keeps it.
@@ -38,131 +43,116 @@ extension SyncRepository {
       try statement.execute()
       return true
     }
+    let values: JSONValue
+    switch kind {
+    case .post, .question, .highlight, .category:
+      if let row, !row.isNull {
+        values = row
+      } else {
+        do { values = try JSONParser.parse(line)["row"] ?? .null } catch {
+          throw MemoError(code: .badData, message: "a sync change is not JSON (\(error)): \(line)")
+        }
+      }
+    default: values = .null
+    }
     // An existence check, then a plain INSERT or UPDATE: an upsert may abort after changing
     // rows, so SQLite gives it a statement journal, a copy of every page it touches
     // (https://sqlite.org/tempfiles.html#stmtjrnl): 16 writes a row at 100,000 rows.
     switch kind {
     case .post:
-      if try exists("SELECT 1 FROM posts WHERE uuid = ?", key) {
-        try run(
+      let statement = try database.cachedStatement(
+        sql: try exists("SELECT 1 FROM posts WHERE uuid = ?", key)
+          ? """
+          UPDATE posts SET title = ?2, author = ?3, body = ?4, source = ?5, created_at = ?6,
+            updated_at = ?7
+          WHERE uuid = ?1
           """
-          UPDATE posts SET title = json_extract(?1, '$.row.title'),
-            author = json_extract(?1, '$.row.author'), body = json_extract(?1, '$.row.body'),
-            source = json_extract(?1, '$.row.source'),
-            created_at = json_extract(?1, '$.row.created_at'),
-            updated_at = json_extract(?1, '$.row.updated_at')
-          WHERE uuid = json_extract(?1, '$.row.uuid')
-          """, line)
-      } else {
-        try run(
-          """
+          : """
           INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at)
-          VALUES (json_extract(?1, '$.row.uuid'), json_extract(?1, '$.row.title'),
-            json_extract(?1, '$.row.author'), json_extract(?1, '$.row.body'),
-            json_extract(?1, '$.row.source'), json_extract(?1, '$.row.created_at'),
-            json_extract(?1, '$.row.updated_at'))
-          """, line)
-      }
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+          """)
+      try bind(
+        statement, values,
+        ["uuid", "title", "author", "body", "source", "created_at", "updated_at"])
+      try statement.execute()
     case .question:
-      // What the row names, read in one statement: SQLite parses the line once a statement
-      // (its JSON cache lives in the statement), and this was three statements (a third of a
-      // round's instructions went to parsing the same lines again).
       let fields = try database.cachedStatement(
         sql: """
-          SELECT (SELECT id FROM posts WHERE uuid = json_extract(?1, '$.row.post_uuid')),
-            json_extract(?1, '$.row.category'), json_extract(?1, '$.row.created_at'),
-            json_extract(?1, '$.row.highlight_uuid'),
-            (SELECT id FROM highlights WHERE uuid = json_extract(?1, '$.row.highlight_uuid'))
+          SELECT (SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM highlights WHERE uuid = ?2)
           """)
-      try fields.bind(line, at: 1)
+      let wantedHighlight = try bind(fields, values["highlight_uuid"], at: 2)
+      try bind(fields, values["post_uuid"], at: 1)
       guard try fields.step(), !fields.isNull(0) else {
         fields.reset()
         return false
       }
       let postID = fields.int64(0)
-      let categoryName = fields.text(1)
-      let categoryTime = Timestamp(rfc3339: fields.string(2)) ?? Timestamp(millis: 0)
-      let wantedHighlight = fields.text(3)
-      let foundHighlight = fields.isNull(4) ? nil : fields.int64(4)
+      let foundHighlight = fields.isNull(1) ? nil : fields.int64(1)
       fields.reset()
       var categoryID: Int64?
-      if let categoryName {
+      if let categoryName = try text(values["category"]) {
+        let categoryTime =
+          (try text(values["created_at"])).flatMap { Timestamp(rfc3339: $0) }
+          ?? Timestamp(millis: 0)
         categoryID = try CategoryRepository(database: database).ensure(
           categoryName, at: categoryTime)
       }
       let statement = try database.cachedStatement(
         sql: try exists("SELECT 1 FROM questions WHERE uuid = ?", key)
           ? """
-          UPDATE questions SET post_id = ?2, text = json_extract(?1, '$.row.text'),
-            category_id = ?3, starred = json_extract(?1, '$.row.starred'),
-            answer = json_extract(?1, '$.row.answer'),
-            answered_at = json_extract(?1, '$.row.answered_at'),
-            created_at = json_extract(?1, '$.row.created_at'),
-            updated_at = json_extract(?1, '$.row.updated_at'), highlight_id = ?4
-          WHERE uuid = json_extract(?1, '$.row.uuid')
+          UPDATE questions SET post_id = ?2, text = ?5, category_id = ?3, starred = ?6,
+            answer = ?7, answered_at = ?8, created_at = ?9, updated_at = ?10, highlight_id = ?4
+          WHERE uuid = ?1
           """
           : """
           INSERT INTO questions (uuid, post_id, text, category_id, starred, answer, answered_at,
             created_at, updated_at, highlight_id)
-          VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'), ?3,
-            json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.answer'),
-            json_extract(?1, '$.row.answered_at'), json_extract(?1, '$.row.created_at'),
-            json_extract(?1, '$.row.updated_at'), ?4)
+          VALUES (?1, ?2, ?5, ?3, ?6, ?7, ?8, ?9, ?10, ?4)
           """)
-      try statement.bind(line, at: 1)
+      try bind(statement, values["uuid"], at: 1)
       try statement.bind(postID, at: 2)
       try statement.bind(categoryID, at: 3)
       let passage = try highlightLink(
         wanted: wantedHighlight, found: foundHighlight, question: key)
       try statement.bind(passage, at: 4)
+      try bind(
+        statement, values,
+        ["text", "starred", "answer", "answered_at", "created_at", "updated_at"], from: 5)
       try statement.execute()
     case .highlight:
-      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
+      guard let postID = try postID(of: values["post_uuid"]) else { return false }
       let statement = try database.cachedStatement(
         sql: try exists("SELECT 1 FROM highlights WHERE uuid = ?", key)
           ? """
-          UPDATE highlights SET post_id = ?2, text = json_extract(?1, '$.row.text'),
-            note = json_extract(?1, '$.row.note'), chapter = json_extract(?1, '$.row.chapter'),
-            page = json_extract(?1, '$.row.page'), location = json_extract(?1, '$.row.location'),
-            position = json_extract(?1, '$.row.position'),
-            highlighted_at = json_extract(?1, '$.row.highlighted_at'),
-            starred = json_extract(?1, '$.row.starred'), source = json_extract(?1, '$.row.source'),
-            source_key = json_extract(?1, '$.row.source_key'),
-            created_at = json_extract(?1, '$.row.created_at'),
-            updated_at = json_extract(?1, '$.row.updated_at')
-          WHERE uuid = json_extract(?1, '$.row.uuid')
+          UPDATE highlights SET post_id = ?2, text = ?3, note = ?4, chapter = ?5, page = ?6,
+            location = ?7, position = ?8, highlighted_at = ?9, starred = ?10, source = ?11,
+            source_key = ?12, created_at = ?13, updated_at = ?14
+          WHERE uuid = ?1
           """
           : """
           INSERT INTO highlights (uuid, post_id, text, note, chapter, page, location, position,
             highlighted_at, starred, source, source_key, created_at, updated_at)
-          VALUES (json_extract(?1, '$.row.uuid'), ?2, json_extract(?1, '$.row.text'),
-            json_extract(?1, '$.row.note'), json_extract(?1, '$.row.chapter'),
-            json_extract(?1, '$.row.page'), json_extract(?1, '$.row.location'),
-            json_extract(?1, '$.row.position'), json_extract(?1, '$.row.highlighted_at'),
-            json_extract(?1, '$.row.starred'), json_extract(?1, '$.row.source'),
-            json_extract(?1, '$.row.source_key'), json_extract(?1, '$.row.created_at'),
-            json_extract(?1, '$.row.updated_at'))
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
           """)
-      try statement.bind(line, at: 1)
+      try bind(statement, values["uuid"], at: 1)
       try statement.bind(postID, at: 2)
+      try bind(
+        statement, values,
+        [
+          "text", "note", "chapter", "page", "location", "position", "highlighted_at", "starred",
+          "source", "source_key", "created_at", "updated_at",
+        ], from: 3)
       try statement.execute()
       // Questions that arrived before their passage (a highlight edited after the question
       // was asked goes out after it) find it now.
       try linkWaitingQuestions(to: key)
     case .category:
-      if try exists("SELECT 1 FROM categories WHERE name = ?", key) {
-        try run(
-          """
-          UPDATE categories SET created_at = json_extract(?1, '$.row.created_at')
-          WHERE name = json_extract(?1, '$.row.name')
-          """, line)
-      } else {
-        try run(
-          """
-          INSERT INTO categories (name, created_at)
-          VALUES (json_extract(?1, '$.row.name'), json_extract(?1, '$.row.created_at'))
-          """, line)
-      }
+      let statement = try database.cachedStatement(
+        sql: try exists("SELECT 1 FROM categories WHERE name = ?", key)
+          ? "UPDATE categories SET created_at = ?2 WHERE name = ?1"
+          : "INSERT INTO categories (name, created_at) VALUES (?1, ?2)")
+      try bind(statement, values, ["name", "created_at"])
+      try statement.execute()
     case .favorite:
       guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
       let statement = try database.cachedStatement(
@@ -444,6 +434,60 @@ extension SyncRepository {
               FROM favorites f JOIN posts p ON p.id = f.post_id) r
         WHERE favorites.post_id = r.post_id
         """)
+  }
+
+  /// Binds a row's field as `json_extract` of the line would give it: a string as text, a
+  /// whole number as an integer, another number as a real, true and false as 1 and 0, null
+  /// or a missing field as NULL. - Returns: the text bound, if a string.
+  @discardableResult
+  func bind(_ statement: Statement, _ value: JSONValue?, at index: Int32) throws -> String? {
+    switch value {
+    case .string(let text)?:
+      try statement.bind(text, at: index)
+      return text
+    case .integer(let number)?: try statement.bind(number, at: index)
+    case .number(let number)?: try statement.bind(number, at: index)
+    case .bool(let flag)?: try statement.bind(flag, at: index)
+    case .null?, nil: try statement.bindNull(at: index)
+    case .array?, .object?:
+      // A change line's checks (SyncChange.parse) let no field bound here be one.
+      throw MemoError(
+        code: .badData,
+        message: "a sync change's row has a list or an object where memo expects a value")
+    }
+    return nil
+  }
+
+  /// Binds the fields `names` of `row` to the parameters from `first` on, in order.
+  func bind(_ statement: Statement, _ row: JSONValue, _ names: [String], from first: Int32 = 1)
+    throws
+  {
+    guard case .object(let members) = row else {
+      for index in names.indices { try statement.bindNull(at: first + Int32(index)) }
+      return
+    }
+    for (index, name) in names.enumerated() {
+      try bind(statement, members.first { $0.0 == name }?.1, at: first + Int32(index))
+    }
+  }
+
+  /// A row's field as text, as `json_extract` reads it (nil: null or missing).
+  func text(_ value: JSONValue?) throws -> String? {
+    switch value {
+    case .string(let text)?: return text
+    case .null?, nil: return nil
+    default:
+      throw MemoError(
+        code: .badData, message: "a sync change's row has a value where memo expects text")
+    }
+  }
+
+  /// The id of the post a row's field names (nil: not here).
+  func postID(of uuid: JSONValue?) throws -> Int64? {
+    let statement = try database.cachedStatement(sql: "SELECT id FROM posts WHERE uuid = ?")
+    defer { statement.reset() }
+    try bind(statement, uuid, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   func postID(_ line: String, path: String) throws -> Int64? {

@@ -116,9 +116,14 @@ struct SyncRepository {
       try clear.bind(key, at: 2)
       try clear.execute()
     }
-    let insert = try database.cachedStatement(
-      sql: "INSERT INTO sync_fields (kind, key, field, hlc, device) VALUES (?, ?, ?, ?, ?)")
+    // Looked up only when a field needs a row (a record made in one change needs none).
+    var statement: Statement?
     for (field, stamp) in stamps where stamp != version {
+      let insert =
+        try statement
+        ?? database.cachedStatement(
+          sql: "INSERT INTO sync_fields (kind, key, field, hlc, device) VALUES (?, ?, ?, ?, ?)")
+      statement = insert
       insert.reset()
       try insert.bind(kind.rawValue, at: 1)
       try insert.bind(key, at: 2)

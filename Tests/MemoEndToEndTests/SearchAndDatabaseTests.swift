@@ -93,11 +93,12 @@ struct SearchAndDatabaseTests {
   @Test("an old database gets its search index built by the migration")
   func migrationBuildsIndex() throws {
     let box = try library()
-    // Version 15's highlight review and indexes, version 14's review tables, then version
-    // 12's highlights (their triggers, version 13's among them, go with the table).
+    // Version 18's import record, version 15's highlight review and indexes, version 14's
+    // review tables, then version 12's highlights (their triggers, version 13's and 17's
+    // among them, go with the tables).
     try box.execute(
       """
-      DROP TABLE highlight_review_events; DROP TABLE highlight_review_items;
+      DROP TABLE highlight_imports; DROP TABLE highlight_review_events; DROP TABLE highlight_review_items;
       DROP INDEX questions_new_recall; DROP INDEX questions_new_open
       """)
     try box.execute("DROP TABLE review_events; DROP TABLE review_items")

@@ -250,6 +250,7 @@ extension ReviewRepository {
   }
 
   static func time(_ statement: Statement, _ column: Int32) -> Timestamp {
-    Timestamp(rfc3339: statement.string(column)) ?? Timestamp(millis: 0)
+    statement.withUTF8(column) { Timestamp(canonical: $0) }
+      ?? Timestamp(rfc3339: statement.string(column)) ?? Timestamp(millis: 0)
   }
 }

@@ -321,7 +321,7 @@ public struct ReviewRepository {
         : try self.subject(QuestionID(id)).0
       var item = scheduler.newItem(subject)
       while hasEvent && events.int64(0) == id {
-        if let rating = ReviewRating(name: events.string(1)), rating.kind == subject.kind {
+        if let rating = Self.rating(events, 1), rating.kind == subject.kind {
           item = scheduler.applying(
             rating, at: Self.time(events, 2), to: item, uuid: subject.uuid)
         }
@@ -340,9 +340,82 @@ public struct ReviewRepository {
         try? database.execute(sql: "UPDATE journal_context SET entry_id = \(entry)")
       }
     }
-    let statement = try saveStatement()
-    for item in changed { try save(item, with: statement) }
+    try saveAll(changed)
     return changed.count
+  }
+
+  /// Writes many schedules, a few thousand to a statement (as `save` does each: only the
+  /// columns that changed fire the journal's update). One statement per schedule paid for a
+  /// statement journal each: half of a replay of a million ratings.
+  func saveAll(_ items: [ReviewItem]) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
+          last_review, reps, lapses, open_choice, open_streak)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+          value ->> 6, value ->> 7, value ->> 8, value ->> 9, value ->> 10, value ->> 11
+        FROM json_each(?1) WHERE true
+        ON CONFLICT (question_id) DO UPDATE SET kind = excluded.kind, state = excluded.state,
+          step = excluded.step, stability = excluded.stability,
+          difficulty = excluded.difficulty, due = excluded.due,
+          last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses,
+          open_choice = excluded.open_choice, open_streak = excluded.open_streak
+        WHERE (kind, state, step, stability, difficulty, due, last_review, reps, lapses,
+          open_choice, open_streak) IS NOT (excluded.kind, excluded.state, excluded.step,
+          excluded.stability, excluded.difficulty, excluded.due, excluded.last_review,
+          excluded.reps, excluded.lapses, excluded.open_choice, excluded.open_streak)
+        """)
+    defer { statement.reset() }
+    var start = 0
+    while start < items.count {
+      let end = min(start + 4096, items.count)
+      var json = "["
+      json.reserveCapacity((end - start) * 160)
+      for index in start..<end {
+        if index > start { json += "," }
+        Self.appendJSON(items[index], to: &json)
+      }
+      json += "]"
+      statement.reset()
+      try statement.bind(json, at: 1)
+      try statement.execute()
+      start = end
+    }
+  }
+
+  /// A schedule as `saveAll` reads it: its columns in order, stability and difficulty as text
+  /// (as `save` binds them).
+  static func appendJSON(_ item: ReviewItem, to out: inout String) {
+    func text(_ value: String?) {
+      if let value { appendJSONString(value, to: &out) } else { out += "null" }
+    }
+    out += "[\(item.questionID.rawValue),"
+    text(item.kind.rawValue)
+    out += ","
+    text(item.state)
+    out += item.step.map { ",\($0)," } ?? ",null,"
+    text(item.stability.map { "\($0)" })
+    out += ","
+    text(item.difficulty.map { "\($0)" })
+    out += ","
+    text(item.due?.rfc3339)
+    out += ","
+    text(item.lastReview?.rfc3339)
+    out += ",\(item.reps),\(item.lapses),"
+    text(item.openChoice?.rawValue)
+    out += ",\(item.openStreak)]"
+  }
+
+  /// The rating a column names, read from its bytes (no string made for each of a million).
+  static func rating(_ statement: Statement, _ column: Int32) -> ReviewRating? {
+    statement.withUTF8(column) { bytes in
+      for (name, rating) in ratingNames where name.elementsEqual(bytes) { return rating }
+      return nil
+    }
+  }
+
+  static let ratingNames: [([UInt8], ReviewRating)] = ReviewRating.allNames.compactMap { name in
+    ReviewRating(name: name).map { (Array(name.utf8), $0) }
   }
 
   /// A stored schedule from a row of (question_id,) kind … open_streak, from column `first`.

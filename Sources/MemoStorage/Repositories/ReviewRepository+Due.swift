@@ -231,6 +231,47 @@ extension ReviewRepository {
     return jsonArray(ids)
   }
 
+  /// The earliest due time after `after`, up to `until`, of a question: a schedule of its
+  /// question's kind, or a question never rated (answered: when answered; open: a day after it
+  /// was asked) — what the due listing at `until` holds after `after`, read as three walks of
+  /// an index in due order that each stop at their first row.
+  public func nextDue(after: Timestamp, until: Timestamp) throws -> Timestamp? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT min(due) FROM (
+          SELECT * FROM (
+            SELECT i.due AS due FROM review_items i JOIN questions q ON q.id = i.question_id
+            WHERE i.due > ?1 AND i.due <= ?2
+              AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+            ORDER BY i.due LIMIT 1)
+          UNION ALL
+          SELECT * FROM (
+            SELECT coalesce(q.answered_at, q.created_at) AS due
+            FROM questions q INDEXED BY questions_new_recall
+            WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) > ?1
+              AND coalesce(q.answered_at, q.created_at) <= ?2
+              AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+                AND i.kind = 'recall')
+            ORDER BY coalesce(q.answered_at, q.created_at) LIMIT 1)
+          UNION ALL
+          SELECT * FROM (
+            SELECT strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due
+            FROM questions q INDEXED BY questions_new_open
+            WHERE q.answer IS NULL AND q.created_at > ?3 AND q.created_at <= ?4
+              AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+                AND i.kind = 'open')
+            ORDER BY q.created_at LIMIT 1))
+        """)
+    defer { statement.reset() }
+    let day = FSRS.dayMillis
+    try statement.bind(after.rfc3339, at: 1)
+    try statement.bind(until.rfc3339, at: 2)
+    try statement.bind(Timestamp(millis: after.millis - day).rfc3339, at: 3)
+    try statement.bind(Timestamp(millis: until.millis - day).rfc3339, at: 4)
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return Self.time(statement, 0)
+  }
+
   /// One page of `dueListing`.
   public func due(_ query: ReviewDueQuery, filter: ResolvedFilter? = nil) throws -> [ReviewDueRow] {
     let statement = try dueListing(query, config: try config(), filter: filter)

@@ -15,9 +15,9 @@ extension ReviewRepository {
   ) throws -> Statement {
     let scheduler = ReviewScheduler(config.parameters)
     let condition = SQLCondition.questions(filter ?? ResolvedFilter())
-    // Numbered from ?12, so the one text serves every part that repeats it.
+    // Numbered from ?16, so the one text serves every part that repeats it.
     var clause = ""
-    var number = 12
+    var number = 16
     for character in condition.andClause {
       if character == "?" {
         clause += "?\(number)"
@@ -64,11 +64,8 @@ extension ReviewRepository {
             1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
-            AND coalesce(q.answered_at, q.created_at)
-              >= (SELECT at FROM review_new_from WHERE kind = 'recall')
-            AND (coalesce(q.answered_at, q.created_at)
-              > (SELECT at FROM review_new_from WHERE kind = 'recall')
-              OR q.id >= (SELECT question_id FROM review_new_from WHERE kind = 'recall'))
+            AND coalesce(q.answered_at, q.created_at) >= ?12
+            AND (coalesce(q.answered_at, q.created_at) > ?12 OR q.id >= ?13)
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
               AND i.kind = 'recall') \(clause)
           ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
@@ -84,9 +81,7 @@ extension ReviewRepository {
             1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NULL AND q.created_at <= ?6
-            AND q.created_at >= (SELECT at FROM review_new_from WHERE kind = 'open')
-            AND (q.created_at > (SELECT at FROM review_new_from WHERE kind = 'open')
-              OR q.id >= (SELECT question_id FROM review_new_from WHERE kind = 'open'))
+            AND q.created_at >= ?14 AND (q.created_at > ?14 OR q.id >= ?15)
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
               AND i.kind = 'open') \(clause)
           ORDER BY q.created_at, q.id LIMIT ?5)
@@ -162,7 +157,7 @@ extension ReviewRepository {
           CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
         FROM (
           SELECT * FROM (\(ranked))
-          WHERE ?11 IS ?11 -- every number to ?11 exists whichever parts there are
+          WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
           ORDER BY \(order) LIMIT ?2
         ) r
         ORDER BY \(order)
@@ -181,7 +176,16 @@ extension ReviewRepository {
     try statement.bind(highlightFilter.since?.rfc3339, at: 9)
     try statement.bind(highlightFilter.until?.rfc3339, at: 10)
     try statement.bind(rated, at: 11)
-    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 12) }
+    // Where the walks for questions never rated start (bound as values: a subquery there
+    // would not bound the index's range).
+    let from = try database.cachedStatement(sql: "SELECT kind, at, question_id FROM review_new_from")
+    defer { from.reset() }
+    while try from.step() {
+      let first: Int32 = from.string(0) == "recall" ? 12 : 14
+      try statement.bind(from.string(1), at: first)
+      try statement.bind(from.int64(2), at: first + 1)
+    }
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 16) }
     return statement
   }
 
@@ -202,33 +206,44 @@ extension ReviewRepository {
     at time: Timestamp, limit: Int, kinds: String, scheduler: ReviewScheduler, clause: String,
     condition: SQLCondition
   ) throws -> String {
+    // The first `candidates` in order (SQLite then keeps only that many while it sorts); if
+    // too few of them pass, eight times as many, then all.
     let ranked = try database.cachedStatement(
       sql: """
         SELECT i.question_id, i.kind, \(Self.retrievability) FROM review_items i
         WHERE i.due <= ?1 \(kinds)
-        ORDER BY retrievability IS NULL, retrievability, i.due, i.question_id
+        ORDER BY retrievability IS NULL, retrievability, i.due, i.question_id LIMIT ?5
         """)
     defer { ranked.reset() }
-    try ranked.bind(time.rfc3339, at: 1)
-    try ranked.bind(scheduler.fsrs.factor, at: 3)
-    try ranked.bind(scheduler.fsrs.decay, at: 4)
     let check = try database.cachedStatement(
       sql: """
         SELECT 1 FROM questions q
         WHERE q.id = ?1 AND ?2 = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
-          AND ?11 IS ?11 \(clause)
+          \(clause)
         """)
     defer { check.reset() }
-    var ids: [Int64] = []
-    while ids.count < limit, try ranked.step() {
-      let id = ranked.int64(0)
-      check.reset()  // and its bindings
-      try check.bind(id, at: 1)
-      try check.bind(ranked.string(1), at: 2)
-      if !clause.isEmpty { try condition.bind(to: check, startingAt: 12) }
-      if try check.step() { ids.append(id) }
+    var candidates = limit + 16
+    while true {
+      ranked.reset()
+      try ranked.bind(time.rfc3339, at: 1)
+      try ranked.bind(scheduler.fsrs.factor, at: 3)
+      try ranked.bind(scheduler.fsrs.decay, at: 4)
+      try ranked.bind(Int64(candidates), at: 5)
+      var ids: [Int64] = []
+      var seen = 0
+      while ids.count < limit, try ranked.step() {
+        seen += 1
+        let id = ranked.int64(0)
+        check.reset()  // and its bindings
+        try check.bind(id, at: 1)
+        try check.bind(ranked.string(1), at: 2)
+        if !clause.isEmpty { try condition.bind(to: check, startingAt: 16) }
+        if try check.step() { ids.append(id) }
+      }
+      // Enough, or every due item seen.
+      if ids.count == limit || seen < candidates { return jsonArray(ids) }
+      candidates = candidates > Int.max / 8 ? Int.max : candidates * 8
     }
-    return jsonArray(ids)
   }
 
   /// The earliest due time after `after`, up to `until`, of a question: a schedule of its

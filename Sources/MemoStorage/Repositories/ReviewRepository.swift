@@ -305,7 +305,7 @@ public struct ReviewRepository {
           q.uuid, q.created_at, q.answered_at, q.answer IS NOT NULL
         FROM review_items i JOIN questions q ON q.id = i.question_id ORDER BY i.question_id
         """)
-    var changed: [ReviewItem] = []
+    var replayed: [ReviewItem] = []
     var hasStored = try stored.step()
     var hasEvent = try events.step()
     while hasEvent {
@@ -327,7 +327,8 @@ public struct ReviewRepository {
         }
         hasEvent = try events.step()
       }
-      if !(isStored && Self.item(stored, id: QuestionID(id)) == item) { changed.append(item) }
+      // Whether it changed is for the upsert to see (it compares the stored text).
+      replayed.append(item)
     }
     events.reset()
     stored.reset()
@@ -340,14 +341,15 @@ public struct ReviewRepository {
         try? database.execute(sql: "UPDATE journal_context SET entry_id = \(entry)")
       }
     }
-    try saveAll(changed)
-    return changed.count
+    return try saveAll(replayed)
   }
 
   /// Writes many schedules, a few thousand to a statement (as `save` does each: only the
   /// columns that changed fire the journal's update). One statement per schedule paid for a
-  /// statement journal each: half of a replay of a million ratings.
-  func saveAll(_ items: [ReviewItem]) throws {
+  /// statement journal each: half of a replay of a million ratings. - Returns: how many
+  /// changed.
+  @discardableResult
+  func saveAll(_ items: [ReviewItem]) throws -> Int {
     let statement = try database.cachedStatement(
       sql: """
         INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
@@ -367,6 +369,7 @@ public struct ReviewRepository {
         """)
     defer { statement.reset() }
     var start = 0
+    var changed = 0
     while start < items.count {
       let end = min(start + 4096, items.count)
       var json = "["
@@ -379,8 +382,10 @@ public struct ReviewRepository {
       statement.reset()
       try statement.bind(json, at: 1)
       try statement.execute()
+      changed += database.changes
       start = end
     }
+    return changed
   }
 
   /// A schedule as `saveAll` reads it: its columns in order, stability and difficulty as text

@@ -144,7 +144,9 @@ struct ReviewDueFastTests {
     _ = runner.run(.setAnswer(answered[1], nil))
     _ = runner.run(.setAnswer(open[0], "Now known."))
     try temp.database.execute(
-      sql: "UPDATE questions SET answered_at = '2020-01-01T00:00:00.000Z' WHERE id = \(answered[20].rawValue)")
+      sql:
+        "UPDATE questions SET answered_at = '2020-01-01T00:00:00.000Z' WHERE id = \(answered[20].rawValue)"
+    )
     try expectTight(temp, "answers changed")
     try expectSameListings(temp, "answers changed")
     rate(runner, answered[0], "drop", days: 70)
@@ -191,7 +193,8 @@ struct ReviewDueFastTests {
         """)
       try load.finish()
     }
-    #expect(try temp.rows("SELECT question_id FROM review_new_from ORDER BY kind") == [["201"], ["200"]])
+    #expect(
+      try temp.rows("SELECT question_id FROM review_new_from ORDER BY kind") == [["201"], ["200"]])
     try expectTight(temp, "imported")
     try expectSameListings(temp, "imported")
   }
@@ -200,7 +203,9 @@ struct ReviewDueFastTests {
   func nextDue() throws {
     let (temp, runner) = try library()
     let review = ReviewRepository(database: temp.database)
-    for (n, id) in [1, 2, 4, 7, 8].enumerated() { rate(runner, QuestionID(Int64(id)), "good", days: Double(n * 5)) }
+    for (n, id) in [1, 2, 4, 7, 8].enumerated() {
+      rate(runner, QuestionID(Int64(id)), "good", days: Double(n * 5))
+    }
     rate(runner, 3, "soon", days: 2)
     _ = runner.run(.setAnswer(2, nil))  // its recall schedule no longer counts
     for days in [-30.0, 0, 10.5, 30, 58.9, 59.2, 80, 200] {

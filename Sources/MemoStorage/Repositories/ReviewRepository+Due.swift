@@ -141,12 +141,12 @@ extension ReviewRepository {
       query.newLimit == nil
       ? union
       : """
-        SELECT * FROM (
-          SELECT *, CASE WHEN is_new = 1
-            THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
-          FROM (\(union))
-        ) WHERE nth IS NULL OR nth <= ?5
-        """
+      SELECT * FROM (
+        SELECT *, CASE WHEN is_new = 1
+          THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
+        FROM (\(union))
+      ) WHERE nth IS NULL OR nth <= ?5
+      """
     let statement = try database.cachedStatement(
       sql: """
         SELECT id, kind, due, retrievability,
@@ -178,7 +178,8 @@ extension ReviewRepository {
     try statement.bind(rated, at: 11)
     // Where the walks for questions never rated start (bound as values: a subquery there
     // would not bound the index's range).
-    let from = try database.cachedStatement(sql: "SELECT kind, at, question_id FROM review_new_from")
+    let from = try database.cachedStatement(
+      sql: "SELECT kind, at, question_id FROM review_new_from")
     defer { from.reset() }
     while try from.step() {
       let first: Int32 = from.string(0) == "recall" ? 12 : 14

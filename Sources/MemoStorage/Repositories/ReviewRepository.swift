@@ -327,8 +327,7 @@ public struct ReviewRepository {
         }
         hasEvent = try events.step()
       }
-      // Whether it changed is for the upsert to see (it compares the stored text).
-      replayed.append(item)
+      if !(isStored && Self.item(stored, id: QuestionID(id)) == item) { replayed.append(item) }
     }
     events.reset()
     stored.reset()
@@ -344,19 +343,31 @@ public struct ReviewRepository {
     return try saveAll(replayed)
   }
 
-  /// Writes many schedules, a few thousand to a statement (as `save` does each: only the
-  /// columns that changed fire the journal's update). One statement per schedule paid for a
-  /// statement journal each: half of a replay of a million ratings. - Returns: how many
-  /// changed.
+  /// Writes many schedules (as `save` does each: only the columns that changed fire the
+  /// journal's update): each into a temporary table, then all of them in one statement. One
+  /// upsert per schedule paid for a statement journal each: half of a replay of a million
+  /// ratings. - Returns: how many changed.
   @discardableResult
   func saveAll(_ items: [ReviewItem]) throws -> Int {
+    guard !items.isEmpty else { return 0 }
+    try database.execute(
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS review_items_staged (question_id INTEGER PRIMARY KEY,
+          kind, state, step, stability, difficulty, due, last_review, reps, lapses, open_choice,
+          open_streak)
+        """)
+    try database.execute(sql: "DELETE FROM temp.review_items_staged")
+    let stage = try database.cachedStatement(
+      sql: """
+        INSERT INTO temp.review_items_staged VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
+          ?11, ?12)
+        """)
+    for item in items { try save(item, with: stage) }
     let statement = try database.cachedStatement(
       sql: """
         INSERT INTO review_items (question_id, kind, state, step, stability, difficulty, due,
           last_review, reps, lapses, open_choice, open_streak)
-        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-          value ->> 6, value ->> 7, value ->> 8, value ->> 9, value ->> 10, value ->> 11
-        FROM json_each(?1) WHERE true
+        SELECT * FROM temp.review_items_staged WHERE true
         ON CONFLICT (question_id) DO UPDATE SET kind = excluded.kind, state = excluded.state,
           step = excluded.step, stability = excluded.stability,
           difficulty = excluded.difficulty, due = excluded.due,
@@ -368,47 +379,10 @@ public struct ReviewRepository {
           excluded.reps, excluded.lapses, excluded.open_choice, excluded.open_streak)
         """)
     defer { statement.reset() }
-    var start = 0
-    var changed = 0
-    while start < items.count {
-      let end = min(start + 4096, items.count)
-      var json = "["
-      json.reserveCapacity((end - start) * 160)
-      for index in start..<end {
-        if index > start { json += "," }
-        Self.appendJSON(items[index], to: &json)
-      }
-      json += "]"
-      statement.reset()
-      try statement.bind(json, at: 1)
-      try statement.execute()
-      changed += database.changes
-      start = end
-    }
+    try statement.execute()
+    let changed = database.changes
+    try database.execute(sql: "DELETE FROM temp.review_items_staged")
     return changed
-  }
-
-  /// A schedule as `saveAll` reads it: its columns in order, stability and difficulty as text
-  /// (as `save` binds them).
-  static func appendJSON(_ item: ReviewItem, to out: inout String) {
-    func text(_ value: String?) {
-      if let value { appendJSONString(value, to: &out) } else { out += "null" }
-    }
-    out += "[\(item.questionID.rawValue),"
-    text(item.kind.rawValue)
-    out += ","
-    text(item.state)
-    out += item.step.map { ",\($0)," } ?? ",null,"
-    text(item.stability.map { "\($0)" })
-    out += ","
-    text(item.difficulty.map { "\($0)" })
-    out += ","
-    text(item.due?.rfc3339)
-    out += ","
-    text(item.lastReview?.rfc3339)
-    out += ",\(item.reps),\(item.lapses),"
-    text(item.openChoice?.rawValue)
-    out += ",\(item.openStreak)]"
   }
 
   /// The rating a column names, read from its bytes (no string made for each of a million).

@@ -53,6 +53,9 @@ public enum Effect: Equatable, Sendable {
   case loadReview(QuestionID, at: Timestamp)
   /// Answers `.review(.listed)` (or `.streamed` into a writer), lowest retrievability first.
   case loadDueReviews(ReviewDueQuery)
+  /// Answers `.review(.nextDue)`: the earliest due time after `after`, up to `until`, of a
+  /// question (rated or never rated), nil when none.
+  case loadNextDue(after: Timestamp, until: Timestamp)
   /// Turn fuzz on or off and replay every schedule with it; answers `.review(.fuzzSet)`.
   case setReviewFuzz(Bool)
   /// Fail with a usage error naming the question's choices (a highlight's rating given to a

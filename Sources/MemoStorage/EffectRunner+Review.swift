@@ -25,6 +25,9 @@ extension EffectRunner {
               history: try review.events(of: id), questionText: text)
           }))
     case .loadDueReviews(let query): return try listDueReviews(query)
+    case .loadNextDue(let after, let until):
+      let next = try database.inReadTransaction { try review.nextDue(after: after, until: until) }
+      return .review(.nextDue(next))
     case .setReviewFuzz(let isOn):
       try write(
         "review config",

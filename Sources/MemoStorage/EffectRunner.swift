@@ -159,7 +159,8 @@ public final class EffectRunner {
       .setHighlightStarred, .deleteHighlights:
       return try performHighlight(effect)
 
-    case .rateReview, .loadReview, .loadDueReviews, .setReviewFuzz, .rejectReviewRating,
+    case .rateReview, .loadReview, .loadDueReviews, .loadNextDue, .setReviewFuzz,
+      .rejectReviewRating,
       .rateHighlightReview, .loadHighlightReview, .loadReviewConfig, .setReviewSetting,
       .loadReviewStats, .exportReviewLog:
       return try performReview(effect)

@@ -31,9 +31,19 @@ enum FastPath {
     case "unstar": return parse(Memo.Unstar.self, rest)
     case "answer": return parse(Memo.Answer.self, rest)
     case "unanswer": return parse(Memo.Unanswer.self, rest)
+    case "review":
+      // `memo review rate` and `review due`: a rating within 10 ms, its journal entry included.
+      switch rest.first {
+      case "rate": return parse(Memo.Review.Rate.self, rest.dropFirst())
+      case "due": return parse(Memo.Review.Due.self, rest.dropFirst())
+      default: return nil
+      }
     default: return nil
     }
   }
+
+  /// The subcommands `command(_:)` knows, by their group.
+  static let nestedNames: [String: Set<String>] = ["review": ["rate", "due"]]
 
   /// The names `command(_:)` knows.
   static let names: Set<String> = [
@@ -332,5 +342,29 @@ extension Memo.Unanswer: FastParsable {
     self.init()
     global = try GlobalOptions(scanning: &arguments)
     question = try arguments.positional(as: QuestionID.self)
+  }
+}
+
+extension Memo.Review.Rate: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    at = try arguments.value("--at")
+    global = try GlobalOptions(scanning: &arguments)
+    item = try arguments.positional(as: ReviewItemID.self)
+    rating = try arguments.positional()
+  }
+}
+
+extension Memo.Review.Due: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    at = try arguments.value("--at")
+    limit = try arguments.value("--limit", as: Int.self)
+    newLimit = try arguments.value("--new", as: Int.self)
+    open = try arguments.flag("--open")
+    recall = try arguments.flag("--recall")
+    highlights = try arguments.flag("--highlights")
+    filter = try QuestionFilterOptions(scanning: &arguments)
+    global = try GlobalOptions(scanning: &arguments)
   }
 }

@@ -88,6 +88,38 @@ struct FastPathTests {
     #expect(difference.isEmpty, "\(arguments): \(difference)", sourceLocation: sourceLocation)
   }
 
+  @Test("review rate and review due: every option, as argument-parser parses them")
+  func reviewSubcommands() {
+    #expect(FastPath.nestedNames == ["review": ["rate", "due"]])
+    for rate in [
+      ["review", "rate", "12", "good"], ["review", "rate", "h3", "keep"],
+      ["review", "rate", "12", "easy", "--at", "2026-01-31T09:00:00Z", "--format", "json"],
+      ["review", "rate", "--at=today", "7", "later", "-q"],
+      ["--db", "x.db", "review", "rate", "12", "good", "--color", "never"],
+    ] {
+      Self.expectSame(rate)
+    }
+    for due in [
+      ["review", "due"], ["review", "due", "--limit", "20"], ["review", "due", "--limit=0"],
+      ["review", "due", "--new", "5", "--recall"], ["review", "due", "--open"],
+      ["review", "due", "--highlights", "--at", "today", "--format", "json"],
+      ["review", "due", "--starred", "--category", "a", "--category", "b", "--answered"],
+      ["review", "due", "--unstarred", "--unanswered", "--filter", "mine"],
+      ["review", "due", "--all", "--limit", "3", "--db", "x.db", "--quiet"],
+    ] {
+      Self.expectSame(due)
+    }
+    // Anything else goes to argument-parser, as before.
+    for declined in [
+      ["review"], ["review", "show", "12"], ["review", "rate", "12"],
+      ["review", "rate", "12", "good", "extra"], ["review", "due", "--limit", "x"],
+      ["review", "due", "--limit=-1"], ["review", "due", "--unknown"],
+      ["review", "rate", "12", "good", "--help"],
+    ] {
+      #expect(FastPath.command(declined) == nil, "\(declined)")
+    }
+  }
+
   @Test("argument-parser describes every fast command")
   func everyCommandIsDescribed() {
     #expect(Set(Self.declared.keys) == FastPath.names)

@@ -8,6 +8,8 @@ public enum ReviewAction: Equatable, Sendable {
   case shown(ReviewDetail)
   case due(ReviewDueQuery)
   case listed([ReviewDueRow])
+  /// The earliest due time after a time (`Effect.loadNextDue`), nil when none.
+  case nextDue(Timestamp?)
   case setFuzz(Bool)
   case fuzzSet(Bool)
   /// Rate a highlight by a choice's name (keep, soon, later, discard), at a time.

@@ -97,6 +97,8 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
   case .listed(let rows):
     state.reviewDue = rows
     return []
+  case .nextDue:
+    return []
   case .fuzzSet(let isOn):
     state.reviewFuzz = isOn
     return []

@@ -15,9 +15,9 @@ extension ReviewRepository {
   ) throws -> Statement {
     let scheduler = ReviewScheduler(config.parameters)
     let condition = SQLCondition.questions(filter ?? ResolvedFilter())
-    // Numbered from ?11, so the one text serves every part that repeats it.
+    // Numbered from ?16, so the one text serves every part that repeats it.
     var clause = ""
-    var number = 11
+    var number = 16
     for character in condition.andClause {
       if character == "?" {
         clause += "?\(number)"
@@ -29,20 +29,31 @@ extension ReviewRepository {
     var parts: [String] = []
     let questionKinds = [ReviewKind.recall, .open].filter(query.includes)
     // The question filter's values are bound only where a question part uses them.
+    // The rated items: with a limit, the first `limit` in order that are of their question's
+    // kind and pass the filter, chosen by `ratedDue` (?11); without one, all of them.
+    var rated: String?
     if !questionKinds.isEmpty {
       let kinds = questionKinds.count == 2 ? "" : "AND i.kind = '\(questionKinds[0].rawValue)'"
-      parts.append(
-        """
-        SELECT q.id AS id, i.kind AS kind, i.due AS due,
-          CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
-            pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
-              * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
-          WHEN i.kind = 'recall' THEN 0.0 END AS retrievability,
-          NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
-        FROM review_items i JOIN questions q ON q.id = i.question_id
-        WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
-          \(kinds) \(clause)
-        """)
+      if let limit = query.limit {
+        rated = try ratedDue(
+          at: query.at, limit: limit, kinds: kinds, scheduler: scheduler, clause: clause,
+          condition: condition)
+        parts.append(
+          """
+          SELECT i.question_id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
+            NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+          FROM review_items i WHERE i.question_id IN (SELECT value FROM json_each(?11))
+          """)
+      } else {
+        parts.append(
+          """
+          SELECT q.id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
+            NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+          FROM review_items i JOIN questions q ON q.id = i.question_id
+          WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+            \(kinds) \(clause)
+          """)
+      }
     }
     if query.includes(.recall) {
       parts.append(
@@ -53,6 +64,8 @@ extension ReviewRepository {
             1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
+            AND coalesce(q.answered_at, q.created_at) >= ?12
+            AND (coalesce(q.answered_at, q.created_at) > ?12 OR q.id >= ?13)
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
               AND i.kind = 'recall') \(clause)
           ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
@@ -68,6 +81,7 @@ extension ReviewRepository {
             1 AS is_new, NULL AS rank
           FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
           WHERE q.answer IS NULL AND q.created_at <= ?6
+            AND q.created_at >= ?14 AND (q.created_at > ?14 OR q.id >= ?15)
             AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
               AND i.kind = 'open') \(clause)
           ORDER BY q.created_at, q.id LIMIT ?5)
@@ -127,12 +141,12 @@ extension ReviewRepository {
       query.newLimit == nil
       ? union
       : """
-        SELECT * FROM (
-          SELECT *, CASE WHEN is_new = 1
-            THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
-          FROM (\(union))
-        ) WHERE nth IS NULL OR nth <= ?5
-        """
+      SELECT * FROM (
+        SELECT *, CASE WHEN is_new = 1
+          THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
+        FROM (\(union))
+      ) WHERE nth IS NULL OR nth <= ?5
+      """
     let statement = try database.cachedStatement(
       sql: """
         SELECT id, kind, due, retrievability,
@@ -143,7 +157,7 @@ extension ReviewRepository {
           CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
         FROM (
           SELECT * FROM (\(ranked))
-          WHERE ?10 IS ?10 -- every number to ?10 exists whichever parts there are
+          WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
           ORDER BY \(order) LIMIT ?2
         ) r
         ORDER BY \(order)
@@ -161,8 +175,117 @@ extension ReviewRepository {
     try statement.bind(Int64(config.highlightsPerDay), at: 8)
     try statement.bind(highlightFilter.since?.rfc3339, at: 9)
     try statement.bind(highlightFilter.until?.rfc3339, at: 10)
-    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 11) }
+    try statement.bind(rated, at: 11)
+    // Where the walks for questions never rated start (bound as values: a subquery there
+    // would not bound the index's range).
+    let from = try database.cachedStatement(
+      sql: "SELECT kind, at, question_id FROM review_new_from")
+    defer { from.reset() }
+    while try from.step() {
+      let first: Int32 = from.string(0) == "recall" ? 12 : 14
+      try statement.bind(from.string(1), at: first)
+      try statement.bind(from.int64(2), at: first + 1)
+    }
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 16) }
     return statement
+  }
+
+  /// A rated item's retrievability at ?1 (the forgetting curve's factor ?3, decay ?4); 0 for
+  /// a recall item with no stability, NULL for an open question.
+  static let retrievability = """
+    CASE WHEN i.kind = 'recall' AND i.stability IS NOT NULL THEN
+      pow(1 + ?3 * max(0, CAST(round((julianday(?1) - julianday(i.last_review))
+        * 86400000) AS INTEGER) / 86400000) / CAST(i.stability AS REAL), ?4)
+    WHEN i.kind = 'recall' THEN 0.0 END AS retrievability
+    """
+
+  /// The first `limit` rated items due at `time`, in the listing's order, that are of their
+  /// question's kind and pass the filter: as a JSON array of question ids. The due ones are
+  /// ranked from `review_items_by_due` alone; their questions are read only until `limit`
+  /// pass (10,000 due: 20 looked up, not 10,000).
+  func ratedDue(
+    at time: Timestamp, limit: Int, kinds: String, scheduler: ReviewScheduler, clause: String,
+    condition: SQLCondition
+  ) throws -> String {
+    // The first `candidates` in order (SQLite then keeps only that many while it sorts); if
+    // too few of them pass, eight times as many, then all.
+    let ranked = try database.cachedStatement(
+      sql: """
+        SELECT i.question_id, i.kind, \(Self.retrievability) FROM review_items i
+        WHERE i.due <= ?1 \(kinds)
+        ORDER BY retrievability IS NULL, retrievability, i.due, i.question_id LIMIT ?5
+        """)
+    defer { ranked.reset() }
+    let check = try database.cachedStatement(
+      sql: """
+        SELECT 1 FROM questions q
+        WHERE q.id = ?1 AND ?2 = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+          \(clause)
+        """)
+    defer { check.reset() }
+    var candidates = limit + 16
+    while true {
+      ranked.reset()
+      try ranked.bind(time.rfc3339, at: 1)
+      try ranked.bind(scheduler.fsrs.factor, at: 3)
+      try ranked.bind(scheduler.fsrs.decay, at: 4)
+      try ranked.bind(Int64(candidates), at: 5)
+      var ids: [Int64] = []
+      var seen = 0
+      while ids.count < limit, try ranked.step() {
+        seen += 1
+        let id = ranked.int64(0)
+        check.reset()  // and its bindings
+        try check.bind(id, at: 1)
+        try check.bind(ranked.string(1), at: 2)
+        if !clause.isEmpty { try condition.bind(to: check, startingAt: 16) }
+        if try check.step() { ids.append(id) }
+      }
+      // Enough, or every due item seen.
+      if ids.count == limit || seen < candidates { return jsonArray(ids) }
+      candidates = candidates > Int.max / 8 ? Int.max : candidates * 8
+    }
+  }
+
+  /// The earliest due time after `after`, up to `until`, of a question: a schedule of its
+  /// question's kind, or a question never rated (answered: when answered; open: a day after it
+  /// was asked) — what the due listing at `until` holds after `after`, read as three walks of
+  /// an index in due order that each stop at their first row.
+  public func nextDue(after: Timestamp, until: Timestamp) throws -> Timestamp? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT min(due) FROM (
+          SELECT * FROM (
+            SELECT i.due AS due FROM review_items i JOIN questions q ON q.id = i.question_id
+            WHERE i.due > ?1 AND i.due <= ?2
+              AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+            ORDER BY i.due LIMIT 1)
+          UNION ALL
+          SELECT * FROM (
+            SELECT coalesce(q.answered_at, q.created_at) AS due
+            FROM questions q INDEXED BY questions_new_recall
+            WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) > ?1
+              AND coalesce(q.answered_at, q.created_at) <= ?2
+              AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+                AND i.kind = 'recall')
+            ORDER BY coalesce(q.answered_at, q.created_at) LIMIT 1)
+          UNION ALL
+          SELECT * FROM (
+            SELECT strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due
+            FROM questions q INDEXED BY questions_new_open
+            WHERE q.answer IS NULL AND q.created_at > ?3 AND q.created_at <= ?4
+              AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+                AND i.kind = 'open')
+            ORDER BY q.created_at LIMIT 1))
+        """)
+    defer { statement.reset() }
+    let day = FSRS.dayMillis
+    try statement.bind(after.rfc3339, at: 1)
+    try statement.bind(until.rfc3339, at: 2)
+    try statement.bind(Timestamp(millis: after.millis - day).rfc3339, at: 3)
+    try statement.bind(Timestamp(millis: until.millis - day).rfc3339, at: 4)
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return Self.time(statement, 0)
   }
 
   /// One page of `dueListing`.
@@ -184,6 +307,7 @@ extension ReviewRepository {
   }
 
   static func time(_ statement: Statement, _ column: Int32) -> Timestamp {
-    Timestamp(rfc3339: statement.string(column)) ?? Timestamp(millis: 0)
+    statement.withUTF8(column) { Timestamp(canonical: $0) }
+      ?? Timestamp(rfc3339: statement.string(column)) ?? Timestamp(millis: 0)
   }
 }

@@ -32,6 +32,9 @@ struct BulkLoad {
   static let reviewEventTriggers = [
     "review_events_journal_insert", "review_events_change_insert",
   ]
+  /// Schema version 19's: where the due listing starts looking for questions never rated
+  /// (`review_new_from`) moves back, at the end, to the first of the new ones that is before it.
+  static let reviewNewFromTriggers = ["questions_new_from_insert"]
 
   let database: Database
   /// The highest post and question ids before the load: rows above them are the load's.
@@ -42,6 +45,8 @@ struct BulkLoad {
   let lastReviewEvent: Int64?
   /// The dropped triggers' SQL.
   private let definitions: [String]
+  /// Whether `review_new_from` exists (schema version 19 on).
+  private let movesNewFrom: Bool
   /// Whether highlights are in the search index (schema version 13 on).
   private let searchesHighlights: Bool
 
@@ -55,6 +60,8 @@ struct BulkLoad {
     let triggers =
       Self.triggers + (searchesHighlights ? Self.searchedHighlightTriggers : [])
       + (version >= 16 ? Self.reviewEventTriggers : [])
+      + (version >= 19 ? Self.reviewNewFromTriggers : [])
+    movesNewFrom = version >= 19
     last = (
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM posts") ?? 0,
       try database.int(sql: "SELECT coalesce(max(id), 0) FROM questions") ?? 0
@@ -144,6 +151,36 @@ struct BulkLoad {
       try SearchRepository(database: database).indexRows(
         after: last, highlights: searchesHighlights ? lastHighlight : nil)
     }
+    if movesNewFrom { try moveNewFrom() }
     for sql in definitions { try database.executeScript(sql) }
+  }
+
+  /// What `questions_new_from_insert` does for each new question, once: the first new
+  /// question of each kind never rated as it (in the due listing's order, read from the new
+  /// rows alone), if it comes before where the listing starts.
+  private func moveNewFrom() throws {
+    let move = try database.cachedStatement(
+      sql: """
+        UPDATE review_new_from SET (at, question_id) = (
+          SELECT k, id FROM (
+            SELECT CASE WHEN q.answer IS NULL THEN q.created_at
+              ELSE coalesce(q.answered_at, q.created_at) END AS k, q.id AS id
+            FROM questions q NOT INDEXED
+            WHERE q.id > ?1 AND (q.answer IS NOT NULL) = (review_new_from.kind = 'recall')
+              AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+                AND i.kind = review_new_from.kind)
+            ORDER BY 1, 2 LIMIT 1))
+        WHERE EXISTS (
+          SELECT 1 FROM questions q NOT INDEXED
+          WHERE q.id > ?1 AND (q.answer IS NOT NULL) = (review_new_from.kind = 'recall')
+            AND (CASE WHEN q.answer IS NULL THEN q.created_at
+              ELSE coalesce(q.answered_at, q.created_at) END, q.id)
+              < (review_new_from.at, review_new_from.question_id)
+            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+              AND i.kind = review_new_from.kind))
+        """)
+    defer { move.reset() }
+    try move.bind(last.questions, at: 1)
+    try move.execute()
   }
 }

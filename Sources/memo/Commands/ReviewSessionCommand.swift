@@ -216,12 +216,9 @@ struct ReviewSessionLoop {
     if left > 0 {
       return line + ", \(left) still due now"
     }
-    // The earliest due after now: what the due listing a year on holds.
+    // The earliest due after now within a year: one indexed look-up, not the listing a year on.
     let later = Timestamp(millis: now.millis + 366 * 86_400_000)
-    if case .review(.listed(let rows)) = database.run(
-      .loadDueReviews(ReviewDueQuery(at: later, limit: nil, kinds: [.recall, .open]))),
-      let next = rows.map(\.due).filter({ $0 > now }).min()
-    {
+    if case .review(.nextDue(let next?)) = database.run(.loadNextDue(after: now, until: later)) {
       line += ", next due " + session.local(next)
     } else {
       line += ", nothing else due within a year"

@@ -71,7 +71,17 @@ extension SyncRepository {
             OR o.starred > highlights.starred)
         """,
         "UPDATE questions SET highlight_id = ?1 WHERE highlight_id = ?2",
-        // Its review choices are this device's history of the one passage: they stay.
+        // Its review choices are this device's history of the one passage: they stay, and go
+        // out again naming the kept copy (a device that never had the other copy, meeting only
+        // its deletion, would drop a choice that names it).
+        """
+        DELETE FROM changes WHERE kind = 'highlight_review_event' AND ?1 IS NOT NULL
+          AND key IN (SELECT uuid FROM highlight_review_events WHERE highlight_id = ?2)
+        """,
+        """
+        INSERT INTO changes (kind, key, origin) SELECT 'highlight_review_event', uuid, NULL
+        FROM highlight_review_events WHERE highlight_id = ?2 AND ?1 IS NOT NULL ORDER BY id
+        """,
         "UPDATE highlight_review_events SET highlight_id = ?1 WHERE highlight_id = ?2",
         "DELETE FROM highlights WHERE id = ?2",
       ] {

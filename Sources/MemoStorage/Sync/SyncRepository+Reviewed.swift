@@ -1,0 +1,135 @@
+import MemoCore
+
+/// The review events a round changed: the questions and highlights whose schedules are
+/// replayed once at the round's end, and the choices a join of two copies keeps.
+extension SyncRepository {
+  /// Remembers, for this connection, the question whose events a round changed: its schedule
+  /// is replayed once at the round's end (`replayReviewed`).
+  func noteReviewed(question id: Int64) throws {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
+    defer { listed.reset() }
+    if try listed.step(), listed.int(0) == 0 {
+      listed.reset()
+      try database.execute(
+        sql: "CREATE TEMP TABLE sync_reviewed (question_id INTEGER PRIMARY KEY)")
+    }
+    listed.reset()
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO temp.sync_reviewed (question_id) VALUES (?)")
+    try insert.bind(id, at: 1)
+    try insert.execute()
+  }
+
+  /// The same, for the question of event `uuid` (before the event is deleted).
+  func noteReviewed(event uuid: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "SELECT question_id FROM review_events WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    try noteReviewed(question: id)
+  }
+
+  /// Remembers, for this connection, a highlight whose choices a round changed (replayed at
+  /// the round's end, as questions are).
+  func noteReviewed(highlight id: Int64) throws {
+    try database.execute(
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS sync_reviewed_highlights (
+          highlight_id INTEGER PRIMARY KEY)
+        """)
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO temp.sync_reviewed_highlights (highlight_id) VALUES (?)")
+    try insert.bind(id, at: 1)
+    try insert.execute()
+  }
+
+  /// The same, for the highlight of choice `uuid` (before the choice is deleted).
+  func noteReviewed(highlightEvent uuid: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "SELECT highlight_id FROM highlight_review_events WHERE uuid = ?")
+    defer { statement.reset() }
+    try statement.bind(uuid, at: 1)
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    try noteReviewed(highlight: id)
+  }
+
+  /// A highlight deleted elsewhere because a join kept its copy (the same `source_key`, the
+  /// smaller UUID): its review choices move to that copy, as the join moved them there, rather
+  /// than go with it (a device meeting both copies and the deletion in one round).
+  func keepChoices(ofDeletedHighlight key: String) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT h.id, (SELECT o.id FROM highlights o
+                      WHERE o.source_key = h.source_key AND o.id <> h.id ORDER BY o.uuid LIMIT 1)
+        FROM highlights h
+        WHERE h.uuid = ? AND h.source_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM highlight_review_events e WHERE e.highlight_id = h.id)
+        """)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    guard try statement.step(), !statement.isNull(1) else { return }
+    let (gone, kept) = (statement.int64(0), statement.int64(1))
+    statement.reset()
+    let move = try database.cachedStatement(
+      sql: "UPDATE highlight_review_events SET highlight_id = ?1 WHERE highlight_id = ?2")
+    defer { move.reset() }
+    try move.bind(kept, at: 1)
+    try move.bind(gone, at: 2)
+    try move.execute()
+    try noteReviewed(highlight: kept)
+  }
+
+  /// Replays the schedule of every question and highlight whose events the round changed (in
+  /// the order every device replays them) and forgets them. - Returns: how many.
+  @discardableResult
+  func replayReviewed() throws -> Int {
+    try replayReviewedQuestions() + replayReviewedHighlights()
+  }
+
+  /// The highlights' part of `replayReviewed`.
+  func replayReviewedHighlights() throws -> Int {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed_highlights'")
+    defer { listed.reset() }
+    guard try listed.step(), listed.int(0) > 0 else { return 0 }
+    listed.reset()
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT highlight_id FROM temp.sync_reviewed_highlights
+        WHERE highlight_id IN (SELECT id FROM highlights) ORDER BY 1
+        """)
+    var ids: [HighlightID] = []
+    while try statement.step() { ids.append(HighlightID(statement.int64(0))) }
+    statement.reset()
+    let review = ReviewRepository(database: database)
+    for id in ids { try review.replayHighlight(id) }
+    try database.execute(sql: "DELETE FROM temp.sync_reviewed_highlights")
+    return ids.count
+  }
+
+  /// The questions' part of `replayReviewed`.
+  func replayReviewedQuestions() throws -> Int {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_reviewed'")
+    defer { listed.reset() }
+    guard try listed.step(), listed.int(0) > 0 else { return 0 }
+    listed.reset()
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT question_id FROM temp.sync_reviewed
+        WHERE question_id IN (SELECT id FROM questions) ORDER BY 1
+        """)
+    var ids: [QuestionID] = []
+    while try statement.step() { ids.append(QuestionID(statement.int64(0))) }
+    statement.reset()
+    try ReviewRepository(database: database).replay(ids)
+    try database.execute(sql: "DELETE FROM temp.sync_reviewed")
+    return ids.count
+  }
+}

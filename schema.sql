@@ -1018,14 +1018,16 @@ CREATE INDEX highlight_review_events_by_highlight
 INSERT OR IGNORE INTO changes (kind, key)
 SELECT 'highlight_review_event', uuid FROM highlight_review_events ORDER BY id;
 -- @version 18
--- What a reader's file last gave each highlight (its passage and note there), so that a
--- re-import takes what changed on the device since and keeps what was edited here. This
--- machine's own: not journaled and not synced (a highlight with no row here is left as it is
--- until a file gives it what it holds).
+-- What a reader's file last gave each highlight (its passage and note there), and the note
+-- the highlight held after that import (held: none when the file's note asked and became a
+-- question), so that a re-import takes what changed on the device since and keeps what was
+-- edited here. This machine's own: not journaled and not synced (a highlight with no row here
+-- is left as it is until a file gives it what it holds).
 CREATE TABLE highlight_imports (
   highlight_id  INTEGER PRIMARY KEY REFERENCES highlights(id) ON DELETE CASCADE,
   text          TEXT NOT NULL,
-  note          TEXT
+  note          TEXT,
+  held          TEXT
 );
 -- @version 19
 -- Review's due listing at a million questions (issue 25). The questions never rated are found

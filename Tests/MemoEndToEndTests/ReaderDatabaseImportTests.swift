@@ -152,10 +152,10 @@ struct ReaderDatabaseImportTests {
       UPDATE Bookmark SET Annotation = 'Changed there.' WHERE BookmarkID = 'k2';
       """)
     device.close()
-    let again = try box.run(["import", path])
-    #expect(again.status == 0, "\(again.stderr)")
-    #expect(again.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(again.stdout)")
-    #expect(again.stdout.contains("1 changed on the device"), "\(again.stdout)")
+    let againRun = try box.run(["import", path])
+    #expect(againRun.status == 0, "\(againRun.stderr)")
+    #expect(againRun.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(againRun.stdout)")
+    #expect(againRun.stdout.contains("1 changed on the device"), "\(againRun.stdout)")
     #expect(
       try box.rows("SELECT text, coalesce(note, '-') FROM highlights ORDER BY id") == [
         ["Fear is the mind-killer. Fear is the little-death.", "Edited on the device."],
@@ -180,9 +180,22 @@ struct ReaderDatabaseImportTests {
       try box.rows("SELECT coalesce(note, '-') FROM highlights ORDER BY id") == [
         ["Edited on the device."], ["Mine."],
       ])
-    // Undo takes the device's change back.
-    _ = try box.succeed(["undo"])
+    // A note taken off the device and written again later is taken then (it was kept here
+    // meanwhile, and not mistaken for one edited here).
+    let again = try Database(path: path)
+    try again.executeScript("UPDATE Bookmark SET Annotation = NULL WHERE BookmarkID = 'k1'")
+    again.close()
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 0 updated, 2 unchanged"))
+    let rewritten = try Database(path: path)
+    try rewritten.executeScript(
+      "UPDATE Bookmark SET Annotation = 'Written again.' WHERE BookmarkID = 'k1'")
+    rewritten.close()
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 1 updated, 1 unchanged"))
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Written again."]])
+    // Undo takes the device's changes back.
+    _ = try box.succeed(["undo", "2"])
     #expect(try box.rows("SELECT text FROM questions ORDER BY id") == [["Whose litany?"]])
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Edited on the device."]])
   }
 
   @Test("Kobo: an unreadable date is a warning with its place; --strict makes it an error")

@@ -25,6 +25,7 @@ extension SyncRepository {
       case .question: sql = "DELETE FROM questions WHERE uuid = ?"
       case .highlight:
         try keepChoices(ofDeletedHighlight: key)
+        try keepImportRecord(ofDeletedHighlight: key)
         sql = "DELETE FROM highlights WHERE uuid = ?"
       case .category: sql = "DELETE FROM categories WHERE name = ?"
       case .favorite:

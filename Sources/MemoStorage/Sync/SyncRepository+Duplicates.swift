@@ -83,6 +83,12 @@ extension SyncRepository {
         FROM highlight_review_events WHERE highlight_id = ?2 AND ?1 IS NOT NULL ORDER BY id
         """,
         "UPDATE highlight_review_events SET highlight_id = ?1 WHERE highlight_id = ?2",
+        // What this machine's import last gave the copy follows it to the kept one, so that
+        // a re-import here still takes what changed on the device.
+        """
+        INSERT OR IGNORE INTO highlight_imports (highlight_id, text, note, held)
+        SELECT ?1, text, note, held FROM highlight_imports WHERE highlight_id = ?2
+        """,
         "DELETE FROM highlights WHERE id = ?2",
       ] {
         let statement = try database.cachedStatement(sql: sql)

@@ -132,4 +132,21 @@ extension SyncRepository {
     try database.execute(sql: "DELETE FROM temp.sync_reviewed")
     return ids.count
   }
+
+  /// A highlight deleted elsewhere because a join kept its copy: what this machine's import
+  /// last gave it (`highlight_imports`) goes to that copy, as the join does where it runs.
+  func keepImportRecord(ofDeletedHighlight key: String) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT OR IGNORE INTO highlight_imports (highlight_id, text, note, held)
+        SELECT (SELECT o.id FROM highlights o
+                WHERE o.source_key = h.source_key AND o.id <> h.id ORDER BY o.uuid LIMIT 1),
+          i.text, i.note, i.held
+        FROM highlights h JOIN highlight_imports i ON i.highlight_id = h.id
+        WHERE h.uuid = ? AND h.source_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM highlights o WHERE o.source_key = h.source_key AND o.id <> h.id)
+        """)
+    try statement.bind(key, at: 1)
+    try statement.execute()
+  }
 }

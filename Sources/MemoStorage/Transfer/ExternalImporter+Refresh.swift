@@ -22,7 +22,14 @@ extension ExternalImporter {
     try statement.bind(now.rfc3339, at: 7)
     try statement.bind(id, at: 8)
     try statement.execute()
-    try rememberImported(id, clipping)
+    let remember = try database.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held)
+        SELECT id, text, ?2, note FROM highlights WHERE id = ?1
+        """)
+    try remember.bind(id, at: 1)
+    try remember.bind(clipping.note, at: 2)
+    try remember.execute()
   }
 
   /// The post's highlight whose source key is `key`.
@@ -35,27 +42,33 @@ extension ExternalImporter {
     return try statement.step() ? statement.int64(0) : nil
   }
 
-  /// What the file last gave highlight `id` (`highlight_imports`), written after it was
-  /// inserted, replaced or refreshed from a file.
-  func rememberImported(_ id: Int64, _ clipping: ExternalClipping) throws {
+  /// What the file last gave highlight `id` (`highlight_imports`): its passage, its note as
+  /// written there (`note`), and the note the highlight held after that import (`held`: none
+  /// when the file's note asked and became a question, the user's own when kept).
+  func rememberImported(_ id: Int64, text: String, note: String?, held: String?) throws {
     let statement = try database.cachedStatement(
-      sql: "INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note) VALUES (?, ?, ?)")
+      sql:
+        "INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held) VALUES (?, ?, ?, ?)"
+    )
     try statement.bind(id, at: 1)
-    try statement.bind(clipping.text, at: 2)
-    try statement.bind(clipping.note, at: 3)
+    try statement.bind(text, at: 2)
+    try statement.bind(note, at: 3)
+    try statement.bind(held, at: 4)
     try statement.execute()
   }
 
   /// Brings in what changed on the device since the file last gave highlight `id` its passage
-  /// and note: each of the two is taken from the file when the highlight still holds what the
-  /// file gave it then (not edited here since); a note that now asks something becomes a
-  /// question on the highlight; a note gone from the file stays here. A highlight the file never gave anything to (imported before
-  /// this was kept, or synced from another machine) starts being followed when it holds what
-  /// the file holds. - Returns: whether the highlight or its questions changed.
+  /// and note: the passage when the highlight still holds the one the file gave, the note when
+  /// it still holds the note it held after that import (not edited here since); a note that
+  /// now asks something becomes a question on the highlight; a note gone from the file stays
+  /// here (and a note the device writes later is still taken). A highlight the file never gave
+  /// anything to (imported before this was kept, or synced from another machine) starts being
+  /// followed when it holds what the file holds. - Returns: whether the highlight or its
+  /// questions changed.
   func refresh(_ id: Int64, from clipping: ExternalClipping, postID: Int64) throws -> Bool {
     let read = try database.cachedStatement(
       sql: """
-        SELECT h.text, h.note, i.highlight_id IS NOT NULL, i.text, i.note
+        SELECT h.text, h.note, i.highlight_id IS NOT NULL, i.text, i.note, i.held
         FROM highlights h LEFT JOIN highlight_imports i ON i.highlight_id = h.id WHERE h.id = ?
         """)
     try read.bind(id, at: 1)
@@ -64,23 +77,26 @@ extension ExternalImporter {
       return false
     }
     let text = read.string(0)
-    let note = read.text(1)
+    let noteBefore = read.text(1)
+    var note = noteBefore
     let isFollowed = read.bool(2)
     let lastText = isFollowed ? read.string(3) : text
     let lastNote = read.text(4)
+    let lastHeld = read.text(5)
     read.reset()
     /// The note a highlight holds from a file's note: none when it asks (it is a question).
-    func held(_ note: String?) -> String? {
-      guard let note else { return nil }
-      return ExternalClipping(kind: .note, text: note, key: "").isQuestion ? nil : note
+    func asks(_ note: String) -> Bool {
+      ExternalClipping(kind: .note, text: note, key: "").isQuestion
     }
     guard isFollowed else {
-      if text == clipping.text && note == held(clipping.note) {
-        try rememberImported(id, clipping)
+      let fileNote = clipping.note.flatMap { asks($0) ? nil : $0 }
+      if text == clipping.text && note == fileNote {
+        try rememberImported(id, text: clipping.text, note: clipping.note, held: note)
       }
       return false
     }
-    guard clipping.text != lastText || clipping.note != lastNote else { return false }
+    let noteChanged = clipping.note != nil && clipping.note != lastNote
+    guard clipping.text != lastText || noteChanged else { return false }
     var changed = false
     if clipping.text != lastText && text == lastText {
       try replace(id, with: clipping)  // the passage and its place; note, star and id stay
@@ -88,29 +104,34 @@ extension ExternalImporter {
     }
     // A note gone from the file takes none away here (an export without notes must not
     // empty them all).
-    if clipping.note != nil && clipping.note != lastNote && note == held(lastNote) {
-      if let asked = clipping.note, held(asked) == nil {
+    if noteChanged, let given = clipping.note, note == lastHeld {
+      if asks(given) {
         let exists = try database.cachedStatement(
           sql: "SELECT 1 FROM questions WHERE highlight_id = ? AND text = ?")
         try exists.bind(id, at: 1)
-        try exists.bind(asked, at: 2)
+        try exists.bind(given, at: 2)
         let isAsked = try exists.step()
         exists.reset()
         if !isAsked {
-          try insertQuestion(asked, postID: postID, highlightID: id, at: clipping.addedAt)
+          try insertQuestion(given, postID: postID, highlightID: id, at: clipping.addedAt)
           changed = true
         }
-      } else if held(clipping.note) != note {
+      } else if given != note {
         let update = try database.cachedStatement(
           sql: "UPDATE highlights SET note = ?1, updated_at = ?2 WHERE id = ?3")
-        try update.bind(held(clipping.note), at: 1)
+        try update.bind(given, at: 1)
         try update.bind(now.rfc3339, at: 2)
         try update.bind(id, at: 3)
         try update.execute()
+        note = given
         changed = true
       }
     }
-    try rememberImported(id, clipping)
+    // A note edited here stays the user's: `held` stays what the import left, so the next
+    // device note is not taken over it either.
+    try rememberImported(
+      id, text: clipping.text, note: clipping.note ?? lastNote,
+      held: noteBefore == lastHeld ? note : lastHeld)
     return changed
   }
 }

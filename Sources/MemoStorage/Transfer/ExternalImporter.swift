@@ -125,6 +125,9 @@ struct ExternalImporter {
           let asked = clipping.note.map { ExternalClipping(kind: .note, text: $0, key: "") }
           if let asked, asked.isQuestion { highlight.note = nil }
           let id = try insertHighlight(highlight, postID: postID)
+          if let asked, asked.isQuestion {  // the file's note, which the highlight does not hold
+            try rememberImported(id, text: clipping.text, note: asked.text, held: nil)
+          }
           placed?.append(Self.place(id, clipping))
           // The note is a field of the highlight (not a record added); a question is a record.
           if let asked {
@@ -198,7 +201,7 @@ struct ExternalImporter {
     try statement.bind(now.rfc3339, at: 12)
     try statement.execute()
     let id = database.lastInsertedRowID
-    try rememberImported(id, clipping)
+    try rememberImported(id, text: clipping.text, note: clipping.note, held: clipping.note)
     return id
   }
 

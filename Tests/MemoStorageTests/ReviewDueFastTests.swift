@@ -216,4 +216,25 @@ struct ReviewDueFastTests {
       #expect(try review.nextDue(after: now, until: later) == expected, "at \(now)")
     }
   }
+
+  @Test("the next due counts highlights under review, their wait shortened by a star and the shelf")
+  func nextDueOfHighlights() throws {
+    let (temp, runner) = try library()
+    let review = ReviewRepository(database: temp.database)
+    try temp.database.executeScript(
+      """
+      INSERT INTO highlights (id, uuid, post_id, text, starred, created_at, updated_at) VALUES
+        (1, 'h1', 1, 'Fear is the mind-killer.', 1, '2021-01-01T00:00:00.000Z', '2021-01-01T00:00:00.000Z');
+      INSERT INTO favorites (post_id, position, added_at) VALUES (1, 1, '2021-01-01T00:00:00.000Z');
+      DELETE FROM review_items;
+      UPDATE questions SET answer = NULL, answered_at = NULL, created_at = '2020-01-01T00:00:00.000Z';
+      """)
+    let at = Timestamp(rfc3339: Self.time(100))!
+    _ = runner.run(.rateHighlightReview(HighlightID(1), .keep, at: at))
+    let detail = try review.highlightDetail(HighlightID(1))
+    let due = try #require(detail.effectiveDue)
+    #expect(due.millis - at.millis == 3 * Self.day)  // keep's 14 days, halved twice
+    let later = Timestamp(millis: at.millis + 366 * Self.day)
+    #expect(try review.nextDue(after: at, until: later) == due)
+  }
 }

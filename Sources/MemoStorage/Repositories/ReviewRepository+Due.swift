@@ -250,7 +250,9 @@ extension ReviewRepository {
   /// The earliest due time after `after`, up to `until`, of a question: a schedule of its
   /// question's kind, or a question never rated (answered: when answered; open: a day after it
   /// was asked) — what the due listing at `until` holds after `after`, read as three walks of
-  /// an index in due order that each stop at their first row.
+  /// an index in due order that each stop at their first row — or of a highlight under review
+  /// (its wait shortened by a star and the shelf, `HighlightReviewItem.effectiveWait`; a scan
+  /// of the highlights under review, which are few beside the questions).
   public func nextDue(after: Timestamp, until: Timestamp) throws -> Timestamp? {
     let statement = try database.cachedStatement(
       sql: """
@@ -276,7 +278,17 @@ extension ReviewRepository {
             WHERE q.answer IS NULL AND q.created_at > ?3 AND q.created_at <= ?4
               AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
                 AND i.kind = 'open')
-            ORDER BY q.created_at LIMIT 1))
+            ORDER BY q.created_at LIMIT 1)
+          UNION ALL
+          SELECT * FROM (
+            SELECT min(due) FROM (
+              SELECT strftime('%Y-%m-%dT%H:%M:%fZ', r.last_review,
+                '+' || max(r.wait_days / (CASE WHEN h.starred = 1 THEN 2 ELSE 1 END)
+                  / (CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)
+                     THEN 2 ELSE 1 END), 1) || ' days') AS due
+              FROM highlight_review_items r JOIN highlights h ON h.id = r.highlight_id
+              WHERE r.state = 'active' AND r.due IS NOT NULL AND r.last_review IS NOT NULL)
+            WHERE due > ?1 AND due <= ?2))
         """)
     defer { statement.reset() }
     let day = FSRS.dayMillis

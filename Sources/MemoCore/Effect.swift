@@ -1,13 +1,21 @@
 /// The storage work a reducer asks for: plain values, so a test compares them with `==` and the
 /// effect runner is the one place with I/O. Each effect runs in one transaction.
+///
+/// A listing names where its rows go (`to: RowDestination`), carried from the command's action:
+/// `.state` answers with one page of values (`.posts(.listed)` and the like); `.output` streams
+/// the rows, one at a time straight from the statement, to the output writer the runner was
+/// made with, and answers `.streamed` (a runner without one fails with an io error, writing
+/// nothing).
 public enum Effect: Equatable, Sendable {
   // MARK: Posts
   /// Insert a post (the runner gives it a UUID and timestamps); answers `.posts(.added)`.
   case insertPost(NewPost)
-  /// Load one page of posts (with their matching questions); answers `.posts(.listed)`.
-  case loadPosts(PostQuery)
-  /// Load one post with all its questions; answers `.posts(.loaded)`.
-  case loadPost(PostID)
+  /// The posts the query selects (with their matching questions): into the state as one page,
+  /// answering `.posts(.listed)`, or streamed to the output, answering `.streamed(.posts)`.
+  case loadPosts(PostQuery, to: RowDestination = .state)
+  /// One post with all its questions: into the state (with its highlights too), answering
+  /// `.posts(.loaded)`, or streamed to the output, answering `.streamed(.post)`.
+  case loadPost(PostID, to: RowDestination = .state)
   /// Change a post's fields and `updated_at`; answers `.posts(.edited)`.
   case updatePost(PostID, PostPatch)
   /// Delete posts (and by cascade their questions), all or none; answers `.posts(.removed)`.
@@ -19,8 +27,9 @@ public enum Effect: Equatable, Sendable {
   // MARK: Questions
   /// Insert a question, creating its category if new; answers `.questions(.added)`.
   case insertQuestion(NewQuestion)
-  /// Load one page of questions; answers `.questions(.listed)`.
-  case loadQuestions(QuestionQuery)
+  /// The questions the query selects: one page into the state, answering
+  /// `.questions(.listed)`, or streamed to the output, answering `.streamed(.questions)`.
+  case loadQuestions(QuestionQuery, to: RowDestination = .state)
   /// Answers `.questions(.loaded)`.
   case loadQuestion(QuestionID)
   /// Answers `.questions(.updated)`.
@@ -35,8 +44,9 @@ public enum Effect: Equatable, Sendable {
   // MARK: Highlights
   /// Answers `.highlights(.added)`.
   case insertHighlight(NewHighlight)
-  /// Answers `.highlights(.listed)` (or `.streamed` into a writer).
-  case loadHighlights(HighlightQuery)
+  /// Into the state, answering `.highlights(.listed)`, or streamed to the output, answering
+  /// `.streamed(.highlights)`.
+  case loadHighlights(HighlightQuery, to: RowDestination = .state)
   /// Answers `.highlights(.loaded)`.
   case loadHighlight(HighlightID)
   /// Answers `.highlights(.updated)`.
@@ -51,8 +61,9 @@ public enum Effect: Equatable, Sendable {
   case rateReview(QuestionID, ReviewRating, at: Timestamp)
   /// Answers `.review(.shown)`.
   case loadReview(QuestionID, at: Timestamp)
-  /// Answers `.review(.listed)` (or `.streamed` into a writer), lowest retrievability first.
-  case loadDueReviews(ReviewDueQuery)
+  /// What is due, lowest retrievability first: into the state, answering `.review(.listed)`,
+  /// or streamed to the output, answering `.streamed(.reviewDue)`.
+  case loadDueReviews(ReviewDueQuery, to: RowDestination = .state)
   /// Answers `.review(.nextDue)`: the earliest due time after `after`, up to `until`, of a
   /// question (rated or never rated), nil when none.
   case loadNextDue(after: Timestamp, until: Timestamp)
@@ -71,12 +82,13 @@ public enum Effect: Equatable, Sendable {
   case setReviewSetting(ReviewSetting)
   /// Answers `.review(.statsLoaded)`.
   case loadReviewStats(ReviewStatsQuery)
-  /// Streams every recall rating as the FSRS optimizer's review log into the writer.
+  /// Streams every recall rating as the FSRS optimizer's review log to the output (it has no
+  /// page in the state: its destination is always `.output`); answers `.streamed(.reviewLog)`.
   case exportReviewLog
 
   // MARK: Categories
-  /// Answers `.categories(.listed)`.
-  case loadCategories
+  /// Into the state, answering `.categories(.listed)`, or streamed to the output.
+  case loadCategories(to: RowDestination = .state)
   /// Answers `.categories(.changed)`.
   case insertCategory(String)
   case renameCategory(from: String, to: String)
@@ -86,8 +98,9 @@ public enum Effect: Equatable, Sendable {
   /// Put posts on the shelf (at the end, in the order given); answers `.favorites(.listed)`.
   case addFavorites([PostID])
   case removeFavorites([PostID])
-  /// The shelf in order; answers `.favorites(.listed)`.
-  case loadFavorites
+  /// The shelf in order: into the state, answering `.favorites(.listed)`, or streamed to the
+  /// output.
+  case loadFavorites(to: RowDestination = .state)
 
   // MARK: Filters
   /// Answers `.filters(.current)`.
@@ -115,8 +128,9 @@ public enum Effect: Equatable, Sendable {
   case backupDatabase(to: String)
 
   // MARK: Search
-  /// Answers `.search(.found)`, best first.
-  case search(SearchQuery)
+  /// The hits, best first: into the state, answering `.search(.found)`, or streamed to the
+  /// output, answering `.streamed(.search)`.
+  case search(SearchQuery, to: RowDestination = .state)
 
   /// Answers `.statsLoaded`.
   case loadStats(StatsRequest)
@@ -131,7 +145,9 @@ public enum Effect: Equatable, Sendable {
   case undo(Int, everywhere: Bool = false)
   /// Re-apply the oldest N undone entries; answers `.journal(.entries)`. `everywhere`: as undo.
   case redo(Int, everywhere: Bool = false)
-  case loadJournal(limit: Int)
+  /// The latest entries, newest first: into the state, answering `.journal(.entries)`, or
+  /// streamed to the output.
+  case loadJournal(limit: Int, to: RowDestination = .state)
   case pruneJournal(keep: Int)
 
   // MARK: Sync
@@ -142,8 +158,8 @@ public enum Effect: Equatable, Sendable {
   case syncRound(SyncRequest)
   /// Answers `.sync(.status)`.
   case loadSyncStatus(repository: String)
-  /// Answers `.sync(.conflicts)`, newest first.
-  case loadSyncConflicts
+  /// Newest first: into the state, answering `.sync(.conflicts)`, or streamed to the output.
+  case loadSyncConflicts(to: RowDestination = .state)
   /// Make a kept version current again, as a new local change; answers `.sync(.restored)`.
   case restoreSyncConflict(Int64)
   /// Forget a conflict on every device; answers `.sync(.dismissed)`.

@@ -10,7 +10,8 @@ extension EffectRunner {
           try write("highlight add", { try highlights.insert(new, uuid: makeUUID($0), at: $0) }) {
             "add highlight \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
           }))
-    case .loadHighlights(let query): return try listHighlights(query)
+    case .loadHighlights(let query, let destination):
+      return try listHighlights(query, to: destination)
     case .loadHighlight(let id):
       return .highlights(.loaded(try database.inReadTransaction { try highlights.require(id) }))
     case .updateHighlight(let id, let patch):

@@ -1,16 +1,32 @@
 import MemoCore
 
-/// The listings: each streams its rows into the writer when one is attached (the command
-/// line), or answers one page (tests, `memo browse`'s callers) — one statement either way.
+/// The listings: each goes where its effect says (`RowDestination`) — streamed to the output
+/// writer (the command line), or answered as one page into the state (`memo browse`, a command
+/// that reads before it acts, tests) — one statement either way.
 extension EffectRunner {
+  /// The output writer, for a listing whose effect says `.output`.
+  /// - Throws: an io `MemoError` when the runner was made without one — a programming error
+  ///   (the command asked to stream and gave nothing to stream to) — before anything is read.
+  func outputWriter(for listing: Listing) throws -> RowSink {
+    guard let output else {
+      throw MemoError(
+        code: .io,
+        message:
+          "internal error: the \(listing) listing asks to stream its rows to the output, but "
+          + "there is no output writer; please report this as a bug")
+    }
+    return output
+  }
+
   /// `memo questions`: the questions the query's filter selects, newest first.
-  func listQuestions(_ query: QuestionQuery) throws -> Action {
-    try database.inReadTransaction {
+  func listQuestions(_ query: QuestionQuery, to destination: RowDestination) throws -> Action {
+    let writer = destination == .output ? try outputWriter(for: .questions) : nil
+    return try database.inReadTransaction {
       let filter = try effectiveFilter(query.selection)
       let resolved = try filter.resolved(
         now: query.selection.now, utcOffsetSeconds: query.selection.utcOffsetSeconds)
       if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
-      guard sink != nil else {
+      guard let writer else {
         let page = try questions.questions(
           matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
         return .questions(.listed(page, filter: filter))
@@ -18,26 +34,28 @@ extension EffectRunner {
       let statement = try questions.listing(
         matching: resolved, postID: query.postID, limit: query.limit, offset: query.offset)
       defer { statement.reset() }
-      try stream(.questions, statement, filter: filter)
+      try stream(.questions, statement, into: writer, filter: filter)
       return .streamed(.questions, filter: filter)
     }
   }
 
   /// `memo highlights`: one post's in reading order, else every post's newest first.
-  func listHighlights(_ query: HighlightQuery) throws -> Action {
-    try database.inReadTransaction {
+  func listHighlights(_ query: HighlightQuery, to destination: RowDestination) throws -> Action {
+    let writer = destination == .output ? try outputWriter(for: .highlights) : nil
+    return try database.inReadTransaction {
       if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
-      guard sink != nil else { return .highlights(.listed(try highlights.highlights(query))) }
+      guard let writer else { return .highlights(.listed(try highlights.highlights(query))) }
       let statement = try highlights.listing(query)
       defer { statement.reset() }
-      try stream(.highlights, statement)
+      try stream(.highlights, statement, into: writer)
       return .streamed(.highlights, filter: nil)
     }
   }
 
   /// `memo review due`: what is due, lowest retrievability first.
-  func listDueReviews(_ query: ReviewDueQuery) throws -> Action {
-    try database.inReadTransaction {
+  func listDueReviews(_ query: ReviewDueQuery, to destination: RowDestination) throws -> Action {
+    let writer = destination == .output ? try outputWriter(for: .reviewDue) : nil
+    return try database.inReadTransaction {
       var filter: ResolvedFilter?
       if let selection = query.selection {
         let effective = try effectiveFilter(selection)
@@ -46,18 +64,19 @@ extension EffectRunner {
             now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
         }
       }
-      guard sink != nil else { return .review(.listed(try review.due(query, filter: filter))) }
+      guard let writer else { return .review(.listed(try review.due(query, filter: filter))) }
       let statement = try review.dueListing(query, config: try review.config(), filter: filter)
       defer { statement.reset() }
-      try stream(.reviewDue, statement)
+      try stream(.reviewDue, statement, into: writer)
       return .streamed(.reviewDue, filter: nil)
     }
   }
 
   /// `memo show`: one post and all its questions. - Throws: `.postNotFound`.
-  func showPost(_ id: PostID) throws -> Action {
-    try database.inReadTransaction {
-      guard sink != nil else {
+  func showPost(_ id: PostID, to destination: RowDestination) throws -> Action {
+    let writer = destination == .output ? try outputWriter(for: .post) : nil
+    return try database.inReadTransaction {
+      guard let writer else {
         guard var post = try posts.post(id) else { throw MemoError.postNotFound(id) }
         post.questions = try questions.questions(ofPosts: [id], matching: nil)[id] ?? []
         post.highlights = try HighlightRepository(database: database).highlights(
@@ -70,53 +89,60 @@ extension EffectRunner {
       try statement.bind(id.rawValue, at: 1)
       let (nested, _) = try questions.nestedRows(matching: nil)
       defer { nested.reset() }
-      try stream(.post, statement, nested: nested, mustHaveRow: MemoError.postNotFound(id)) {
-        try $0.bind(id.rawValue, at: 1)
-      }
+      try stream(
+        .post, statement, into: writer, nested: nested, mustHaveRow: MemoError.postNotFound(id)
+      ) { try $0.bind(id.rawValue, at: 1) }
       return .streamed(.post, filter: nil)
     }
   }
 
-  func listCategories() throws -> Action {
-    try streamOrPage(.categories, categories.listing) { .categories(.listed(try categories.all())) }
+  func listCategories(to destination: RowDestination) throws -> Action {
+    try streamOrPage(.categories, to: destination, categories.listing) {
+      .categories(.listed(try categories.all()))
+    }
   }
 
-  func listFavorites() throws -> Action {
-    try streamOrPage(.favorites, favorites.shelfListing) {
+  func listFavorites(to destination: RowDestination) throws -> Action {
+    try streamOrPage(.favorites, to: destination, favorites.shelfListing) {
       .favorites(.listed(try favorites.shelf()))
     }
   }
 
-  func listJournal(limit: Int) throws -> Action {
+  func listJournal(limit: Int, to destination: RowDestination) throws -> Action {
     let journal = Journal(database: database)
-    return try streamOrPage(.journal, { try journal.logListing(limit: limit) }) {
+    return try streamOrPage(.journal, to: destination, { try journal.logListing(limit: limit) }) {
       .journal(.entries(try journal.log(limit: limit)))
     }
   }
 
   /// `memo search`: the hits, best first (newest first for a short CJK query).
   /// - Throws: `.usage` for a query FTS5 cannot read, before anything is written.
-  func search(_ query: SearchQuery) throws -> Action {
+  func search(_ query: SearchQuery, to destination: RowDestination) throws -> Action {
     let repository = SearchRepository(database: database)
-    guard sink != nil else { return .search(.found(try repository.search(query))) }
+    guard destination == .output else { return .search(.found(try repository.search(query))) }
+    let writer = try outputWriter(for: .search)
     return try database.inReadTransaction {
       let statement = try repository.listing(query)
       defer { statement.reset() }
-      try SearchRepository.translatingErrors(query) { try stream(.search, statement) }
+      try SearchRepository.translatingErrors(query) {
+        try stream(.search, statement, into: writer)
+      }
       return .streamed(.search, filter: nil)
     }
   }
 
-  /// A listing with no filter: streamed from `statement()` when a writer is attached, else
-  /// answered by `page()`.
+  /// A listing with no filter: answered by `page()` into the state, or streamed from
+  /// `statement()` to the output, as `destination` says.
   func streamOrPage(
-    _ listing: Listing, _ statement: () throws -> Statement, page: () throws -> Action
+    _ listing: Listing, to destination: RowDestination, _ statement: () throws -> Statement,
+    page: () throws -> Action
   ) throws -> Action {
-    guard sink != nil else { return try page() }
+    guard destination == .output else { return try page() }
+    let writer = try outputWriter(for: listing)
     return try database.inReadTransaction {
       let rows = try statement()
       defer { rows.reset() }
-      try stream(listing, rows)
+      try stream(listing, rows, into: writer)
       return .streamed(listing, filter: nil)
     }
   }
@@ -138,11 +164,13 @@ extension EffectRunner {
 
   /// `memo list`: posts; under a question filter only those with matching questions, each
   /// with them.
-  func listPosts(_ query: PostQuery) throws -> Action {
-    try database.inReadTransaction { try postsListed(query) }
+  func listPosts(_ query: PostQuery, to destination: RowDestination) throws -> Action {
+    let writer = destination == .output ? try outputWriter(for: .posts) : nil
+    return try database.inReadTransaction { try postsListed(query, into: writer) }
   }
 
-  func postsListed(_ query: PostQuery) throws -> Action {
+  /// - Parameter writer: the output writer to stream to; nil: one page into the state.
+  func postsListed(_ query: PostQuery, into writer: RowSink?) throws -> Action {
     var filter: QuestionFilter?
     var resolved: ResolvedFilter?
     if let selection = query.selection {
@@ -153,12 +181,12 @@ extension EffectRunner {
           now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
       }
     }
-    if sink != nil {
+    if let writer {
       let statement = try posts.listing(matching: query, questions: resolved)
       defer { statement.reset() }
       let (nested, condition) = try questions.nestedRows(matching: resolved)
       defer { nested.reset() }
-      try stream(.posts, statement, filter: filter, nested: nested) {
+      try stream(.posts, statement, into: writer, filter: filter, nested: nested) {
         try condition.bind(to: $0, startingAt: 2)
       }
       return .streamed(.posts, filter: filter)
@@ -171,34 +199,34 @@ extension EffectRunner {
     return .posts(.listed(page, filter: filter))
   }
 
-  /// Streams a listing's rows from `statement` into the sink, one at a time. With `nested`,
+  /// Streams a listing's rows from `statement` into `writer`, one at a time. With `nested`,
   /// each row offers its nested rows: `nested` bound to the row's id (parameter 1) and by
   /// `bindNested` (the rest), stepped only if the writer reads them.
   /// - Parameter mustHaveRow: thrown when the statement has no row (a post that is not there),
   ///   before anything is written.
   func stream(
-    _ listing: Listing, _ statement: Statement, filter: QuestionFilter? = nil,
-    nested: Statement? = nil, mustHaveRow missing: MemoError? = nil,
+    _ listing: Listing, _ statement: Statement, into writer: RowSink,
+    filter: QuestionFilter? = nil, nested: Statement? = nil,
+    mustHaveRow missing: MemoError? = nil,
     bindNested: @escaping (Statement) throws -> Void = { _ in }
   ) throws {
-    guard let sink else { return }
     var hasRow = try statement.step()
     if let missing, !hasRow { throw missing }
-    try sink.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
+    try writer.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
     while hasRow {
       if let nested {
         let id = statement.int64(0)
-        try sink.row(
+        try writer.row(
           Row(statement),
           nested: NestedRows(statement: nested) {
             try $0.bind(id, at: 1)
             try bindNested($0)
           })
       } else {
-        try sink.row(Row(statement), nested: nil)
+        try writer.row(Row(statement), nested: nil)
       }
       hasRow = try statement.step()
     }
-    try sink.end()
+    try writer.end()
   }
 }

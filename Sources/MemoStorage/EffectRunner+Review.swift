@@ -24,7 +24,8 @@ extension EffectRunner {
               item: item, retrievability: scheduler.retrievability(of: item, at: time),
               history: try review.events(of: id), questionText: text)
           }))
-    case .loadDueReviews(let query): return try listDueReviews(query)
+    case .loadDueReviews(let query, let destination):
+      return try listDueReviews(query, to: destination)
     case .loadNextDue(let after, let until):
       let next = try database.inReadTransaction { try review.nextDue(after: after, until: until) }
       return .review(.nextDue(next))
@@ -74,23 +75,23 @@ extension EffectRunner {
     case .loadReviewStats(let query):
       return .review(.statsLoaded(try database.inReadTransaction { try review.stats(query) }))
     case .exportReviewLog:
-      try database.inReadTransaction { try exportReviewLog() }
+      let writer = try outputWriter(for: .reviewLog)
+      try database.inReadTransaction { try exportReviewLog(into: writer) }
       return .streamed(.reviewLog, filter: nil)
     default:
       preconditionFailure("performReview got \(effect)")
     }
   }
 
-  /// Streams the FSRS optimizer's review log into the sink: each line's values bound to a
+  /// Streams the FSRS optimizer's review log into `writer`: each line's values bound to a
   /// one-row statement, so the writer reads them as it reads any listing's row.
-  func exportReviewLog() throws {
-    guard let sink else { return }
+  func exportReviewLog(into writer: RowSink) throws {
     let values = try database.makeStatement(
       sql: """
         SELECT ?1 AS card_id, ?2 AS review_time, ?3 AS review_rating, ?4 AS review_state,
           ?5 AS review_duration
         """)
-    try sink.begin(.reviewLog, filter: nil, columns: Row(values), nested: nil)
+    try writer.begin(.reviewLog, filter: nil, columns: Row(values), nested: nil)
     try review.reviewLog { card, time, rating, state, duration in
       try values.bind(card, at: 1)
       try values.bind(time, at: 2)
@@ -98,9 +99,9 @@ extension EffectRunner {
       try values.bind(state, at: 4)
       try values.bind(duration, at: 5)
       _ = try values.step()
-      try sink.row(Row(values), nested: nil)
+      try writer.row(Row(values), nested: nil)
       values.reset()
     }
-    try sink.end()
+    try writer.end()
   }
 }

@@ -13,10 +13,11 @@ public final class EffectRunner {
   let categories: CategoryRepository
   let favorites: FavoriteRepository
   let filters: FilterRepository
-  /// Where listings stream their rows, one at a time (the command line's writer), fixed when
-  /// the runner is made. Without one a listing answers with its rows as one page, for a caller
-  /// that asked for a page.
-  public let sink: RowSink?
+  /// The process's output writer (the command line's), fixed when the runner is made: where a
+  /// listing whose effect says `.output` streams its rows, one at a time. Nothing else decides
+  /// by it: a listing whose effect says `.state` answers with one page whether or not there is
+  /// one, and one that says `.output` with none fails (`outputWriter`).
+  public let output: RowSink?
   /// Counts an import's or an export's records as they go, for a progress line (none: quiet).
   public var progress: ProgressMeter?
   let browse: BrowseRepository
@@ -24,14 +25,14 @@ public final class EffectRunner {
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
   ///   - makeUUID: a new UUID for a record created at the given time.
-  ///   - sink: where listings' rows go (nil: into the state, a page).
+  ///   - output: the writer for listings whose effect says `.output` (nil: none may).
   public init(
     database: Database, clock: @escaping () -> Timestamp = SystemClock.now,
     makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
-    rowsTo sink: RowSink? = nil
+    writingTo output: RowSink? = nil
   ) {
     self.database = database
-    self.sink = sink
+    self.output = output
     self.clock = clock
     self.makeUUID = makeUUID
     posts = PostRepository(database: database)
@@ -81,8 +82,8 @@ public final class EffectRunner {
           try write("add", { try posts.insert(new, uuid: makeUUID($0), at: $0) }) {
             "add post \($0.id) \(quoted($0.title))"
           }))
-    case .loadPosts(let query): return try listPosts(query)
-    case .loadPost(let id): return try showPost(id)
+    case .loadPosts(let query, let destination): return try listPosts(query, to: destination)
+    case .loadPost(let id, let destination): return try showPost(id, to: destination)
     case .updatePost(let id, let patch):
       return .posts(
         .edited(
@@ -112,7 +113,8 @@ public final class EffectRunner {
           try write("ask", { try questions.insert(new, uuid: makeUUID($0), at: $0) }) {
             "ask question \($0.id) on post \($0.postID) \(quoted($0.postTitle)): \(quoted($0.text))"
           }))
-    case .loadQuestions(let query): return try listQuestions(query)
+    case .loadQuestions(let query, let destination):
+      return try listQuestions(query, to: destination)
     case .loadQuestion(let id):
       return .questions(
         .loaded(
@@ -165,7 +167,7 @@ public final class EffectRunner {
       .loadReviewStats, .exportReviewLog:
       return try performReview(effect)
 
-    case .loadCategories: return try listCategories()
+    case .loadCategories(let destination): return try listCategories(to: destination)
     case .insertCategory(let name):
       return .categories(
         .changed(
@@ -197,7 +199,7 @@ public final class EffectRunner {
           try write("unfav", { _ in try favorites.remove(ids) }) {
             "unfav " + $0.map(postLabel).joined(separator: ", ")
           }))
-    case .loadFavorites: return try listFavorites()
+    case .loadFavorites(let destination): return try listFavorites(to: destination)
 
     case .loadCurrentFilter:
       return .filters(.current(try filters.current()))
@@ -258,7 +260,7 @@ public final class EffectRunner {
       defer { progress?.finish() }
       return .transfer(.imported(try importFile(request)))
 
-    case .search(let query): return try search(query)
+    case .search(let query, let destination): return try search(query, to: destination)
     case .loadStats(let request):
       return .statsLoaded(
         try database.inReadTransaction {
@@ -298,7 +300,8 @@ public final class EffectRunner {
           try database.inTransaction {
             try Journal(database: database).redo(count, everywhere: everywhere)
           }))
-    case .loadJournal(let limit): return try listJournal(limit: limit)
+    case .loadJournal(let limit, let destination):
+      return try listJournal(limit: limit, to: destination)
     case .pruneJournal(let keep):
       return .journal(
         .entries(try database.inTransaction { try Journal(database: database).prune(keep: keep) }))
@@ -308,9 +311,9 @@ public final class EffectRunner {
       return .sync(.rounded(try syncEngine(request).round()))
     case .loadSyncStatus(let repository):
       return .sync(.status(try syncEngine(SyncRequest(repository: repository)).status()))
-    case .loadSyncConflicts:
+    case .loadSyncConflicts(let destination):
       let store = SyncRepository(database: database)
-      return try streamOrPage(.syncConflicts, store.conflictListing) {
+      return try streamOrPage(.syncConflicts, to: destination, store.conflictListing) {
         .sync(.conflicts(try store.conflicts()))
       }
     case .restoreSyncConflict(let id):

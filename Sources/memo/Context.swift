@@ -75,15 +75,19 @@ struct Context {
     return writer
   }
 
-  /// Dispatches `action` into a new store over the database, opened on the first effect.
-  /// - Parameter sink: where a listing's rows go as they are read (nil: into the state).
+  /// Dispatches `action` into a new store over the database, opened on the first effect. A
+  /// listing's rows go where its action says (`RowDestination`): `.output` streams them to
+  /// `output`, `.state` leaves a page in the returned state.
+  /// - Parameter output: the writer `.output` listings stream to (nil: this context's
+  ///   `listingWriter`; a command passes its own when it set it up, as for a filtered listing).
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
   func dispatch(
-    _ action: Action, access: DatabaseFile.Access, sink: RowSink? = nil,
+    _ action: Action, access: DatabaseFile.Access, output: ListingWriter? = nil,
     progress: ProgressMeter? = nil
   ) throws -> AppState {
     let path = location.path
     let timeout = busyTimeoutMilliseconds
+    let output = output ?? listingWriter
     var runner: EffectRunner?
     let store = Store { effect in
       if runner == nil {
@@ -93,7 +97,7 @@ struct Context {
               at: path, for: access, busyTimeoutMilliseconds: timeout,
               migrationProgress: { [isQuiet] in
                 Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
-              }), rowsTo: sink)
+              }), writingTo: output)
           runner?.progress = progress
         } catch let error as MemoError {
           return .failed(error)

@@ -100,7 +100,7 @@ struct QuestionsReducerTests {
     var state = AppState()
     #expect(appReducer(&state, .favorites(.add([2, 2, 1]))) == [.addFavorites([2, 1])])
     #expect(appReducer(&state, .favorites(.remove([2]))) == [.removeFavorites([2])])
-    #expect(appReducer(&state, .favorites(.list)) == [.loadFavorites])
+    #expect(appReducer(&state, .favorites(.list(to: .output))) == [.loadFavorites(to: .output)])
     _ = appReducer(&state, .favorites(.listed([.fixture()])))
     #expect(state.posts == [.fixture()])
   }

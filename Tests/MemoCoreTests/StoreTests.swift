@@ -71,12 +71,12 @@ struct StoreTests {
   @Test("an answer's own effects run before the effects still waiting behind it")
   func depthFirst() {
     let script = Script()
-    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites]))
+    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites(to: .state)]))
     script.effects.append((.posts(.removed([one])), [.loadPosts(PostQuery())]))
     script.answers = [
       (.deletePosts([1]), .posts(.removed([one]))),
       (.loadPosts(PostQuery()), .posts(.listed([two], filter: nil))),
-      (.loadFavorites, .favorites(.listed([two]))),
+      (.loadFavorites(to: .state), .favorites(.listed([two]))),
     ]
     let store = script.makeStore()
     store.dispatch(.posts(.remove([1])))
@@ -85,7 +85,7 @@ struct StoreTests {
         .reduced(.posts(.remove([1]))),
         .ran(.deletePosts([1])), .reduced(.posts(.removed([one]))),
         .ran(.loadPosts(PostQuery())), .reduced(.posts(.listed([two], filter: nil))),
-        .ran(.loadFavorites), .reduced(.favorites(.listed([two]))),
+        .ran(.loadFavorites(to: .state)), .reduced(.favorites(.listed([two]))),
       ])
     #expect(store.state == AppState(posts: [two], removedPosts: [one]))
   }
@@ -106,13 +106,13 @@ struct StoreTests {
   @Test("a failure deep in a chain also stops the effects waiting further up")
   func stopsAllTheWayUp() {
     let script = Script()
-    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites]))
+    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites(to: .state)]))
     script.effects.append((.posts(.removed([one])), [.loadPosts(PostQuery()), .loadPost(2)]))
     script.answers = [
       (.deletePosts([1]), .posts(.removed([one]))),
       (.loadPosts(PostQuery()), .failed(.usage("disk on fire"))),
       (.loadPost(2), .posts(.loaded(two))),
-      (.loadFavorites, .favorites(.listed([two]))),
+      (.loadFavorites(to: .state), .favorites(.listed([two]))),
     ]
     let store = script.makeStore()
     store.dispatch(.posts(.remove([1])))

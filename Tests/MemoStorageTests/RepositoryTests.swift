@@ -176,7 +176,7 @@ struct RepositoryTests {
     _ = runner.run(.addFavorites([3, 1]))
     _ = runner.run(.addFavorites([1, 2]))
     #expect(runner.run(.addFavorites([2, 9])) == .failed(.postNotFound(9)))
-    guard case .favorites(.listed(let shelf)) = runner.run(.loadFavorites) else {
+    guard case .favorites(.listed(let shelf)) = runner.run(.loadFavorites(to: .state)) else {
       Issue.record("expected the shelf")
       return
     }

@@ -1,6 +1,6 @@
 /// What a command asks of categories, and what storage answered.
 public enum CategoryAction: Equatable, Sendable {
-  case list
+  case list(to: RowDestination = .state)
   case listed([Category])
   case add(String)
   case rename(from: String, to: String)

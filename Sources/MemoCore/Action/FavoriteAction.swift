@@ -2,7 +2,8 @@
 public enum FavoriteAction: Equatable, Sendable {
   case add([PostID])
   case remove([PostID])
-  case list
+  /// The shelf in order, to where `to` says.
+  case list(to: RowDestination = .state)
   /// The posts concerned (or the shelf, in order), as they are now.
   case listed([Post])
 }

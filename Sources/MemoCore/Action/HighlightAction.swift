@@ -2,7 +2,7 @@
 public enum HighlightAction: Equatable, Sendable {
   case add(NewHighlight)
   case added(Highlight)
-  case list(HighlightQuery)
+  case list(HighlightQuery, to: RowDestination = .state)
   case listed([Highlight])
   case show(HighlightID)
   case loaded(Highlight)

@@ -2,10 +2,12 @@
 public enum PostAction: Equatable, Sendable {
   case add(NewPost)
   case added(Post)
-  case list(PostQuery)
+  /// The posts the query selects, to where `to` says.
+  case list(PostQuery, to: RowDestination = .state)
   /// A page of posts, and the question filter that chose them (nil: none applied).
   case listed([Post], filter: QuestionFilter?)
-  case show(PostID)
+  /// One post with its questions (and, into the state, its highlights), to where `to` says.
+  case show(PostID, to: RowDestination = .state)
   case loaded(Post)
   case edit(PostID, PostPatch)
   case edited(Post)

@@ -2,7 +2,8 @@
 public enum QuestionAction: Equatable, Sendable {
   case ask(NewQuestion)
   case added(Question)
-  case list(QuestionQuery)
+  /// The questions the query selects, to where `to` says.
+  case list(QuestionQuery, to: RowDestination = .state)
   /// A page of questions and the filter that chose them (current or saved, with the flags).
   case listed([Question], filter: QuestionFilter)
   case show(QuestionID)

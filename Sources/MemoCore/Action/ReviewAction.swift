@@ -6,7 +6,8 @@ public enum ReviewAction: Equatable, Sendable {
   /// A question's schedule and history, its retrievability at the time given.
   case show(QuestionID, at: Timestamp)
   case shown(ReviewDetail)
-  case due(ReviewDueQuery)
+  /// What is due, to where `to` says.
+  case due(ReviewDueQuery, to: RowDestination = .state)
   case listed([ReviewDueRow])
   /// The earliest due time after a time (`Effect.loadNextDue`), nil when none.
   case nextDue(Timestamp?)

@@ -29,7 +29,8 @@ public enum JournalAction: Equatable, Sendable {
   /// the other devices (a sync round's entry); without it such an entry is refused.
   case undo(Int, everywhere: Bool = false)
   case redo(Int, everywhere: Bool = false)
-  case log(limit: Int)
+  /// The latest `limit` entries, newest first, to where `to` says.
+  case log(limit: Int, to: RowDestination = .state)
   case prune(keep: Int)
   /// The entries undone, redone, listed or pruned.
   case entries([JournalEntry])

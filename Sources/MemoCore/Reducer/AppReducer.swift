@@ -25,11 +25,11 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       state.backupPath = path
       return []
     }
-  case .search(.search(let query)):
+  case .search(.search(let query, let destination)):
     guard !query.text.trimmingWhitespace().isEmpty else {
       return fail(&state, .usage("give something to search for, e.g. memo search spice"))
     }
-    return [.search(query)]
+    return [.search(query, to: destination)]
   case .search(.found(let results)):
     state.searchResults = results
     return []
@@ -49,7 +49,7 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
       guard count >= 1 else { return fail(&state, .usage("give how many changes, 1 or more")) }
       if case .undo = action { return [.undo(count, everywhere: everywhere)] }
       return [.redo(count, everywhere: everywhere)]
-    case .log(let limit): return [.loadJournal(limit: limit)]
+    case .log(let limit, let destination): return [.loadJournal(limit: limit, to: destination)]
     case .prune(let keep): return [.pruneJournal(keep: keep)]
     case .entries(let entries):
       state.journalEntries = entries

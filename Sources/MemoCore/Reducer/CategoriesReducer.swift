@@ -1,8 +1,8 @@
 /// Computes the new state and the storage work for a category action. Pure.
 public func categoriesReducer(_ state: inout AppState, _ action: CategoryAction) -> [Effect] {
   switch action {
-  case .list:
-    return [.loadCategories]
+  case .list(let destination):
+    return [.loadCategories(to: destination)]
   case .add(let name):
     guard case .success(let name?) = categoryName(name) else {
       return fail(

@@ -5,8 +5,8 @@ public func favoritesReducer(_ state: inout AppState, _ action: FavoriteAction) 
     return ids.isEmpty ? [] : [.addFavorites(unique(ids))]
   case .remove(let ids):
     return ids.isEmpty ? [] : [.removeFavorites(unique(ids))]
-  case .list:
-    return [.loadFavorites]
+  case .list(let destination):
+    return [.loadFavorites(to: destination)]
   case .listed(let posts):
     state.posts = posts
     return []

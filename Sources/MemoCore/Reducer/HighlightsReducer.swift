@@ -9,11 +9,11 @@ public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction
     new.location = new.location.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     return [.insertHighlight(new)]
 
-  case .list(let query):
+  case .list(let query, let destination):
     if let limit = query.limit, limit < 0 {
       return fail(&state, .usage("--limit must be 0 or more"))
     }
-    return [.loadHighlights(query)]
+    return [.loadHighlights(query, to: destination)]
 
   case .show(let id):
     return [.loadHighlight(id)]

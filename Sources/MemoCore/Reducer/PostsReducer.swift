@@ -12,11 +12,11 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
       source: normalized(new.source))
     return [.insertPost(post)]
 
-  case .list(let query):
-    return [.loadPosts(query)]
+  case .list(let query, let destination):
+    return [.loadPosts(query, to: destination)]
 
-  case .show(let id):
-    return [.loadPost(id)]
+  case .show(let id, let destination):
+    return [.loadPost(id, to: destination)]
 
   case .edit(let id, var patch):
     if let title = patch.title {

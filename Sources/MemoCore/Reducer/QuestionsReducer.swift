@@ -10,8 +10,8 @@ public func questionsReducer(_ state: inout AppState, _ action: QuestionAction) 
     }
     return [.insertQuestion(new)]
 
-  case .list(let query):
-    return [.loadQuestions(query)]
+  case .list(let query, let destination):
+    return [.loadQuestions(query, to: destination)]
 
   case .show(let id):
     return [.loadQuestion(id)]

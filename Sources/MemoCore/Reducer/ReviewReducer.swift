@@ -15,14 +15,14 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
     return [.rateReview(id, rating, at: time)]
   case .show(let id, let time):
     return [.loadReview(id, at: time)]
-  case .due(let query):
+  case .due(let query, let destination):
     if let limit = query.limit, limit < 0 {
       return fail(&state, .usage("--limit must be 0 or more"))
     }
     if let limit = query.newLimit, limit < 0 {
       return fail(&state, .usage("--new must be 0 or more"))
     }
-    return [.loadDueReviews(query)]
+    return [.loadDueReviews(query, to: destination)]
   case .rateHighlight(let id, let name, let time):
     guard let choice = HighlightChoice(rawValue: name.lowercased()) else {
       let known = ReviewRating(name: name.lowercased()) != nil

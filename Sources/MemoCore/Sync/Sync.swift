@@ -149,7 +149,7 @@ public enum SyncAction: Equatable, Sendable {
   case initialize(SyncRequest)
   case round(SyncRequest)
   case showStatus(repository: String)
-  case listConflicts
+  case listConflicts(to: RowDestination = .state)
   case restore(Int64)
   case dismiss(Int64)
   /// `memo sync remote [URL]`: show the remote (nil) or move to another.
@@ -178,8 +178,8 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
     return [.syncRound(request)]
   case .showStatus(let repository):
     return [.loadSyncStatus(repository: repository)]
-  case .listConflicts:
-    return [.loadSyncConflicts]
+  case .listConflicts(let destination):
+    return [.loadSyncConflicts(to: destination)]
   case .restore(let id):
     return [.restoreSyncConflict(id)]
   case .dismiss(let id):

@@ -31,7 +31,7 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.categories(.list), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(.categories(.list(to: .output)), access: .read)
     }
   }
 

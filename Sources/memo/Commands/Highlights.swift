@@ -44,7 +44,8 @@ extension Memo {
         limit: limit)
       let writer = context.listingWriter
       writer.isNarrowed = post != nil || starred || since != nil || limit == 0
-      _ = try context.dispatch(.highlights(.list(query)), access: .read, sink: writer)
+      _ = try context.dispatch(
+        .highlights(.list(query, to: .output)), access: .read, output: writer)
     }
   }
 

@@ -121,8 +121,7 @@ extension Memo {
         }
         return
       }
-      _ = try context.dispatch(
-        .journal(.log(limit: limit)), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(.journal(.log(limit: limit, to: .output)), access: .read)
     }
   }
 }

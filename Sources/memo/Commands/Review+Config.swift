@@ -222,8 +222,7 @@ extension Memo.Review {
 
     func run() throws {
       let context = try Context(common, format: .csv)
-      _ = try context.dispatch(
-        .review(.exportLog), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(.review(.exportLog), access: .read)
     }
   }
 }

@@ -109,7 +109,8 @@ extension Memo.Review {
           .due(
             ReviewDueQuery(
               at: time, limit: limit, newLimit: newLimit, kinds: kinds, selection: selection,
-              dayStart: dayStart))), access: .read, sink: writer)
+              dayStart: dayStart),
+            to: .output)), access: .read, output: writer)
     }
   }
 

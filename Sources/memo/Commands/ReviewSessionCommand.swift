@@ -49,8 +49,9 @@ extension Memo.Review {
               ReviewDueQuery(
                 at: context.now, limit: nil, selection: selection,
                 dayStart: FSRS.dayStart(
-                  of: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)))),
-          access: .read, sink: writer)
+                  of: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)),
+              to: .output)),
+          access: .read, output: writer)
         return
       }
       let context = try Context(global.common, format: .table)

@@ -56,8 +56,9 @@ extension Memo {
       let scope: SearchQuery.Scope =
         posts ? .posts : questions ? .questions : highlights ? .highlights : .all
       _ = try context.dispatch(
-        .search(.search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit))),
-        access: .read, sink: context.listingWriter)
+        .search(
+          .search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit), to: .output)),
+        access: .read)
     }
   }
 }

@@ -20,7 +20,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.posts(.show(post)), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(.posts(.show(post, to: .output)), access: .read)
     }
   }
 }

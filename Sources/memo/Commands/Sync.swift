@@ -197,7 +197,7 @@ extension Memo.Sync {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.sync(.listConflicts), access: .read, sink: context.listingWriter)
+      _ = try context.dispatch(.sync(.listConflicts(to: .output)), access: .read)
     }
   }
 

@@ -52,18 +52,21 @@ struct PostsReducerTests {
 
   // MARK: - reads
 
-  @Test("list asks storage for the page and changes nothing yet")
+  @Test("list asks storage for the posts, where the action says, and changes nothing yet")
   func list() {
     var state = midCommand()
     let query = PostQuery(sort: .title, isReversed: true, author: "herbert", limit: 5, offset: 10)
-    #expect(appReducer(&state, .posts(.list(query))) == [.loadPosts(query)])
+    #expect(appReducer(&state, .posts(.list(query))) == [.loadPosts(query, to: .state)])
+    #expect(
+      appReducer(&state, .posts(.list(query, to: .output))) == [.loadPosts(query, to: .output)])
     #expect(state == midCommand())
   }
 
-  @Test("show asks storage for the one post and changes nothing yet")
+  @Test("show asks storage for the one post, where the action says, and changes nothing yet")
   func show() {
     var state = midCommand()
-    #expect(appReducer(&state, .posts(.show(42))) == [.loadPost(42)])
+    #expect(appReducer(&state, .posts(.show(42))) == [.loadPost(42, to: .state)])
+    #expect(appReducer(&state, .posts(.show(42, to: .output))) == [.loadPost(42, to: .output)])
     #expect(state == midCommand())
   }
 

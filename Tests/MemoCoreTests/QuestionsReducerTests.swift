@@ -65,6 +65,21 @@ struct QuestionsReducerTests {
     #expect(state.error == .emptyQuestion())
   }
 
+  @Test("list streams to the output or pages into the state, as the action says")
+  func list() {
+    var state = AppState()
+    let query = QuestionQuery(
+      selection: FilterSelection(
+        base: .none, flags: QuestionFilter(starred: true), now: .init(millis: 0)),
+      postID: 4, limit: 3)
+    #expect(
+      appReducer(&state, .questions(.list(query, to: .output))) == [
+        .loadQuestions(query, to: .output)
+      ])
+    #expect(appReducer(&state, .questions(.list(query))) == [.loadQuestions(query, to: .state)])
+    #expect(state == AppState())
+  }
+
   @Test("listed and updated questions, and the filter that chose them, land in the state")
   func answers() {
     var state = AppState()

@@ -20,6 +20,19 @@ struct ReviewReducerTests {
     for name in ReviewRating.allNames { #expect(state.error?.message.contains(name) == true) }
   }
 
+  @Test("due: the effect says where the rows go, as the action did; bad limits are refused")
+  func due() {
+    var state = AppState()
+    let query = ReviewDueQuery(at: Self.time, limit: 5, newLimit: 2, kinds: [.open])
+    #expect(
+      reviewReducer(&state, .due(query, to: .output)) == [.loadDueReviews(query, to: .output)])
+    #expect(reviewReducer(&state, .due(query)) == [.loadDueReviews(query, to: .state)])
+    #expect(state == AppState())
+    #expect(
+      reviewReducer(&state, .due(ReviewDueQuery(at: Self.time, limit: -1), to: .output)) == [])
+    #expect(state.error?.code == .usage)
+  }
+
   @Test("replay sorts by time, then id, and skips the other kind's events")
   func replayOrder() {
     let scheduler = ReviewScheduler(FSRSParameters(isFuzzEnabled: false))

@@ -147,6 +147,65 @@ struct RepositoryTests {
     #expect(runner.run(.loadQuestions(badCategory)) == .failed(.categoryNotFound("nope")))
   }
 
+  @Test(
+    "a listing goes where its effect says: .output streams to the writer, .state answers a page even with a writer there, .output without one is an io error"
+  )
+  func destination() throws {
+    /// Records what a listing streams: each call, with the row's first column.
+    final class Recorder: RowSink {
+      var calls: [String] = []
+      func begin(_ listing: Listing, filter: QuestionFilter?, columns: Row, nested: Row?) {
+        calls.append("begin \(listing) \(filter?.summary ?? "-")")
+      }
+      func row(_ row: Row, nested: NestedRows?) { calls.append("row \(row.string(0))") }
+      func end() { calls.append("end") }
+    }
+    let temp = try TemporaryDatabase()
+    let recorder = Recorder()
+    let runner = temp.runner(at: t0, output: recorder)
+    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "q1", isStarred: true)))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "q2")))
+    let query = QuestionQuery(
+      selection: FilterSelection(base: .none, flags: QuestionFilter(starred: true), now: t0))
+    #expect(
+      runner.run(.loadQuestions(query, to: .output))
+        == .streamed(.questions, filter: QuestionFilter(starred: true)))
+    #expect(recorder.calls == ["begin questions --starred", "row 1", "end"])
+    recorder.calls = []
+    guard
+      case .questions(.listed(let page, _)) = runner.run(.loadQuestions(query, to: .state))
+    else {
+      Issue.record("expected a page")
+      return
+    }
+    #expect(page.map(\.text) == ["q1"])
+    guard case .search(.found(let hits)) = runner.run(.search(SearchQuery(text: "q2"), to: .state))
+    else {
+      Issue.record("expected hits")
+      return
+    }
+    #expect(hits.count == 1)
+    #expect(recorder.calls == [])
+
+    let alone = temp.runner(at: t0)
+    for effect: Effect in [
+      .loadQuestions(query, to: .output), .loadPosts(PostQuery(), to: .output),
+      .loadPost(1, to: .output), .loadHighlights(HighlightQuery(), to: .output),
+      .loadDueReviews(ReviewDueQuery(at: t0), to: .output),
+      .search(SearchQuery(text: "q1"), to: .output), .loadCategories(to: .output),
+      .loadFavorites(to: .output), .loadJournal(limit: 5, to: .output),
+      .loadSyncConflicts(to: .output), .exportReviewLog,
+    ] {
+      guard case .failed(let error) = alone.run(effect) else {
+        Issue.record("\(effect) ran without an output writer")
+        continue
+      }
+      #expect(error.code == .io)
+      #expect(error.message.contains("no output writer"))
+    }
+  }
+
   @Test("list under a question filter: only posts with matches, each with only those")
   func listWithFilter() throws {
     let temp = try TemporaryDatabase()

@@ -24,14 +24,17 @@ final class TemporaryDatabase {
   }
 
   /// An effect runner over this database with a fixed clock and predictable UUIDs.
-  func runner(at time: Timestamp = Timestamp(millis: 1_767_225_600_000)) -> EffectRunner {
+  /// - Parameter output: the writer listings whose effect says `.output` stream to.
+  func runner(
+    at time: Timestamp = Timestamp(millis: 1_767_225_600_000), output: RowSink? = nil
+  ) -> EffectRunner {
     var counter = 0
     return EffectRunner(
       database: database, clock: { time },
       makeUUID: { _ in
         counter += 1
         return "uuid-\(counter)"
-      })
+      }, writingTo: output)
   }
 
   /// Rows of a query, every column as text ("NULL" for null).

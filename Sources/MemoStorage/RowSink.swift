@@ -1,8 +1,9 @@
 import MemoCore
 
-/// Where a listing's rows go, one at a time, straight from the statement (SPEC §1: the state
-/// holds at most one page; a listing streams). The command line's writers implement it; the
-/// effect runner calls it inside the listing's read transaction.
+/// Where a listing's rows go, one at a time, straight from the statement, when its effect says
+/// `.output` (SPEC §1: the state holds at most one page; a listing streams). The command line's
+/// writers implement it; the effect runner holds one, fixed when it is made, and calls it
+/// inside the listing's read transaction.
 public protocol RowSink: AnyObject {
   /// Once, after every check passed and before the first row: what is listed, the filter in
   /// force, and the columns of the rows (and of their nested rows) to come.

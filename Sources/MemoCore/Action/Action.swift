@@ -18,8 +18,8 @@ public enum Action: Equatable, Sendable {
   case journal(JournalAction)
   case sync(SyncAction)
   case completed([String])
-  /// A listing's rows went to the writer as they were read (SPEC §1: nothing holds the whole
-  /// result); the state keeps the filter that was in force.
+  /// A listing whose effect said `.output` sent its rows to the output writer as they were
+  /// read (SPEC §1: nothing holds the whole result); the state keeps the filter in force.
   case streamed(Listing, filter: QuestionFilter?)
   /// What storage answered `memo browse`'s own reads.
   case browse(BrowseResult)

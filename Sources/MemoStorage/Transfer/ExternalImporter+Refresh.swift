@@ -24,8 +24,11 @@ extension ExternalImporter {
     try statement.execute()
     let remember = try database.cachedStatement(
       sql: """
-        INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held)
+        INSERT INTO highlight_imports (highlight_id, text, note, held)
         SELECT id, text, ?2, note FROM highlights WHERE id = ?1
+        ON CONFLICT (highlight_id) DO UPDATE SET text = excluded.text, note = excluded.note,
+          held = excluded.held
+        WHERE (text, note, held) IS NOT (excluded.text, excluded.note, excluded.held)
         """)
     try remember.bind(id, at: 1)
     try remember.bind(clipping.note, at: 2)
@@ -44,12 +47,16 @@ extension ExternalImporter {
 
   /// What the file last gave highlight `id` (`highlight_imports`): its passage, its note as
   /// written there (`note`), and the note the highlight held after that import (`held`: none
-  /// when the file's note asked and became a question, the user's own when kept).
+  /// when the file's note asked and became a question, the user's own when kept). An update in
+  /// place, not a replace: the journal records the row before it, for undo.
   func rememberImported(_ id: Int64, text: String, note: String?, held: String?) throws {
     let statement = try database.cachedStatement(
-      sql:
-        "INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held) VALUES (?, ?, ?, ?)"
-    )
+      sql: """
+        INSERT INTO highlight_imports (highlight_id, text, note, held) VALUES (?, ?, ?, ?)
+        ON CONFLICT (highlight_id) DO UPDATE SET text = excluded.text, note = excluded.note,
+          held = excluded.held
+        WHERE (text, note, held) IS NOT (excluded.text, excluded.note, excluded.held)
+        """)
     try statement.bind(id, at: 1)
     try statement.bind(text, at: 2)
     try statement.bind(note, at: 3)

@@ -165,7 +165,7 @@ struct ReviewSessionLoop {
       case .questions(.loaded(let question)):
         session.answer = question.answer ?? ""
         session.isRevealed = true
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.isRevealed = true
       }
     case .rate(let rating):
@@ -174,7 +174,7 @@ struct ReviewSessionLoop {
       case .review(.rated(let outcome)):
         let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
         session.advance("\(rating.name): \(due)")
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance(rating.name)
       }
     case .choose(let choice):
@@ -186,13 +186,13 @@ struct ReviewSessionLoop {
         let due =
           outcome.effectiveDue.map { "due " + session.local($0) } ?? "out of review"
         session.advance("\(choice.rawValue): \(due)")
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance(choice.rawValue)
       }
     case .answer(let text):
       guard let item = session.current else { return }
       switch database.run(.setAnswer(item.id, text)) {
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance("answered: it comes back as a recall item")
       }
     case .undo:
@@ -205,6 +205,18 @@ struct ReviewSessionLoop {
       default: session.back("undone")
       }
     }
+  }
+
+  /// A refusal on the line above the footer; an item deleted since the session began (by
+  /// another command or machine) is taken out of the session instead, saying so, so the
+  /// session goes on to the next one.
+  func refused(_ error: MemoError, on session: inout ReviewSession) {
+    guard error.code == .notFound, let item = session.current else {
+      session.message = error.message
+      return
+    }
+    let what = item.kind == .highlight ? "highlight h\(item.id.rawValue)" : "question \(item.id.rawValue)"
+    session.dropCurrent("\(what) was deleted since the session began: skipped")
   }
 
   /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`.

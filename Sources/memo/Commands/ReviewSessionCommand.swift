@@ -61,6 +61,7 @@ extension Memo.Review {
       var session = try ReviewSessionLoop.session(
         database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
         selection: selection, width: size.width, height: size.height)
+      session.message = ReviewSessionLoop.currentFilterNote(selection, database: database)
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
@@ -217,6 +218,24 @@ struct ReviewSessionLoop {
     }
     let what = item.kind == .highlight ? "highlight h\(item.id.rawValue)" : "question \(item.id.rawValue)"
     session.dropCurrent("\(what) was deleted since the session began: skipped")
+  }
+
+  /// What the current filter adds to the command's own flags, said once where a reader sees
+  /// it ("the current filter applies: starred; --all reviews everything"), nil when it adds
+  /// nothing (none set, --all, --filter NAME, or the flags cover it).
+  static func currentFilterNote(_ selection: FilterSelection, database: LazyDatabase) -> String? {
+    guard selection.base == .current,
+      case .filters(.current(let current)) = database.run(.loadCurrentFilter)
+    else { return nil }
+    return filterNote(current: current, selection)
+  }
+
+  /// The note for the current filter `current` under `selection`'s flags (see above).
+  static func filterNote(current: QuestionFilter, _ selection: FilterSelection) -> String? {
+    guard selection.base == .current else { return nil }
+    let effective = current.overridden(by: selection.flags)
+    guard !effective.isEmpty, effective != selection.flags else { return nil }
+    return "the current filter applies: \(effective.summary); --all reviews everything"
   }
 
   /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`.

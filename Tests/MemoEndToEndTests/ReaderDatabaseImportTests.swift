@@ -135,6 +135,23 @@ struct ReaderDatabaseImportTests {
     #expect(try Self.leftovers(box) == [])
   }
 
+  @Test("deleting a highlight and undoing it brings back what the file last gave it")
+  func undoKeepsWhatTheFileGave() throws {
+    let box = try Sandbox()
+    let path = try Self.kobo(in: box)
+    _ = try box.succeed(["import", path])
+    let given = "SELECT highlight_id, text, coalesce(note, '-'), coalesce(held, '-') FROM highlight_imports ORDER BY 1"
+    let before = try box.rows(given)
+    #expect(before.count == 2)
+    _ = try box.succeed(["highlight", "rm", "1", "--yes"])
+    #expect(try box.rows(given) == [before[1]])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows(given) == before)
+    // The entry counts the highlight, not the bookkeeping beside it.
+    let log = try box.succeed(["log", "--format", "tsv"]).split(separator: "\n")
+    #expect(log.count > 1 && log[1].hasSuffix("\ttrue\t1"), "\(log)")
+  }
+
   @Test("a re-import takes what changed on the device, keeps what was edited here, empties nothing")
   func changedOnTheDevice() throws {
     let box = try Sandbox()
@@ -171,7 +188,9 @@ struct ReaderDatabaseImportTests {
       UPDATE Bookmark SET Annotation = NULL WHERE BookmarkID = 'k2';
       """)
     later.close()
-    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 1 updated, 1 unchanged"))
+    let asked = try box.succeed(["import", path])
+    #expect(asked.hasPrefix("0 added, 1 updated, 1 unchanged"))
+    #expect(asked.contains(" 1 question, 1 changed on the device"), "\(asked)")
     #expect(
       try box.rows("SELECT text, coalesce(highlight_id, '-') FROM questions ORDER BY id") == [
         ["Whose litany?", "2"], ["Why fear?", "1"],
@@ -196,6 +215,14 @@ struct ReaderDatabaseImportTests {
     _ = try box.succeed(["undo", "2"])
     #expect(try box.rows("SELECT text FROM questions ORDER BY id") == [["Whose litany?"]])
     #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Edited on the device."]])
+    // And the same file imported again brings them in again (undo put back what the file had
+    // last given, so its note is a change on the device once more).
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 1 updated, 1 unchanged"))
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Written again."]])
+    _ = try box.succeed(["undo"])
+    _ = try box.succeed(["redo"])
+    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["Written again."]])
+    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 0 updated, 2 unchanged"))
   }
 
   @Test("Kobo: an unreadable date is a warning with its place; --strict makes it an error")

@@ -249,8 +249,17 @@ struct ReviewHighlightsAndConfigTests {
     #expect(!digest.contains("Why fear?"))
     // --starred applies to highlights too: the passage is not starred.
     #expect(!digest.contains("I must not fear."))
+    // It says so, under the heading: cron's mail must not look like everything due.
+    #expect(
+      digest.split(separator: "\n").dropFirst().first
+        == "  (the current filter applies: --starred; --all reviews everything)")
     let all = try box.succeed(["review", "digest", "--at", Self.later, "--all"])
     #expect(all.contains("Why fear?") && all.contains("I must not fear."))
+    #expect(!all.contains("current filter"))
+    // Flags that cover the current filter leave nothing to say.
+    #expect(
+      !(try box.succeed(["review", "digest", "--at", Self.later, "--starred"]))
+        .contains("current filter"))
     // A filter on answers leaves highlights out, as in review due.
     let open = try box.succeed(["review", "digest", "--at", Self.later, "--filter", "open"])
     #expect(open.contains("Why fear?") && open.contains("Muad") && !open.contains("I must"))

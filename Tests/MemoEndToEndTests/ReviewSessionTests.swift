@@ -143,6 +143,23 @@ struct ReviewSessionTmuxTests {
     #expect(try box.run(["db", "check"]).status == 0)
   }
 
+  @Test("a question deleted elsewhere while it shows is skipped, saying so; the session goes on")
+  func deletedElsewhere() throws {
+    let box = try reader()
+    let tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "What does the litany call fear?")
+    _ = try box.succeed(["question", "rm", "1", "--yes"])
+    try tmux.send("Space")
+    let lines = try tmux.wait(for: "Where is the spice?")
+    #expect(lines.contains { $0.contains("question 1 was deleted since the session began: skipped") })
+    #expect(lines.first?.hasPrefix("Review · 1/1") == true, "\(lines)")
+    try tmux.send("s")
+    try tmux.wait(for: "That was everything due.")
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(try box.rows("SELECT question_id, rating FROM review_events") == [["2", "soon"]])
+  }
+
   @Test(
     "a highlight due comes after the questions: its passage, book, page and note; k keeps it, u takes it back, x discards it"
   )

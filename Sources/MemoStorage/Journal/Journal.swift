@@ -26,7 +26,8 @@ public struct Journal {
     try run("UPDATE journal_context SET entry_id = NULL", [])
     let changes = try count(
       """
-      SELECT (SELECT count(*) FROM journal_changes WHERE entry_id = ?1)
+      SELECT (SELECT count(*) FROM journal_changes WHERE entry_id = ?1
+                AND table_name NOT IN (\(JournalTables.bookkeeping)))
         + (SELECT count(*) FROM journal_loads WHERE entry_id = ?1)
       """, id)
     if changes == 0 {
@@ -75,9 +76,15 @@ public struct Journal {
       let loads = try self.loads(of: entry)
       let imagesFrom = loads.compactMap(\.imagesFrom).min() ?? Int64.max
       try forEachChange(of: entry.id, newestFirst: false, below: imagesFrom) { table, old, new in
+        guard !JournalTables.isBookkeeping(table) else { return }
         try restore(table, from: old, to: new, entry: entry, verb: "redo")
       }
       try redo(loads, of: entry)
+      // Bookkeeping last: it refers to rows the loads put back.
+      try forEachChange(of: entry.id, newestFirst: false, below: imagesFrom) { table, old, new in
+        guard JournalTables.isBookkeeping(table) else { return }
+        try restore(table, from: old, to: new, entry: entry, verb: "redo")
+      }
       if entry.action == "review config" { try ReviewRepository(database: database).replayAll() }
       try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
     }
@@ -115,7 +122,8 @@ public struct Journal {
       sql: """
         SELECT table_name, sum(CASE WHEN \(deleted) THEN 1 ELSE 0 END),
                sum(CASE WHEN old_row IS NOT NULL AND new_row IS NOT NULL THEN 1 ELSE 0 END)
-        FROM journal_changes WHERE entry_id = ?1 GROUP BY table_name
+        FROM journal_changes WHERE entry_id = ?1 AND table_name NOT IN (\(JournalTables.bookkeeping))
+        GROUP BY table_name
         UNION ALL
         SELECT table_name, sum(row_count), 0 FROM journal_loads
         WHERE entry_id = ?1 AND images_from IS NULL AND ?2 GROUP BY table_name
@@ -171,6 +179,17 @@ public struct Journal {
       return
     }
     let key = columns[0]
+    if JournalTables.isBookkeeping(table) {
+      // Bookkeeping follows its records whatever became of it since: never a reason to refuse.
+      if let target {
+        try run(
+          "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")))",
+          [.text(target)])
+      } else {
+        try run("DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(keyImage)])
+      }
+      return
+    }
     let image = JournalTables.image(of: table) ?? "NULL"
     let statement = try database.cachedStatement(
       sql: "SELECT \(image) FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')")
@@ -267,7 +286,8 @@ public struct Journal {
       sql: """
         SELECT e.id AS id, e.created_at AS created_at, e.action AS action, e.summary AS summary,
                e.undone AS undone,
-               (SELECT count(*) FROM journal_changes c WHERE c.entry_id = e.id)
+               (SELECT count(*) FROM journal_changes c WHERE c.entry_id = e.id
+                  AND c.table_name NOT IN (\(JournalTables.bookkeeping)))
                + (SELECT coalesce(sum(row_count), 0) FROM journal_loads l
                   WHERE l.entry_id = e.id AND l.images_from IS NULL) AS changes
         FROM journal_entries e \(tail)

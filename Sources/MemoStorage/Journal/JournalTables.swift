@@ -31,7 +31,18 @@ enum JournalTables {
     "highlight_review_items": [
       "highlight_id", "state", "wait_days", "due", "last_review", "reps", "last_choice", "streak",
     ],
+    // What a reader's file last gave each highlight: undone and redone with the import, but
+    // bookkeeping, not a record (`counted` leaves it out of what an entry changed).
+    "highlight_imports": ["highlight_id", "text", "note", "held"],
   ]
+
+  /// The tables whose rows an entry's change count and round effect leave out: this machine's
+  /// bookkeeping beside the records, which a reader never sees as a change of its own.
+  static let bookkeeping = "'highlight_imports'"
+
+  /// Whether `table` is bookkeeping (see `bookkeeping`): undo and redo put its rows as the
+  /// entry left them without first checking they are still so.
+  static func isBookkeeping(_ table: String) -> Bool { table == "highlight_imports" }
 
   /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.
   static func image(of table: String) -> String? {

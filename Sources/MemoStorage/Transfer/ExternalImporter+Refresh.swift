@@ -24,8 +24,11 @@ extension ExternalImporter {
     try statement.execute()
     let remember = try database.cachedStatement(
       sql: """
-        INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held)
+        INSERT INTO highlight_imports (highlight_id, text, note, held)
         SELECT id, text, ?2, note FROM highlights WHERE id = ?1
+        ON CONFLICT (highlight_id) DO UPDATE SET text = excluded.text, note = excluded.note,
+          held = excluded.held
+        WHERE (text, note, held) IS NOT (excluded.text, excluded.note, excluded.held)
         """)
     try remember.bind(id, at: 1)
     try remember.bind(clipping.note, at: 2)
@@ -44,12 +47,16 @@ extension ExternalImporter {
 
   /// What the file last gave highlight `id` (`highlight_imports`): its passage, its note as
   /// written there (`note`), and the note the highlight held after that import (`held`: none
-  /// when the file's note asked and became a question, the user's own when kept).
+  /// when the file's note asked and became a question, the user's own when kept). An update in
+  /// place, not a replace: the journal records the row before it, for undo.
   func rememberImported(_ id: Int64, text: String, note: String?, held: String?) throws {
     let statement = try database.cachedStatement(
-      sql:
-        "INSERT OR REPLACE INTO highlight_imports (highlight_id, text, note, held) VALUES (?, ?, ?, ?)"
-    )
+      sql: """
+        INSERT INTO highlight_imports (highlight_id, text, note, held) VALUES (?, ?, ?, ?)
+        ON CONFLICT (highlight_id) DO UPDATE SET text = excluded.text, note = excluded.note,
+          held = excluded.held
+        WHERE (text, note, held) IS NOT (excluded.text, excluded.note, excluded.held)
+        """)
     try statement.bind(id, at: 1)
     try statement.bind(text, at: 2)
     try statement.bind(note, at: 3)
@@ -64,8 +71,10 @@ extension ExternalImporter {
   /// here (and a note the device writes later is still taken). A highlight the file never gave
   /// anything to (imported before this was kept, or synced from another machine) starts being
   /// followed when it holds what the file holds. - Returns: whether the highlight or its
-  /// questions changed.
-  func refresh(_ id: Int64, from clipping: ExternalClipping, postID: Int64) throws -> Bool {
+  /// questions changed, and whether its note became a question (counted as one).
+  func refresh(_ id: Int64, from clipping: ExternalClipping, postID: Int64) throws -> (
+    changed: Bool, asked: Bool
+  ) {
     let read = try database.cachedStatement(
       sql: """
         SELECT h.text, h.note, i.highlight_id IS NOT NULL, i.text, i.note, i.held
@@ -74,7 +83,7 @@ extension ExternalImporter {
     try read.bind(id, at: 1)
     guard try read.step() else {
       read.reset()
-      return false
+      return (false, false)
     }
     let text = read.string(0)
     let noteBefore = read.text(1)
@@ -93,11 +102,12 @@ extension ExternalImporter {
       if text == clipping.text && note == fileNote {
         try rememberImported(id, text: clipping.text, note: clipping.note, held: note)
       }
-      return false
+      return (false, false)
     }
     let noteChanged = clipping.note != nil && clipping.note != lastNote
-    guard clipping.text != lastText || noteChanged else { return false }
+    guard clipping.text != lastText || noteChanged else { return (false, false) }
     var changed = false
+    var asked = false
     if clipping.text != lastText && text == lastText {
       try replace(id, with: clipping)  // the passage and its place; note, star and id stay
       changed = true
@@ -115,6 +125,7 @@ extension ExternalImporter {
         if !isAsked {
           try insertQuestion(given, postID: postID, highlightID: id, at: clipping.addedAt)
           changed = true
+          asked = true
         }
       } else if given != note {
         let update = try database.cachedStatement(
@@ -132,6 +143,6 @@ extension ExternalImporter {
     try rememberImported(
       id, text: clipping.text, note: clipping.note ?? lastNote,
       held: noteBefore == lastHeld ? note : lastHeld)
-    return changed
+    return (changed, asked)
   }
 }

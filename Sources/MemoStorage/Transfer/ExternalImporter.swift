@@ -60,12 +60,15 @@ struct ExternalImporter {
           try remember(clipping.key)
           // The same highlight again: what changed on the device since comes in.
           if clipping.kind == .highlight,
-            let id = try keyedHighlight(postID: postID, key: clipping.key),
-            try refresh(id, from: clipping, postID: postID)
+            let id = try keyedHighlight(postID: postID, key: clipping.key)
           {
-            summary.updated += 1
-            counts.updated += 1
-            continue
+            let refreshed = try refresh(id, from: clipping, postID: postID)
+            if refreshed.asked { counts.questions += 1 }
+            if refreshed.changed {
+              summary.updated += 1
+              counts.updated += 1
+              continue
+            }
           }
           summary.unchanged += 1
           counts.duplicates += 1

@@ -158,6 +158,18 @@ extension ReviewSession {
     message = note
   }
 
+  /// Takes the item shown out of the session (it was deleted since the session began, by
+  /// another command or machine): the next one shows, and undo still goes back to the last
+  /// one rated.
+  mutating func dropCurrent(_ note: String) {
+    guard index < items.count else { return }
+    items.remove(at: index)
+    isRevealed = false
+    answer = nil
+    input = nil
+    message = note
+  }
+
   /// Back to the item rated last (after its rating was undone).
   mutating func back(_ note: String) {
     reviewed -= 1

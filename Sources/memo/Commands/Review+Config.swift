@@ -190,7 +190,12 @@ extension Memo.Review {
       guard !rows.isEmpty else { return }
       let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
         .prefix(10))
-      Output.write(ReviewPresenter.digest(rows, limit: limit, date: date))
+      var note: String?
+      if selection.base == .current {
+        let current = try context.dispatch(.filters(.show), access: .read).filter
+        note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
+      }
+      Output.write(ReviewPresenter.digest(rows, limit: limit, date: date, note: note))
     }
   }
 

@@ -62,6 +62,7 @@ extension Memo.Review {
       var session = try ReviewSessionLoop.session(
         database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
         selection: selection, width: size.width, height: size.height)
+      session.message = ReviewSessionLoop.currentFilterNote(selection, database: database)
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
@@ -166,7 +167,7 @@ struct ReviewSessionLoop {
       case .questions(.loaded(let question)):
         session.answer = question.answer ?? ""
         session.isRevealed = true
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.isRevealed = true
       }
     case .rate(let rating):
@@ -175,7 +176,7 @@ struct ReviewSessionLoop {
       case .review(.rated(let outcome)):
         let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
         session.advance("\(rating.name): \(due)")
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance(rating.name)
       }
     case .choose(let choice):
@@ -187,13 +188,13 @@ struct ReviewSessionLoop {
         let due =
           outcome.effectiveDue.map { "due " + session.local($0) } ?? "out of review"
         session.advance("\(choice.rawValue): \(due)")
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance(choice.rawValue)
       }
     case .answer(let text):
       guard let item = session.current else { return }
       switch database.run(.setAnswer(item.id, text)) {
-      case .failed(let error): session.message = error.message
+      case .failed(let error): refused(error, on: &session)
       default: session.advance("answered: it comes back as a recall item")
       }
     case .undo:
@@ -206,6 +207,36 @@ struct ReviewSessionLoop {
       default: session.back("undone")
       }
     }
+  }
+
+  /// A refusal on the line above the footer; an item deleted since the session began (by
+  /// another command or machine) is taken out of the session instead, saying so, so the
+  /// session goes on to the next one.
+  func refused(_ error: MemoError, on session: inout ReviewSession) {
+    guard error.code == .notFound, let item = session.current else {
+      session.message = error.message
+      return
+    }
+    let what = item.kind == .highlight ? "highlight h\(item.id.rawValue)" : "question \(item.id.rawValue)"
+    session.dropCurrent("\(what) was deleted since the session began: skipped")
+  }
+
+  /// What the current filter adds to the command's own flags, said once where a reader sees
+  /// it ("the current filter applies: starred; --all reviews everything"), nil when it adds
+  /// nothing (none set, --all, --filter NAME, or the flags cover it).
+  static func currentFilterNote(_ selection: FilterSelection, database: LazyDatabase) -> String? {
+    guard selection.base == .current,
+      case .filters(.current(let current)) = database.run(.loadCurrentFilter)
+    else { return nil }
+    return filterNote(current: current, selection)
+  }
+
+  /// The note for the current filter `current` under `selection`'s flags (see above).
+  static func filterNote(current: QuestionFilter, _ selection: FilterSelection) -> String? {
+    guard selection.base == .current else { return nil }
+    let effective = current.overridden(by: selection.flags)
+    guard !effective.isEmpty, effective != selection.flags else { return nil }
+    return "the current filter applies: \(effective.summary); --all reviews everything"
   }
 
   /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`.

@@ -249,7 +249,10 @@ enum ReviewPresenter {
 
   /// `memo review digest`: a line saying how much is due, then the first `limit` items, and
   /// a last line when there are more. Nothing in it depends on the hour.
-  static func digest(_ rows: [ReviewDueRow], limit: Int, date: String) -> String {
+  /// `note`: a line under the heading (the current filter narrowing what is listed).
+  static func digest(_ rows: [ReviewDueRow], limit: Int, date: String, note: String? = nil)
+    -> String
+  {
     let shown = rows.prefix(limit)
     var counts: [String] = []
     // Counted over the items shown: past the limit the rest are not read.
@@ -268,6 +271,7 @@ enum ReviewPresenter {
       ? "memo review \(date): items due; 'memo review due' lists them\n"
       : "memo review \(date): \(more ? "\(limit)+" : "\(rows.count)") due ("
         + counts.joined(separator: ", ") + (more ? ", and more" : "") + ")\n"
+    if let note { out += "  (" + note + ")\n" }
     let ids = shown.map { $0.kind == .highlight ? "h\($0.id.rawValue)" : "\($0.id.rawValue)" }
     let width = ids.map(\.count).max() ?? 0
     for (row, id) in zip(shown, ids) {

@@ -61,6 +61,26 @@ struct MarkdownEditsTests {
     #expect(try files(box) == [".memo-export", "dune.md"])
   }
 
+  @Test("--force replaces a symlink put in a file's place; the file it points to is untouched")
+  func forceNeverWritesThroughALink() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--body", "Spice."])
+    #expect(try export(box).status == 0)
+    let precious = box.root + "/precious.txt"
+    try "PRECIOUS\n".write(toFile: precious, atomically: true, encoding: .utf8)
+    let file = box.root + "/vault/dune.md"
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "../precious.txt")
+    _ = try box.succeed(["edit", "1", "--body", "More spice."])
+    let forced = try export(box, ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(read(precious) == "PRECIOUS\n")
+    #expect(read(file).contains("More spice."))
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType)
+        == .typeRegular)
+  }
+
   @Test("an unedited file is rewritten when its post changes")
   func uneditedRewritten() throws {
     let box = try Sandbox()

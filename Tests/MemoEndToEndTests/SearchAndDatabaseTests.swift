@@ -55,6 +55,27 @@ struct SearchAndDatabaseTests {
     #expect(array[0]["rank"] is Double)
   }
 
+  @Test("a long text repeating the word: its snippet is an excerpt around the word, at once")
+  func longTextExcerpt() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Spice?"])
+    // FTS5's snippet() takes time as the square of the hits in a text: 40,000 here took a
+    // minute; 10 MB, hours.
+    let answer = String(repeating: "fear ", count: 40_000) + "the spice must flow"
+    _ = try box.succeed(["answer", "1", "-"], input: answer)
+    let result = try box.run(["search", "spice", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(array.map { $0["kind"] as? String } == ["question"])
+    #expect(array.first?["snippet"] as? String == "… fear fear fear the spice must flow")
+    let repeated = try box.run(["search", "fear", "--format", "json"])
+    let hits = try #require(
+      try JSONSerialization.jsonObject(with: Data(repeated.stdout.utf8)) as? [[String: Any]])
+    #expect(hits.first?["snippet"] as? String == String(repeating: "fear ", count: 8) + "fear…")
+  }
+
   @Test("matches are highlighted on a colour terminal")
   func highlight() throws {
     let box = try library()

@@ -57,6 +57,7 @@ public struct SearchRepository {
       try statement.bind(
         query.hasCJK ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : query.ftsQuery, at: 1)
       for (i, symbol) in symbols.enumerated() { try statement.bind(symbol, at: Int32(i + 5)) }
+      try statement.bind(Self.firstTerm(text), at: 4)
     }
     switch query.scope {
     case .all: try statement.bindNull(at: 2)
@@ -89,13 +90,29 @@ public struct SearchRepository {
     SELECT s.kind AS kind, s.ref AS id, s.post_id AS post_id,
            (SELECT p.title FROM posts p WHERE p.id = s.post_id) AS post_title,
            s.snippet AS snippet, s.rank AS rank
-    FROM (SELECT kind, ref, rank, snippet(%TABLE%, -1, char(2), char(3), '…', 12) AS snippet,
+    FROM (SELECT kind, ref, rank,
+            CASE WHEN length(text) > \(longText)
+              THEN replace(\(excerpt("text", term: "?4")), ?4, char(2) || ?4 || char(3))
+              ELSE snippet(%TABLE%, -1, char(2), char(3), '…', 12) END AS snippet,
             CASE kind WHEN 'post' THEN ref
               WHEN 'question' THEN (SELECT q.post_id FROM questions q WHERE q.id = ref)
               ELSE (SELECT h.post_id FROM highlights h WHERE h.id = ref) END AS post_id
           FROM %TABLE% WHERE %TABLE% MATCH ?1 AND (?2 IS NULL OR kind = ?2)%SYMBOLS%
           ORDER BY rank LIMIT ?3) s
     """
+
+  /// Past this many characters a hit's text gets its snippet from `excerpt` around the query's
+  /// first word, not from FTS5's snippet(), whose time grows with the square of the hits in
+  /// the text (a 100 KB answer repeating the word took 15 s; 10 MB, hours).
+  static let longText = 16_384
+
+  /// The query's first word as the user typed it (no operators, column names or quotes), for
+  /// a long text's excerpt; empty when it has none (the excerpt is then the text's start).
+  static func firstTerm(_ query: String) -> String {
+    let operators: Set<Substring> = ["AND", "OR", "NOT", "NEAR", "title", "text"]
+    return query.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+      .first { !operators.contains($0) }.map(String.init) ?? ""
+  }
 
   /// Whether `text` is one or two letters that `search_grams` holds as a term: each in the
   /// CJK range of schema.sql's GLOB and a letter (so unicode61 keeps it in a word).
@@ -156,12 +173,12 @@ public struct SearchRepository {
 
   /// About 20 characters either side of the first `?1` in `column`, with '…' where it is cut
   /// (FTS5's snippet() gives the word index's hits about a dozen words).
-  static func excerpt(_ column: String) -> String {
-    let at = "instr(\(column), ?1)"
+  static func excerpt(_ column: String, term: String = "?1") -> String {
+    let at = "instr(\(column), \(term))"
     return """
       (CASE WHEN \(at) > 21 THEN '…' ELSE '' END
-       || substr(\(column), max(1, \(at) - 20), 40 + length(?1))
-       || CASE WHEN length(\(column)) >= \(at) + 20 + length(?1) THEN '…' ELSE '' END)
+       || substr(\(column), max(1, \(at) - 20), 40 + length(\(term)))
+       || CASE WHEN length(\(column)) >= \(at) + 20 + length(\(term)) THEN '…' ELSE '' END)
       """
   }
 

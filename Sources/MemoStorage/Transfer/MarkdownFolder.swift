@@ -277,8 +277,13 @@ final class MarkdownFolder {
     return String(validating: bytes, as: UTF8.self)
   }
 
+  /// Writes `text` as the folder's file `path`: a regular file keeps its mode; anything else
+  /// there (a symlink put in its place, a FIFO) is replaced by the file, never written through,
+  /// so `--force` cannot reach a file outside the folder.
   func writeAtomically(_ path: String, _ text: String) throws {
-    let file = try OutputFile(path: path, database: database, isUsersPath: true)
+    var info = stat()
+    let isPlainFile = lstat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
+    let file = try OutputFile(path: path, database: database, isUsersPath: isPlainFile)
     try file.write(text)
     try file.commit()
   }

@@ -251,6 +251,8 @@ enum Editor {
     // sh exits 127 for a command it cannot find, 126 for one it cannot run.
     if code == 127 { return "was not found; set VISUAL or EDITOR to an editor on PATH" }
     if code == 126 { return "could not be run (not executable)" }
+    // The editor runs under sh, which reports an editor killed by signal N as 128 + N.
+    if code > 128 && code < 128 + 65 { return "was killed by signal \(code - 128)" }
     return "exited with \(code)"
   }
 }

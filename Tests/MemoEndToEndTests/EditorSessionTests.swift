@@ -92,6 +92,13 @@ struct EditorSessionTests {
         == "memo: error: the editor (\(typed)) exited with 3; nothing was changed; your text is kept in \(path): fix it there, then run 'memo edit 1 --from \(path)'\n"
     )
     #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("my long answer\n"))
+    // Killed: sh reports it as 137, which is the signal's number to say.
+    let killer = try editor(box, "killed.sh", "echo 'more' >> \"$1\"; kill -9 $$")
+    let killed = try box.run(["edit", "1"], environment: ["EDITOR": killer])
+    #expect(killed.status == 74)
+    #expect(
+      killed.stderr.contains("memo: error: the editor (\(killer)) was killed by signal 9; nothing was changed; your text is kept in "),
+      "\(killed.stderr)")
   }
 
   @Test("no VISUAL or EDITOR and no terminal: no vi drawn into the output, a usage error naming the flags; nothing changed or kept")

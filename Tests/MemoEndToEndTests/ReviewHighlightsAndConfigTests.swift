@@ -222,6 +222,15 @@ struct ReviewHighlightsAndConfigTests {
     #expect(empty.status == 0)
     #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)
     #expect(try box.run(["review", "digest", "--limit", "-1"]).status == 64)
+    // --format: plain is what it prints; any other says where that format is.
+    #expect(
+      try box.succeed(["review", "digest", "--at", "2030-01-01", "--format", "plain"]) == morning)
+    let json = try box.run(["review", "digest", "--format", "json"])
+    #expect(json.status == 64)
+    #expect(json.stderr.contains("memo review digest prints plain text only; for json use 'memo review due --format json'"))
+    let browse = try box.run(["browse", "--format", "csv"])
+    #expect(browse.status == 64)
+    #expect(browse.stderr.contains("memo browse draws a screen (table only); for csv use 'memo list --format csv'"))
     #expect(try box.run(["review", "digest", "--at", "someday"]).status == 64)
   }
 

@@ -32,6 +32,17 @@ extension Memo {
 
     @OptionGroup var global: CommonOptions
 
+    @Option(help: "Only table: browse draws a screen; 'memo list' and 'memo questions' print the others.")
+    var format: OutputFormat?
+
+    func validate() throws {
+      if let format, format != .table {
+        throw ValidationError(
+          "memo browse draws a screen (table only); for \(format.rawValue) use 'memo list --format \(format.rawValue)' or 'memo questions --format \(format.rawValue)'"
+        )
+      }
+    }
+
     func run() throws {
       guard Terminal.stdinIsTerminal, Terminal.stdoutIsTerminal else {
         throw MemoError.usage(

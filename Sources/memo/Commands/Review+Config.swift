@@ -166,8 +166,16 @@ extension Memo.Review {
 
     @OptionGroup var common: CommonOptions
 
+    @Option(help: "Only plain: the digest is a few lines of text; 'memo review due' prints the others.")
+    var format: OutputFormat?
+
     func validate() throws {
       if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+      if let format, format != .plain {
+        throw ValidationError(
+          "memo review digest prints plain text only; for \(format.rawValue) use 'memo review due --format \(format.rawValue)'"
+        )
+      }
     }
 
     func run() throws {

@@ -52,6 +52,16 @@ struct OutputTargetTests {
     #expect(text(box.root + "/out.json").contains("\"Dune\""))
   }
 
+  @Test("a name with a line break: written, and the message stays one line")
+  func lineBreakInName() throws {
+    let box = try box()
+    let exported = try box.run(["export", "--output", "out\nx.json"])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stderr.hasSuffix(" to out^Jx.json\n"), "\(exported.stderr)")
+    #expect(exported.stderr.split(separator: "\n").count == 1)
+    #expect(text(box.root + "/out\nx.json").contains("\"Dune\""))
+  }
+
   @Test("an absolute, a relative and a chained symlink are written through; the links stay")
   func symlinks() throws {
     let box = try box()

@@ -116,7 +116,7 @@ struct JournalTests {
     #expect(error.code == .notFound)
     #expect(
       error.message
-        == "cannot undo #2 (edit post 1 'B'): posts 1 is no longer as that change left it; nothing was changed"
+        == "cannot undo #2 (edit post 1 'B'): post 1 is no longer as that change left it; nothing was changed"
     )
     #expect(try temp.rows("SELECT title FROM posts") == [["changed by hand"]])
     #expect(try Journal(database: temp.database).log(limit: 5).map(\.isUndone) == [false, false])

@@ -204,7 +204,7 @@ public struct Journal {
       throw MemoError(
         code: .notFound,
         message:
-          "cannot \(verb) #\(entry.id) (\(entry.summary)): \(table) \(what) is no longer as that change left it; nothing was changed"
+          "cannot \(verb) #\(entry.id) (\(entry.summary)): \(JournalTables.noun(table)) \(what) is no longer as that change left it; nothing was changed"
       )
     }
     let values = columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")

@@ -44,6 +44,24 @@ enum JournalTables {
   /// entry left them without first checking they are still so.
   static func isBookkeeping(_ table: String) -> Bool { table == "highlight_imports" }
 
+  /// One row of `table` in words, for messages: "question" (not "questions 2").
+  static func noun(_ table: String) -> String {
+    switch table {
+    case "posts": "post"
+    case "questions": "question"
+    case "highlights": "highlight"
+    case "categories": "category"
+    case "favorites": "the shelf place of post"
+    case "saved_filters": "saved filter"
+    case "settings": "setting"
+    case "import_keys": "import key"
+    case "review_events", "highlight_review_events": "review event"
+    case "review_items": "the review schedule of question"
+    case "highlight_review_items": "the review schedule of highlight"
+    default: table
+    }
+  }
+
   /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.
   static func image(of table: String) -> String? {
     columns[table].map {

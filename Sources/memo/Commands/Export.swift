@@ -81,7 +81,9 @@ extension Memo {
         .transfer(.export(request)), access: .read, progress: context.progressMeter("exporting"))
       guard let summary = state.exportSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
-      guard let output = request.output, !context.isQuiet else { return }
+      guard let path = request.output, !context.isQuiet else { return }
+      // The message is one line whatever the name holds.
+      let output = path.replacing("\n", with: "^J")
       if request.format == .markdown {
         var removed = summary.filesRemoved == 0 ? "" : ", \(summary.filesRemoved) removed"
         if summary.filesKept > 0 {

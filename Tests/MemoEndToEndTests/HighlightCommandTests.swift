@@ -116,6 +116,19 @@ struct HighlightCommandTests {
     let same = try box.run(["highlight", "edit", "2", "--text", "A beginning."])
     #expect(same.status == 0)
     #expect(same.stderr == "memo: no change to highlight 2\n")
+    // Its place: a new location sorts it anew in its book; "" removes a field; undo puts
+    // everything back.
+    let place = "SELECT coalesce(chapter, '-'), coalesce(page, '-'), coalesce(location, '-'), position FROM highlights WHERE id = 2"
+    let before = try box.rows(place)
+    #expect(
+      try box.succeed(["highlight", "edit", "2", "--page", "9", "--location", "150", "--chapter", "Book One"])
+        == "2\n")
+    #expect(try box.rows(place) == [["Book One", "9", "150", "150.0"]])
+    #expect(try box.jsonArray(["highlights", "--post", "1"]).map { $0["id"] as? Int } == [1, 2])
+    #expect(try box.succeed(["highlight", "edit", "2", "--chapter", ""]) == "2\n")
+    #expect(try box.rows(place) == [["-", "9", "150", "150.0"]])
+    _ = try box.succeed(["undo", "2"])
+    #expect(try box.rows(place) == before)
   }
 
   @Test("rm --yes deletes; undo brings it back with its id and note; redo deletes it again")
@@ -166,7 +179,7 @@ struct HighlightCommandTests {
     #expect(badID.status == 64)
     let noFlag = try box.run(["highlight", "edit", "1"])
     #expect(noFlag.status == 64)
-    #expect(noFlag.stderr.contains("give --text or --note"))
+    #expect(noFlag.stderr.contains("give --text, --note, --chapter, --page or --location"))
     let since = try box.run(["highlights", "--since", "someday"])
     #expect(since.status == 64)
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["3"]])

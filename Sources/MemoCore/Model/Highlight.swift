@@ -65,14 +65,26 @@ public struct NewHighlight: Equatable, Sendable {
 /// The fields `memo highlight edit` changes: nil leaves a field; `.some(nil)` clears the note.
 public struct HighlightPatch: Equatable, Sendable {
   public var text: String?
+  /// `.some(nil)` removes the note; so for the place's fields below.
   public var note: String??
+  public var chapter: String??
+  public var page: String??
+  public var location: String??
 
-  public init(text: String? = nil, note: String?? = nil) {
+  public init(
+    text: String? = nil, note: String?? = nil, chapter: String?? = nil, page: String?? = nil,
+    location: String?? = nil
+  ) {
     self.text = text
     self.note = note
+    self.chapter = chapter
+    self.page = page
+    self.location = location
   }
 
-  public var isEmpty: Bool { text == nil && note == nil }
+  public var isEmpty: Bool {
+    text == nil && note == nil && chapter == nil && page == nil && location == nil
+  }
 }
 
 /// `memo highlights`: which highlights, in reading order within a post, else newest first.

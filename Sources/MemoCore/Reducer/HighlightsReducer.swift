@@ -23,10 +23,16 @@ public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction
       patch.text = text.trimmingWhitespace()
       guard patch.text?.isEmpty == false else { return fail(&state, .emptyHighlight()) }
     }
-    if case .some(.some(let note)) = patch.note {
-      let trimmed = note.trimmingWhitespace()
-      patch.note = .some(trimmed.isEmpty ? nil : trimmed)
+    // A blank value removes the field.
+    func blankless(_ value: String??) -> String?? {
+      guard case .some(.some(let text)) = value else { return value }
+      let trimmed = text.trimmingWhitespace()
+      return .some(trimmed.isEmpty ? nil : trimmed)
     }
+    patch.note = blankless(patch.note)
+    patch.chapter = blankless(patch.chapter)
+    patch.page = blankless(patch.page)
+    patch.location = blankless(patch.location)
     return patch.isEmpty ? [] : [.updateHighlight(id, patch)]
 
   case .star(let ids):

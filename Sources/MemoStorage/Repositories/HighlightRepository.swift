@@ -121,13 +121,31 @@ public struct HighlightRepository {
     let highlight = try require(id)
     let text = patch.text ?? highlight.text
     let note = patch.note ?? highlight.note
-    guard text != highlight.text || note != highlight.note else { return nil }
+    let chapter = patch.chapter ?? highlight.chapter
+    let page = patch.page ?? highlight.page
+    let location = patch.location ?? highlight.location
+    guard
+      text != highlight.text || note != highlight.note || chapter != highlight.chapter
+        || page != highlight.page || location != highlight.location
+    else { return nil }
+    // A new page or location sorts it anew among the book's highlights, as one added by hand
+    // (a place without a number keeps where it sorted).
+    let moved = page != highlight.page || location != highlight.location
     let statement = try database.cachedStatement(
-      sql: "UPDATE highlights SET text = ?, note = ?, updated_at = ? WHERE id = ?")
+      sql: """
+        UPDATE highlights SET text = ?1, note = ?2, chapter = ?3, page = ?4, location = ?5,
+          position = CASE WHEN ?7 THEN coalesce(?6, position) ELSE position END, updated_at = ?8
+        WHERE id = ?9
+        """)
     try statement.bind(text, at: 1)
     try statement.bind(note, at: 2)
-    try statement.bind(time.rfc3339, at: 3)
-    try statement.bind(id.rawValue, at: 4)
+    try statement.bind(chapter, at: 3)
+    try statement.bind(page, at: 4)
+    try statement.bind(location, at: 5)
+    try statement.bind(Self.position(location: location, page: page), at: 6)
+    try statement.bind(Int64(moved ? 1 : 0), at: 7)
+    try statement.bind(time.rfc3339, at: 8)
+    try statement.bind(id.rawValue, at: 9)
     try statement.execute()
     return try require(id)
   }

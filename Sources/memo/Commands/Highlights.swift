@@ -137,14 +137,17 @@ extension Memo.Highlight {
   /// `memo highlight edit H`.
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change a highlight's text or note.",
+      abstract: "Change a highlight's text, note or place.",
       discussion: Help.text(
         """
-        --note "" removes the note. An import never overwrites a note edited here.
+        --note "" removes the note; so for --chapter, --page and --location. A new page or
+        location sorts the highlight among its book's by it. An import never overwrites a
+        note edited here.
 
         Examples:
           memo highlight edit 7 --note "compare chapter 3"
           memo highlight edit 7 --text "Fear is the mind-killer."
+          memo highlight edit 7 --page 8 --location 140-141 --chapter "Book One"
         """))
 
     @Argument(help: "The highlight's id (see 'memo highlights').")
@@ -156,11 +159,21 @@ extension Memo.Highlight {
     @Option(help: ArgumentHelp("The new note (\"\" removes it).", valueName: "text"))
     var note: String?
 
+    @Option(help: ArgumentHelp("The chapter it is in (\"\" removes it).", valueName: "chapter"))
+    var chapter: String?
+
+    @Option(help: ArgumentHelp("The page it is on, as printed (\"\" removes it).", valueName: "page"))
+    var page: String?
+
+    @Option(help: ArgumentHelp("Its location, e.g. 140-141 (\"\" removes it).", valueName: "location"))
+    var location: String?
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-      if text == nil && note == nil {
-        throw MemoError.usage("give --text or --note, e.g. memo highlight edit 7 --note \"why\"")
+      if text == nil && note == nil && chapter == nil && page == nil && location == nil {
+        throw MemoError.usage(
+          "give --text, --note, --chapter, --page or --location, e.g. memo highlight edit 7 --note \"why\"")
       }
     }
 
@@ -168,7 +181,8 @@ extension Memo.Highlight {
       let context = try Context(global)
       let patch = HighlightPatch(
         text: try text.map(Input.textOrStdin),
-        note: note.map { .some($0) })
+        note: note.map { .some($0) }, chapter: chapter.map { .some($0) },
+        page: page.map { .some($0) }, location: location.map { .some($0) })
       let state = try context.dispatch(.highlights(.edit(highlight, patch)), access: .writeExisting)
       guard let edited = state.highlights.first else {
         if !context.isQuiet { Diagnostics.line("memo: no change to highlight \(highlight)") }

@@ -708,7 +708,7 @@ _memo_highlight_edit() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--text --note --db --color --format)
+    non_repeating_options=(--text --note --chapter --page --location --db --color --format)
     __memo_offer_flags_options 1
 
     # Offer option value completions
@@ -717,6 +717,15 @@ _memo_highlight_edit() {
         return
         ;;
     '--note')
+        return
+        ;;
+    '--chapter')
+        return
+        ;;
+    '--page')
+        return
+        ;;
+    '--location')
         return
         ;;
     '--db')
@@ -1724,7 +1733,7 @@ _memo_review_digest() {
     repeating_flags=()
     non_repeating_flags=(--starred --unstarred --answered --unanswered --all -q --quiet --version -h --help)
     repeating_options=(--category)
-    non_repeating_options=(--at --limit --filter --db --color)
+    non_repeating_options=(--at --limit --filter --db --color --format)
     __memo_offer_flags_options 0
 
     # Offer option value completions
@@ -1748,6 +1757,10 @@ _memo_review_digest() {
         ;;
     '--color')
         __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
         return
         ;;
     esac
@@ -2180,7 +2193,7 @@ _memo_browse() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --color)
+    non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 0
 
     # Offer option value completions
@@ -2190,6 +2203,10 @@ _memo_browse() {
         ;;
     '--color')
         __memo_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
         return
         ;;
     esac

@@ -385,7 +385,7 @@ _memo_highlight() {
         local -ar subcommands=(
             'add:Add a highlight (a passage of the book) to a post and print its id.'
             'show:Show a highlight with its note and place.'
-            'edit:Change a highlight'\''s text or note.'
+            'edit:Change a highlight'\''s text, note or place.'
             'rm:Delete highlights.'
             'star:Star highlights.'
             'unstar:Unstar highlights.'
@@ -452,6 +452,9 @@ _memo_highlight_edit() {
         ':highlight:'
         '--text[The new text; '\''-'\'' reads it from stdin.]:text|-:'
         '--note[The new note ("" removes it).]:text:'
+        '--chapter[The chapter it is in ("" removes it).]:chapter:'
+        '--page[The page it is on, as printed ("" removes it).]:page:'
+        '--location[Its location, e.g. 140-141 ("" removes it).]:location:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -1207,6 +1210,7 @@ _memo_review_config_set() {
 _memo_review_digest() {
     local -i ret=1
     local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         '--at[The day (default\: today).]:date:'
         '--limit[List at most N items (default\: 10).]:limit:'
@@ -1220,6 +1224,7 @@ _memo_review_digest() {
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Only plain\: the digest is a few lines of text; '\''memo review due'\'' prints the others.]:format:{__memo_complete "${___format[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1594,10 +1599,12 @@ _memo_sync_restore() {
 _memo_browse() {
     local -i ret=1
     local -ar ___color=('auto' 'always' 'never')
+    local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
+        '--format[Only table\: browse draws a screen; '\''memo list'\'' and '\''memo questions'\'' print the others.]:format:{__memo_complete "${___format[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -137,8 +137,12 @@ struct SyncTests {
     let listedPlain = try a.run(["sync", "conflicts", "--format", "plain"]).stdout
     let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
-    // Plain: the conflict's line, as `sync conflicts` lists it.
-    #expect(restored.stdout == listedPlain)
+    // Plain: the conflict's line, as `sync conflicts` lists it, as it is now: the value
+    // restored kept, the one it replaced lost.
+    #expect(
+      restored.stdout
+        == listedPlain.replacing("\ttitle\tDune (b)\tDune (b)\tDune (a)\t", with: "\ttitle\tDune (b)\tDune (a)\tDune (b)\t"))
+    #expect(listedPlain.contains("\ttitle\tDune (b)\tDune (b)\tDune (a)\t"))
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
     // The title and the resolution.
     #expect(try SyncLab.round(a)["pushed"] == 2)

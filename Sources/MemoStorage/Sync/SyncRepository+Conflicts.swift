@@ -183,7 +183,12 @@ extension SyncRepository {
       try restoreReviewEvents(of: conflict.key, highlight: false)
     }
     try resolve(identity, "restored", at: time, push: true)
-    return conflict
+    // As it is now: the value restored is the one kept, the one it replaced lost.
+    var restored = conflict
+    restored.kept = conflict.lost
+    restored.lost = conflict.kept
+    restored.isDeleted = false
+    return restored
   }
 
   /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync

@@ -40,7 +40,10 @@ struct SyncConflictPresenter {
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }
-      let value = conflict.lost.map { " '\(visible(oneLine($0)))'" } ?? ""
+      // Restored: the value it holds now (kept); dismissed: the value let go (lost).
+      let value =
+        (verb == "restored" ? conflict.kept : conflict.lost).map { " '\(visible(oneLine($0)))'" }
+        ?? ""
       Output.line(
         "\(verb) the \(conflict.kind.rawValue)'s \(conflict.field)\(value) (conflict \(conflict.id)) on every device; 'memo sync' pushes it"
       )

@@ -2,10 +2,22 @@
 /// UUID and how many ratings it had before this one (FNV-1a over the bytes, then SplitMix64).
 public enum ReviewFuzz {
   public static func value(uuid: String, reviewCount: Int) -> Double {
+    value(seed: seed(uuid: uuid), reviewCount: reviewCount)
+  }
+
+  /// The hash of the UUID alone, the same for each of an item's ratings: a replay of many
+  /// ratings hashes each item's UUID once (`value(seed:reviewCount:)`).
+  public static func seed(uuid: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in uuid.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
+    return hash
+  }
+
+  /// `value(uuid:reviewCount:)` from the UUID's `seed`.
+  public static func value(seed: UInt64, reviewCount: Int) -> Double {
+    var hash = seed
     var count = UInt64(truncatingIfNeeded: reviewCount)
     for _ in 0..<8 {
       hash = (hash ^ (count & 0xff)) &* 0x0000_0100_0000_01b3

@@ -198,11 +198,19 @@ public struct ReviewScheduler: Sendable {
   public func applying(
     _ rating: ReviewRating, at time: Timestamp, to item: ReviewItem, uuid: String
   ) -> ReviewItem {
+    applying(rating, at: time, to: item, fuzzSeed: ReviewFuzz.seed(uuid: uuid))
+  }
+
+  /// `applying(_:at:to:uuid:)` with the UUID's fuzz seed (`ReviewFuzz.seed(uuid:)`), hashed
+  /// once for all of an item's ratings.
+  public func applying(
+    _ rating: ReviewRating, at time: Timestamp, to item: ReviewItem, fuzzSeed: UInt64
+  ) -> ReviewItem {
     var next = item
     switch rating {
     case .recall(let grade):
       let card = item.recallCard
-      let fuzz = ReviewFuzz.value(uuid: uuid, reviewCount: card.reviewCount)
+      let fuzz = ReviewFuzz.value(seed: fuzzSeed, reviewCount: card.reviewCount)
       let reviewed = fsrs.review(card, rating: grade, at: time, fuzz: fuzz)
       next.state = reviewed.state.name
       next.step = reviewed.step

@@ -8,6 +8,13 @@ static inline int memo_sqlite3_db_config_defensive(sqlite3 *db, int on) {
   return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
 }
 
+// sqlite3_config is variadic too. Memory statistics off: memo never reads them, and keeping
+// them takes a mutex and bookkeeping on every allocation. Only before SQLite initializes (the
+// first open); after, SQLITE_MISUSE and nothing changed.
+static inline int memo_sqlite3_config_memstatus_off(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 // memo_cjk(X): 1 when the text X holds a letter from U+3040 to U+FF9F, else 0 (NULL for NULL):
 // exactly what `X GLOB '*[\u3040-\uFF9F]*'` answers (schema.sql's test for the trigram and
 // grams indexes), at a fraction of its cost. It reads X as GLOB does: up to the first NUL,

@@ -17,6 +17,15 @@ public final class Database {
   /// How long a writer waits for another process's lock before `SQLITE_BUSY` (SPEC §7).
   public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
 
+  /// SQLite's process-wide settings, made once before the first open: no memory statistics
+  /// (memo reads none; keeping them costs every allocation a mutex). SQLITE_MISUSE means
+  /// SQLite was initialized already (a test process that opened a database another way):
+  /// the setting is only a saving, so it is let go then.
+  static let configured: Void = {
+    let code = memo_sqlite3_config_memstatus_off()
+    precondition(code == SQLITE_OK || code == SQLITE_MISUSE, "sqlite3_config: \(code)")
+  }()
+
   /// Opens (and, with `create`, creates) the database at `path`, then sets it up: extended
   /// result codes, `foreign_keys=ON`, WAL, `synchronous=NORMAL`, a busy timeout, and one read
   /// so a file that is not a database fails here, clearly.
@@ -25,6 +34,7 @@ public final class Database {
     path: String, create: Bool = true, readOnly: Bool = false,
     busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
   ) throws {
+    _ = Database.configured
     var handle: OpaquePointer?
     let flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))

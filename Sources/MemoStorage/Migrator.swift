@@ -40,8 +40,6 @@ public enum Migrator {
     quotes: (Int32) -> BodyQuoteMigration
   ) throws {
     guard let target = steps.last?.version else { return }
-    // The word index made on another thread is attached for the copy (BodyQuoteMigration).
-    defer { try? WordsIndexBuild.detach(from: database) }
     try database.inTransaction {
       guard try database.int(sql: "PRAGMA user_version") ?? 0 == version else { return }
       for step in steps { try database.executeScript(step.sql) }
@@ -96,7 +94,6 @@ public enum Migrator {
           BodyQuoteMigration(database: database, version: $0)
         }
       }
-      defer { try? WordsIndexBuild.detach(from: database) }
       for step in pending {
         try database.inTransaction {
           let current = try database.int(sql: "PRAGMA user_version") ?? 0

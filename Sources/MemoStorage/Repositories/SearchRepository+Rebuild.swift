@@ -3,8 +3,6 @@ import MemoCore
 extension SearchRepository {
   /// The three search indexes.
   static let indexTables = ["search_words", "search_trigrams", "search_grams"]
-  /// A post's title and text columns in the word and trigram indexes, as its triggers make them.
-  static let postWordsText = "title || coalesce(' · ' || author, ''), coalesce(body, '')"
 
   /// Makes the three search indexes again from the rows, in one pass each: every post,
   /// question and highlight, as schema.sql's insert triggers index them. For a change to most
@@ -14,11 +12,8 @@ extension SearchRepository {
   /// again from its own `CREATE VIRTUAL TABLE` text in `sqlite_schema`, with its settings (the
   /// rank function); the triggers that name it are untouched. Inside the caller's
   /// transaction.
-  /// - Parameters:
-  ///   - highlights: whether highlights are indexed (schema version 13 on).
-  ///   - words: the word index made on another thread from the same rows, copied in last
-  ///     (after the other two are made here) in place of filling it here.
-  func rebuildIndexes(highlights: Bool, words: WordsIndexBuild? = nil) throws {
+  /// - Parameter highlights: whether highlights are indexed (schema version 13 on).
+  func rebuildIndexes(highlights: Bool) throws {
     for table in Self.indexTables {
       guard
         let sql = try database.text(
@@ -37,9 +32,6 @@ extension SearchRepository {
       config.reset()
       try database.executeScript("DROP TABLE \(table)")
       try database.executeScript(sql)
-      // The word index made elsewhere brings its settings with it: set here first, FTS5 would
-      // keep what it read of the empty table and not see the copied one.
-      if table == "search_words" && words != nil { continue }
       let set = try database.makeStatement(
         sql: "INSERT INTO \(table) (\(table), rank) VALUES (?, ?)")
       for (key, value) in settings {
@@ -52,14 +44,14 @@ extension SearchRepository {
     // In increasing row id within each statement (highlights are -id: the newest first), so
     // that FTS5 writes each run out once (see `indexRows`).
     let columns = "(rowid, kind, ref, title, text)"
-    let postText = Self.postWordsText
+    let postText = "title || coalesce(' · ' || author, ''), coalesce(body, '')"
     let postCJK = "memo_cjk(title || coalesce(author, '') || coalesce(body, ''))"
     let questionCJK = "memo_cjk(text || coalesce(answer, ''))"
     let highlightCJK = "memo_cjk(text || coalesce(note, ''))"
     var script = ""
     for (table, filter) in [
       ("search_words", { (_: String) in "" }), ("search_trigrams", { "WHERE \($0)" }),
-    ] where !(table == "search_words" && words != nil) {
+    ] {
       if highlights {
         script += """
           INSERT INTO \(table) \(columns)
@@ -94,29 +86,5 @@ extension SearchRepository {
       WHERE \(questionCJK) ORDER BY id;
       """
     try database.executeScript(script)
-    try words?.copy(into: database)
-  }
-
-  /// The rows `rebuildIndexes` puts in the word index after the highlights', as its
-  /// statements give them (the bytes SQLite computes): every post's, then every question's.
-  func wordRows() throws -> [WordsIndexBuild.Batch] {
-    var batches: [WordsIndexBuild.Batch] = []
-    for (kind, sql) in [
-      ("post", "SELECT 2 * id, id, \(Self.postWordsText) FROM posts ORDER BY id"),
-      ("question", "SELECT 2 * id + 1, id, text, coalesce(answer, '') FROM questions ORDER BY id"),
-    ] {
-      var rows: [WordsIndexBuild.Row] = []
-      let select = try database.makeStatement(sql: sql)
-      func text(_ column: Int32) -> WordsIndexBuild.Text {
-        select.isNull(column) ? .null : .bytes(select.withUTF8(column) { Array($0) })
-      }
-      while try select.step() {
-        rows.append(
-          .init(rowid: select.int64(0), ref: select.int64(1), title: text(2), text: text(3)))
-      }
-      select.reset()
-      batches.append(.init(kind: kind, rows: rows))
-    }
-    return batches
   }
 }

@@ -348,7 +348,6 @@ struct BodyQuoteMigration {
     let update = try database.makeStatement(sql: "UPDATE posts SET body = ?1 WHERE id = ?2")
     var pending: [(Int64, String?)] = []
     // The new highlights, for the word index: id, text, note.
-    var highlights: [(Int64, String, String?)] = []
     var count = 0
     // The bytes of the bodies that change: what taking their index entries out would read.
     var changedBytes = 0
@@ -384,37 +383,12 @@ struct BodyQuoteMigration {
           "kindle:" + stableKey([title, author, "highlight", place, quote.text]), at: 8)
         try insert.bind(updated, at: 9)
         try insert.execute()
-        highlights.append((database.lastInsertedRowID, quote.text, quote.note))
         count += 1
       }
       pending.append((id, remainder))
     }
     select.reset()
     let rebuild = try rebuilds(changedBytes: changedBytes)
-    // Made again: the word index on a second thread, from the rows as they will be.
-    var words: WordsIndexBuild?
-    defer { words?.end() }
-    if rebuild,
-      let sql = try database.text(
-        sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'search_words'")
-    {
-      var settings: [(String, String)] = []
-      let config = try database.makeStatement(
-        sql: "SELECT k, v FROM search_words_config WHERE k != 'version' ORDER BY k")
-      while try config.step() { settings.append((config.string(0), config.string(1))) }
-      config.reset()
-      let build = try WordsIndexBuild(table: "search_words", createSQL: sql, settings: settings)
-      words = build
-      if version >= 13 {
-        build.send(
-          .init(
-            kind: "highlight",
-            rows: highlights.reversed().map {
-              .init(rowid: -$0.0, ref: $0.0, title: .string($0.1), text: .string($0.2 ?? ""))
-            }))
-      }
-    }
-    highlights = []
     // The posts' update triggers this conversion does the work of itself, taken out meanwhile:
     // with a trigger on it, each UPDATE gets a statement journal (a copy of every page it
     // touches); without, it is one row written. The search ones when the indexes are made
@@ -458,16 +432,11 @@ struct BodyQuoteMigration {
         try change.execute()
       }
     }
-    if let words {
-      for batch in try SearchRepository(database: database).wordRows() { words.send(batch) }
-      words.end()
-    }
     for sql in triggers { try database.executeScript(sql) }
     for index in indexes { try database.executeScript(index.sql) }
     try load.finish(indexing: !rebuild)
     if rebuild {
-      try SearchRepository(database: database).rebuildIndexes(
-        highlights: version >= 13, words: words)
+      try SearchRepository(database: database).rebuildIndexes(highlights: version >= 13)
     }
     return count
   }

@@ -52,11 +52,72 @@ static inline void memo_cjk_function(sqlite3_context *context, int argc, sqlite3
   sqlite3_result_int(context, 0);
 }
 
-// Registers memo_cjk on a connection (deterministic and innocuous: usable in any statement).
+// memo_grams(X): the words schema.sql's grams triggers make of X for search_grams (SQL: for
+// each character of X in U+3040 to U+FF9F, that character, a space, and the two characters
+// starting at it, joined by spaces; NULL when there is none), in one pass instead of a
+// substr() from the start for each character. Characters as length() and substr() count
+// them (a byte of 0xC0 or more with the continuation bytes after it, any other byte alone,
+// up to the first NUL), each decoded as GLOB decodes it (see memo_cjk).
+static inline void memo_grams_function(sqlite3_context *context, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const unsigned char *z = sqlite3_value_text(argv[0]);
+  if (z == 0) {
+    sqlite3_result_null(context);
+    return;
+  }
+  sqlite3_str *out = sqlite3_str_new(sqlite3_context_db_handle(context));
+  int any = 0;
+  while (*z) {
+    const unsigned char *start = z;
+    unsigned int c = *z++;
+    if (c >= 0xc0) {
+      if (c < 0xe0) c &= 0x1f;
+      else if (c < 0xf0) c &= 0x0f;
+      else if (c < 0xf8) c &= 0x07;
+      else if (c < 0xfc) c &= 0x03;
+      else if (c < 0xfe) c &= 0x01;
+      else c = 0;
+      while ((*z & 0xc0) == 0x80) c = (c << 6) + (0x3f & *z++);
+      if (c < 0x80 || (c & 0xFFFFF800) == 0xD800 || (c & 0xFFFFFFFE) == 0xFFFE) c = 0xFFFD;
+    }
+    if (c >= 0x3040 && c <= 0xFF9F) {
+      const unsigned char *next = z;
+      if (*next && *next++ >= 0xc0) {
+        while ((*next & 0xc0) == 0x80) next++;
+      }
+      if (any) sqlite3_str_appendchar(out, 1, ' ');
+      sqlite3_str_append(out, (const char *)start, (int)(z - start));
+      sqlite3_str_appendchar(out, 1, ' ');
+      sqlite3_str_append(out, (const char *)start, (int)(next - start));
+      any = 1;
+    }
+  }
+  if (sqlite3_str_errcode(out) != SQLITE_OK) {
+    int code = sqlite3_str_errcode(out);
+    sqlite3_free(sqlite3_str_finish(out));
+    sqlite3_result_error_code(context, code);
+    return;
+  }
+  int length = sqlite3_str_length(out);
+  char *text = sqlite3_str_finish(out);
+  if (!any) {
+    sqlite3_free(text);
+    sqlite3_result_null(context);
+    return;
+  }
+  sqlite3_result_text(context, text, length, sqlite3_free);
+}
+
+// Registers memo_cjk and memo_grams on a connection (deterministic and innocuous: usable in
+// any statement).
 static inline int memo_sqlite3_register_functions(sqlite3 *db) {
-  return sqlite3_create_function_v2(
+  int code = sqlite3_create_function_v2(
     db, "memo_cjk", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0,
     memo_cjk_function, 0, 0, 0);
+  if (code != SQLITE_OK) return code;
+  return sqlite3_create_function_v2(
+    db, "memo_grams", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0,
+    memo_grams_function, 0, 0, 0);
 }
 
 #endif

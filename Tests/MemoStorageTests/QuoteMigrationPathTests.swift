@@ -200,4 +200,49 @@ struct QuoteMigrationPathTests {
     #expect(differ == 0)
     #expect(try database.int(sql: "SELECT count(*) FROM t WHERE memo_cjk(x)") ?? 0 > 20)
   }
+
+  @Test(
+    "memo_grams answers as schema.sql's gram SQL on every text: CJK runs, other scripts, malformed UTF-8, NUL"
+  )
+  func gramsFunction() throws {
+    let database = try Database(path: ":memory:")
+    var texts = ["", "plain", "猫", "吾輩は猫である。", "a猫b 東京", "\u{3040}x\u{FF9F}", "한국어 😀 \u{FFFD}"]
+    var seed: UInt64 = 7
+    func next() -> UInt64 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return seed >> 33
+    }
+    let ranges: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0x3030...0x3100, 0x4E00...0x4E20, 0xFF90...0xFFA5, 0x1_F600...0x1_F610,
+    ]
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<(next() % 12) {
+        let range = ranges[Int(next() % UInt64(ranges.count))]
+        if let scalar = Unicode.Scalar(range.lowerBound + UInt32(next() % UInt64(range.count))) {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+      texts.append(text)
+    }
+    try database.executeScript("CREATE TABLE t (x)")
+    let insert = try database.makeStatement(sql: "INSERT INTO t VALUES (?)")
+    for text in texts {
+      insert.reset()
+      try insert.bind(text, at: 1)
+      try insert.execute()
+    }
+    try database.executeScript(
+      """
+      INSERT INTO t SELECT CAST(column1 AS TEXT) FROM (VALUES (X'E3'), (X'80E38180'), (X'EDA080'),
+        (X'E08181'), (X'E381'), (X'E38180E381'), (X'E3818000E38182'), (X'41E3818080E38182'),
+        (X'EFBE9F'), (X'EFBEA0E38180'), (X'F0E38180'), (X'E38180F0'), (NULL));
+      """)
+    let differ = try database.int(
+      sql:
+        "SELECT count(*) FROM t WHERE memo_grams(x) IS NOT \(SearchRepository.gramsSQL("x"))")
+    #expect(differ == 0)
+    #expect(
+      try database.int(sql: "SELECT count(*) FROM t WHERE memo_grams(x) IS NOT NULL") ?? 0 > 100)
+  }
 }

@@ -72,17 +72,17 @@ extension SearchRepository {
     if highlights {
       script += """
         INSERT INTO search_grams (rowid, grams)
-        SELECT -id, \(Self.gramsSQL("text || ' ' || coalesce(note, '')")) FROM highlights
+        SELECT -id, memo_grams(text || ' ' || coalesce(note, '')) FROM highlights
         WHERE \(highlightCJK) ORDER BY id DESC;
 
         """
     }
     script += """
       INSERT INTO search_grams (rowid, grams)
-      SELECT 2 * id, \(Self.gramsSQL("title || ' ' || coalesce(author, '') || ' ' || coalesce(body, '')"))
+      SELECT 2 * id, memo_grams(title || ' ' || coalesce(author, '') || ' ' || coalesce(body, ''))
       FROM posts WHERE \(postCJK) ORDER BY id;
       INSERT INTO search_grams (rowid, grams)
-      SELECT 2 * id + 1, \(Self.gramsSQL("text || ' ' || coalesce(answer, '')")) FROM questions
+      SELECT 2 * id + 1, memo_grams(text || ' ' || coalesce(answer, '')) FROM questions
       WHERE \(questionCJK) ORDER BY id;
       """
     try database.executeScript(script)

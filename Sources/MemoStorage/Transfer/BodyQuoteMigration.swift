@@ -28,7 +28,7 @@ struct BodyQuoteMigration {
 
   init(
     database: Database, version: Int32 = 12,
-    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
+    makeUUID: @escaping (Timestamp) -> String = UUIDBatch().make(at:),
     reindexing: Reindexing = .cheaper
   ) {
     self.database = database
@@ -39,6 +39,8 @@ struct BodyQuoteMigration {
 
   /// The posts' update triggers that index a body; a rebuild takes them out meanwhile.
   static let searchUpdateTriggers = ["posts_search_update", "posts_grams_update"]
+  /// The posts' update trigger that records a change in the change sequence.
+  static let changeUpdateTrigger = "posts_change_update"
 
   /// A quote found in a body.
   struct Quote: Equatable {
@@ -62,37 +64,41 @@ struct BodyQuoteMigration {
       start.map { start in end.map { $0 != start ? "\(start)-\($0)" : "\(start)" } ?? "\(start)" }
     }
 
-    /// Reads a place memo wrote; nil for anything else (a quote's attribution, say). Read as
-    /// bytes: a million of them in a migration.
+    /// Reads a place memo wrote; nil for anything else (a quote's attribution, say).
     static func parse(_ text: Substring) -> Place? {
-      if text == "Kindle" { return Place(text: "Kindle") }
-      let bytes = text.utf8
-      var place = Place(text: String(text))
-      var rest = bytes[...]
-      if rest.starts(with: "p. ".utf8) {
+      var text = text
+      return text.withUTF8 { parse(Bytes($0)) }
+    }
+
+    /// Reads a place from its bytes: a million of them in a migration.
+    static func parse(_ bytes: Bytes) -> Place? {
+      if bytes.equals("Kindle") { return Place(text: "Kindle") }
+      var place = Place(text: bytes.string)
+      var rest = bytes
+      if rest.starts(with: "p. ") {
         rest = rest.dropFirst(3)
         // The page runs to ", loc. " or the end.
-        var end = rest.endIndex
-        var i = rest.startIndex
-        while i != rest.endIndex {
-          if rest[i] == UInt8(ascii: ","), rest[i...].starts(with: ", loc. ".utf8) {
+        var end = rest.end
+        var i = rest.start
+        while i < rest.end {
+          if rest.base[i] == UInt8(ascii: ","), rest.from(i).starts(with: ", loc. ") {
             end = i
             break
           }
-          i = rest.index(after: i)
+          i += 1
         }
-        guard end != rest.startIndex else { return nil }
-        place.page = String(Substring(rest[..<end]))
-        rest = rest[end...]
+        guard end != rest.start else { return nil }
+        place.page = Bytes(rest.base, rest.start, end).string
+        rest = rest.from(end)
         if !rest.isEmpty { rest = rest.dropFirst(2) }
       }
-      if rest.starts(with: "loc. ".utf8) {
+      if rest.starts(with: "loc. ") {
         rest = rest.dropFirst(5)
         guard let (start, afterStart) = number(rest) else { return nil }
         place.start = start
         rest = afterStart
-        if rest.first == UInt8(ascii: "-") {
-          guard let (end, afterEnd) = number(rest.dropFirst()) else { return nil }
+        if !rest.isEmpty, rest.base[rest.start] == UInt8(ascii: "-") {
+          guard let (end, afterEnd) = number(rest.dropFirst(1)) else { return nil }
           place.end = end
           rest = afterEnd
         }
@@ -102,25 +108,94 @@ struct BodyQuoteMigration {
     }
 
     /// The decimal number at the start of `bytes`, and what follows it.
-    static func number(_ bytes: Substring.UTF8View.SubSequence) -> (Int, Substring.UTF8View.SubSequence)? {
+    static func number(_ bytes: Bytes) -> (Int, Bytes)? {
       var value = 0
-      var i = bytes.startIndex
+      var i = bytes.start
       var digits = 0
-      while i != bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 18 {
-        value = value * 10 + Int(bytes[i] - 0x30)
+      while i < bytes.end, bytes.base[i] >= 0x30, bytes.base[i] <= 0x39, digits < 18 {
+        value = value * 10 + Int(bytes.base[i] - 0x30)
         digits += 1
-        i = bytes.index(after: i)
+        i += 1
       }
-      return digits == 0 ? nil : (value, bytes[i...])
+      return digits == 0 ? nil : (value, bytes.from(i))
+    }
+  }
+
+  /// A run of a body's UTF-8 bytes: `base[start..<end]`, valid while the body is.
+  struct Bytes {
+    let base: UnsafeBufferPointer<UInt8>
+    var start: Int
+    var end: Int
+
+    init(_ base: UnsafeBufferPointer<UInt8>, _ start: Int = 0, _ end: Int? = nil) {
+      self.base = base
+      self.start = start
+      self.end = end ?? base.count
+    }
+
+    var isEmpty: Bool { start >= end }
+    var count: Int { end - start }
+    /// As text; malformed UTF-8 repaired as `String(decoding:as:)` does it for the whole body
+    /// (every run starts and ends at an ASCII byte or the body's ends, so the same).
+    var string: String {
+      String(decoding: UnsafeBufferPointer(rebasing: base[start..<end]), as: UTF8.self)
+    }
+    func from(_ index: Int) -> Bytes { Bytes(base, index, end) }
+    func dropFirst(_ n: Int) -> Bytes { Bytes(base, min(start + n, end), end) }
+    func starts(with prefix: StaticString) -> Bool {
+      let count = prefix.utf8CodeUnitCount
+      guard end - start >= count else { return false }
+      let p = prefix.utf8Start
+      for k in 0..<count where base[start + k] != p[k] { return false }
+      return true
+    }
+    func equals(_ text: StaticString) -> Bool {
+      count == text.utf8CodeUnitCount && starts(with: text)
+    }
+    /// Where `needle` first starts, if anywhere.
+    func firstIndex(of needle: StaticString) -> Int? {
+      let n = needle.utf8CodeUnitCount
+      guard n > 0, count >= n else { return nil }
+      var i = start
+      while i + n <= end {
+        if Bytes(base, i, end).starts(with: needle) { return i }
+        i += 1
+      }
+      return nil
     }
   }
 
   /// The quotes memo wrote into `body` (with the notes at their places), in body order.
   static func quotes(in body: String) -> (quotes: [Quote], lines: [Substring]) {
-    let lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .map { Substring($0) }
-    let quoteMark = "> ".utf8
-    let placeMark = "> — ".utf8
+    var body = body
+    let (quotes, offsets) = body.withUTF8 { scan(Bytes($0)) }
+    let utf8 = body.utf8
+    let lines = offsets.map { range in
+      Substring(
+        utf8[
+          utf8.index(
+            utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+              utf8.startIndex, offsetBy: range.upperBound)])
+    }
+    return (quotes, lines)
+  }
+
+  /// The quotes in a body's bytes, and its lines (byte ranges, without their line breaks).
+  static func scan(_ body: Bytes) -> (quotes: [Quote], lines: [Range<Int>]) {
+    // The lines: split at each line break, empty ones kept.
+    var lines: [Range<Int>] = []
+    var lineStart = body.start
+    for k in body.start..<body.end where body.base[k] == UInt8(ascii: "\n") {
+      lines.append(lineStart..<k)
+      lineStart = k + 1
+    }
+    lines.append(lineStart..<body.end)
+    let base = body.base
+    func line(_ i: Int) -> Bytes { Bytes(base, lines[i].lowerBound, lines[i].upperBound) }
+    func isQuoteLine(_ i: Int) -> Bool {
+      let l = line(i)
+      return l.starts(with: "> ") || l.equals(">")
+    }
     var quotes: [Quote] = []
     // Notes memo wrote: "Note (PLACE): text" paragraphs, by their first line.
     var notes: [(place: Place?, text: String, lines: Range<Int>)] = []
@@ -131,17 +206,27 @@ struct BodyQuoteMigration {
         i += 1
         continue
       }
-      if lines[i].utf8.starts(with: quoteMark) || lines[i] == ">" {
+      if isQuoteLine(i) {
         var j = i
         var found: Quote?
-        while j < lines.count, lines[j].utf8.starts(with: quoteMark) || lines[j] == ">" {
-          if j > i, lines[j].utf8.starts(with: placeMark),
-            let place = Place.parse(Substring(lines[j].utf8.dropFirst(placeMark.count))),
+        while j < lines.count, isQuoteLine(j) {
+          if j > i, line(j).starts(with: "> — "),
+            let place = Place.parse(line(j).dropFirst(6)),
             j + 1 == lines.count || lines[j + 1].isEmpty
           {
-            let text = lines[i..<j].map { $0 == ">" ? "" : String($0.dropFirst(2)) }
-              .joined(separator: "\n")
-            found = Quote(text: text, place: place, note: nil, lines: [i..<(j + 1)])
+            // The block's lines without their "> " (a lone ">" is an empty line).
+            var text: [UInt8] = []
+            text.reserveCapacity(lines[j - 1].upperBound - lines[i].lowerBound)
+            for k in i..<j {
+              if k > i { text.append(UInt8(ascii: "\n")) }
+              let l = line(k)
+              if l.count > 1 {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: base[(l.start + 2)..<l.end]))
+              }
+            }
+            found = Quote(
+              text: String(decoding: text, as: UTF8.self), place: place, note: nil,
+              lines: [i..<(j + 1)])
             break
           }
           j += 1
@@ -151,20 +236,21 @@ struct BodyQuoteMigration {
           i = j + 1
           continue
         }
-      } else if lines[i].utf8.starts(with: "Note".utf8) {
-        let line = lines[i]
+      } else if line(i).starts(with: "Note") {
+        let l = line(i)
         var place: Place?
-        var text: Substring?
-        if line.hasPrefix("Note: ") {
-          text = line.dropFirst(6)
-        } else if line.hasPrefix("Note ("), let close = line.firstRange(of: "): ") {
-          place = Place.parse(line[line.index(line.startIndex, offsetBy: 6)..<close.lowerBound])
-          if place != nil { text = line[close.upperBound...] }
+        var textStart: Int?
+        if l.starts(with: "Note: ") {
+          textStart = l.start + 6
+        } else if l.starts(with: "Note ("), let close = l.firstIndex(of: "): ") {
+          place = Place.parse(Bytes(base, l.start + 6, close))
+          if place != nil { textStart = close + 3 }
         }
-        if let text {
+        if let textStart {
           var j = i + 1
           while j < lines.count, !lines[j].isEmpty { j += 1 }
-          let whole = ([text] + lines[(i + 1)..<j]).joined(separator: "\n")
+          // The note's text: the rest of its first line and every line after, to a blank one.
+          let whole = Bytes(base, textStart, lines[j - 1].upperBound).string
           notes.append((place, whole, i..<j))
           i = j
           continue
@@ -176,10 +262,11 @@ struct BodyQuoteMigration {
     // the importer places them); notes at no quote's place stay in the body.
     for note in notes {
       guard let at = note.place?.start else { continue }
-      let index = quotes.lastIndex { quote in
-        guard let start = quote.place.start else { return false }
-        return start <= at && at <= (quote.place.end ?? start)
-      } ?? quotes.lastIndex { ($0.place.end ?? $0.place.start) == at - 1 }
+      let index =
+        quotes.lastIndex { quote in
+          guard let start = quote.place.start else { return false }
+          return start <= at && at <= (quote.place.end ?? start)
+        } ?? quotes.lastIndex { ($0.place.end ?? $0.place.start) == at - 1 }
       guard let index, quotes[index].note == nil else { continue }
       quotes[index].note = note.text
       quotes[index].lines.append(note.lines)
@@ -190,23 +277,40 @@ struct BodyQuoteMigration {
   /// `body` without the lines the quotes took, and the blank line before each (after, for one
   /// at the top); nil when nothing else was in it.
   static func remainder(of lines: [Substring], without quotes: [Quote]) -> String? {
-    var removed = [Bool](repeating: false, count: lines.count)
+    let kept = keptLines(count: lines.count, isEmpty: { lines[$0].isEmpty }, without: quotes)
+    let body = kept.map { lines[$0] }.joined(separator: "\n")
+    return body.isEmpty ? nil : body
+  }
+
+  /// The same from a body's bytes and line ranges (`scan`).
+  static func remainder(of body: Bytes, lines: [Range<Int>], without quotes: [Quote]) -> String? {
+    let kept = keptLines(count: lines.count, isEmpty: { lines[$0].isEmpty }, without: quotes)
+    var bytes: [UInt8] = []
+    for (n, i) in kept.enumerated() {
+      if n > 0 { bytes.append(UInt8(ascii: "\n")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: body.base[lines[i]]))
+    }
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The indexes of the lines a body keeps.
+  static func keptLines(count: Int, isEmpty: (Int) -> Bool, without quotes: [Quote]) -> [Int] {
+    var removed = [Bool](repeating: false, count: count)
     for quote in quotes {
       for range in quote.lines {
         for i in range { removed[i] = true }
         if range.lowerBound > 0 {
           removed[range.lowerBound - 1] = true
-        } else if range.upperBound < lines.count {
+        } else if range.upperBound < count {
           removed[range.upperBound] = true
         }
       }
     }
-    var kept: [Substring] = []
-    for (i, line) in lines.enumerated() where !removed[i] { kept.append(line) }
+    var kept: [Int] = []
+    for i in 0..<count where !removed[i] { kept.append(i) }
     // A block at the top whose following blank line went: the text after starts the body.
-    while let first = kept.first, first.isEmpty, removed.first == true { kept.removeFirst() }
-    let body = kept.joined(separator: "\n")
-    return body.isEmpty ? nil : body
+    while let first = kept.first, isEmpty(first), removed.first == true { kept.removeFirst() }
+    return kept
   }
 
   /// Converts every body; returns how many highlights it made.
@@ -243,15 +347,21 @@ struct BodyQuoteMigration {
         """)
     let update = try database.makeStatement(sql: "UPDATE posts SET body = ?1 WHERE id = ?2")
     var pending: [(Int64, String?)] = []
+    // The new highlights, for the word index: id, text, note.
     var count = 0
     // The bytes of the bodies that change: what taking their index entries out would read.
     var changedBytes = 0
     while try select.step() {
       let id = select.int64(0)
-      let body = select.string(3)
-      let (quotes, lines) = Self.quotes(in: body)
-      guard !quotes.isEmpty else { continue }
-      changedBytes += body.utf8.count
+      // Read in place, as bytes: no copy of the whole body.
+      let found = select.withUTF8(3) { raw -> (quotes: [Quote], remainder: String?)? in
+        let body = Bytes(raw)
+        let (quotes, lines) = Self.scan(body)
+        guard !quotes.isEmpty else { return nil }
+        changedBytes += raw.count
+        return (quotes, Self.remainder(of: body, lines: lines, without: quotes))
+      }
+      guard let (quotes, remainder) = found else { continue }
       let title = select.string(1)
       let author = select.string(2)
       let updated = select.string(4)
@@ -275,26 +385,52 @@ struct BodyQuoteMigration {
         try insert.execute()
         count += 1
       }
-      pending.append((id, Self.remainder(of: lines, without: quotes)))
+      pending.append((id, remainder))
     }
     select.reset()
     let rebuild = try rebuilds(changedBytes: changedBytes)
+    // The posts' update triggers this conversion does the work of itself, taken out meanwhile:
+    // with a trigger on it, each UPDATE gets a statement journal (a copy of every page it
+    // touches); without, it is one row written. The search ones when the indexes are made
+    // again; the journal's when no entry records (a migration); the change sequence's always,
+    // its entry written here, after each post's update as the trigger would.
+    var names: [String] = []
+    if rebuild { names += Self.searchUpdateTriggers }
+    if try database.int(sql: "SELECT count(*) FROM journal_context WHERE entry_id IS NOT NULL")
+      == 0
+    {
+      names.append("posts_journal_update")
+    }
+    names.append(Self.changeUpdateTrigger)
     var triggers: [String] = []
-    if rebuild {
-      for name in Self.searchUpdateTriggers {
-        if let sql = try database.text(
-          sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = '\(name)'")
-        {
-          triggers.append(sql)
-          try database.executeScript("DROP TRIGGER \(name)")
-        }
+    var recordsChanges = false
+    for name in names {
+      if let sql = try database.text(
+        sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = '\(name)'")
+      {
+        triggers.append(sql)
+        try database.executeScript("DROP TRIGGER \(name)")
+        if name == Self.changeUpdateTrigger { recordsChanges = true }
       }
     }
+    // What posts_change_update does: the post's change moves to the end of the sequence.
+    let change = try database.makeStatement(
+      sql: """
+        INSERT OR REPLACE INTO changes (kind, key, origin, at)
+        SELECT 'post', uuid, (SELECT origin FROM change_context),
+          CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+        FROM posts WHERE id = ?1
+        """)
     for (id, body) in pending {
       update.reset()
       try update.bind(body, at: 1)
       try update.bind(id, at: 2)
       try update.execute()
+      if recordsChanges {
+        change.reset()
+        try change.bind(id, at: 1)
+        try change.execute()
+      }
     }
     for sql in triggers { try database.executeScript(sql) }
     for index in indexes { try database.executeScript(index.sql) }

@@ -62,6 +62,18 @@ public struct JSONParser {
     }
   }
 
+  /// Parses one value that starts at `start` in `bytes` (a member of a larger text read by
+  /// hand: `SyncChange.read`), and says where it ends and whether it has no whitespace inside.
+  /// - Throws: `JSONParseError`.
+  public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws -> (
+    value: JSONValue, end: Int, isCompact: Bool
+  ) {
+    var parser = JSONParser(bytes: bytes)
+    parser.index = start
+    let value = try parser.value()
+    return (value, parser.index, parser.skipped == 0)
+  }
+
   private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   private func error(_ reason: String) -> JSONParseError {
@@ -303,6 +315,17 @@ public struct JSONParser {
         throw error("invalid number")
       }
       while index < bytes.count, DateExpression.isDigit(bytes[index]) { index += 1 }
+    }
+    if isInteger && index - start <= 18 {
+      // At most 18 digits (and a sign) always fit in an Int64: read in place, without
+      // making a String for `Int64(_:)` (a change line has several numbers).
+      var value: Int64 = 0
+      var digit = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+      while digit < index {
+        value = value * 10 + Int64(bytes[digit] &- 0x30)
+        digit += 1
+      }
+      return .integer(bytes[start] == UInt8(ascii: "-") ? -value : value)
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int64(text) { return .integer(value) }

@@ -123,6 +123,15 @@ public struct SyncChange: Equatable, Sendable {
   /// - Parameter device: the device whose folder holds the file; every line must be its own.
   /// - Throws: `SyncChange.Invalid` with the reason.
   public static func parse(_ text: String, device: String) throws(Invalid) -> SyncChange {
+    // A line as memo writes it is read in one pass over its bytes (SyncChange+Reader); any
+    // other (spaces, escapes, members in another order, or a line to refuse) goes through the
+    // JSON tree, which reads the same change from it or says what is wrong.
+    if let change = read(text, device: device) { return change }
+    return try parseFully(text, device: device)
+  }
+
+  /// `parse` through the JSON tree of the whole line.
+  static func parseFully(_ text: String, device: String) throws(Invalid) -> SyncChange {
     let bytes = Array(text.utf8)
     let value: JSONValue
     let spans: [JSONParser.MemberSpan]
@@ -159,53 +168,7 @@ public struct SyncChange: Equatable, Sendable {
     else { throw Invalid(reason: "\"row\" is missing") }
     let row = members[rowIndex].1
     let rules = Kind.rules[kind]!
-    if !row.isNull {
-      guard case .object = row else { throw Invalid(reason: "\"row\" is not an object or null") }
-      guard row[kind.keyField]?.stringValue == key else {
-        throw Invalid(reason: "row.\(kind.keyField) is not the key \(key)")
-      }
-      for field in rules.requiredText {
-        guard let text = row[field]?.stringValue, !isBlank(text) else {
-          throw Invalid(reason: "row.\(field) is not a non-empty string")
-        }
-      }
-      for field in rules.optionalText {
-        guard let item = row[field], item.isNull || item.stringValue != nil else {
-          throw Invalid(reason: "row.\(field) is not a string or null")
-        }
-      }
-      for field in rules.laterText {
-        if let item = row[field], !item.isNull, item.stringValue == nil {
-          throw Invalid(reason: "row.\(field) is not a string or null")
-        }
-      }
-      for field in rules.times {
-        if let text = row[field]?.stringValue, Timestamp(rfc3339: text) == nil {
-          throw Invalid(reason: "row.\(field) is not an RFC 3339 time")
-        }
-      }
-      if kind == .highlight, let position = row["position"], !position.isNull,
-        position.doubleValue == nil
-      {
-        throw Invalid(reason: "row.position is not a number or null")
-      }
-      if kind == .question || kind == .highlight {
-        guard let starred = row["starred"]?.int64Value, starred == 0 || starred == 1 else {
-          throw Invalid(reason: "row.starred is not 0 or 1")
-        }
-      }
-      if kind == .reviewEvent {
-        try checkReviewEvent(row)
-      }
-      if kind == .highlightReviewEvent {
-        try checkHighlightReviewEvent(row)
-      }
-      if kind == .savedFilter, let filter = row["filter"]?.stringValue {
-        do { _ = try QuestionFilter(json: filter) } catch {
-          throw Invalid(reason: "row.filter is not a memo filter")
-        }
-      }
-    }
+    if !row.isNull { try checkRow(row, kind: kind, key: key) }
     let names = rules.names
     var stamps: [String: SyncVersion] = [:]
     var changed: [String: SyncVersion?]?
@@ -248,6 +211,57 @@ public struct SyncChange: Equatable, Sendable {
       change.rowText = String(decoding: bytes[spans[rowIndex].range], as: UTF8.self)
     }
     return change
+  }
+
+  /// The checks of a line's row (not null): the fields each kind must have, as memo writes them.
+  /// - Throws: `SyncChange.Invalid` with the reason.
+  static func checkRow(_ row: JSONValue, kind: Kind, key: String) throws(Invalid) {
+    let rules = Kind.rules[kind]!
+    guard case .object = row else { throw Invalid(reason: "\"row\" is not an object or null") }
+    guard row[kind.keyField]?.stringValue == key else {
+      throw Invalid(reason: "row.\(kind.keyField) is not the key \(key)")
+    }
+    for field in rules.requiredText {
+      guard let text = row[field]?.stringValue, !isBlank(text) else {
+        throw Invalid(reason: "row.\(field) is not a non-empty string")
+      }
+    }
+    for field in rules.optionalText {
+      guard let item = row[field], item.isNull || item.stringValue != nil else {
+        throw Invalid(reason: "row.\(field) is not a string or null")
+      }
+    }
+    for field in rules.laterText {
+      if let item = row[field], !item.isNull, item.stringValue == nil {
+        throw Invalid(reason: "row.\(field) is not a string or null")
+      }
+    }
+    for field in rules.times {
+      if let text = row[field]?.stringValue, Timestamp(rfc3339: text) == nil {
+        throw Invalid(reason: "row.\(field) is not an RFC 3339 time")
+      }
+    }
+    if kind == .highlight, let position = row["position"], !position.isNull,
+      position.doubleValue == nil
+    {
+      throw Invalid(reason: "row.position is not a number or null")
+    }
+    if kind == .question || kind == .highlight {
+      guard let starred = row["starred"]?.int64Value, starred == 0 || starred == 1 else {
+        throw Invalid(reason: "row.starred is not 0 or 1")
+      }
+    }
+    if kind == .reviewEvent {
+      try checkReviewEvent(row)
+    }
+    if kind == .highlightReviewEvent {
+      try checkHighlightReviewEvent(row)
+    }
+    if kind == .savedFilter, let filter = row["filter"]?.stringValue {
+      do { _ = try QuestionFilter(json: filter) } catch {
+        throw Invalid(reason: "row.filter is not a memo filter")
+      }
+    }
   }
 
   /// Whether `text` is empty or only whitespace (`trimmingWhitespace().isEmpty`), at once for

@@ -65,9 +65,13 @@ extension SyncEngine {
       let load = changes.isEmpty ? nil : try BulkLoad(database: database)
       progress?.total = changes.count
       defer { progress?.finish() }
+      var versioned = try Versioned(database: database)
       func merge(_ change: SyncChange, last: Bool) throws {
         if !last { progress?.advance() }
-        let (merged, found) = try self.merge(change, seen: seen[change.version.device], at: now)
+        let (merged, found) = try self.merge(
+          change, seen: seen[change.version.device], at: now,
+          unversioned: versioned?.lacks(change) ?? false)
+        versioned?.note(change, merged)
         conflicts += found
         switch merged {
         case .skipped: return

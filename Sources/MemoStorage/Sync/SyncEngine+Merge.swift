@@ -15,13 +15,15 @@ extension SyncEngine {
     case deferred
   }
 
-  func merge(_ change: SyncChange, seen: HybridTime?, at now: Timestamp) throws -> (
-    merged: Merged, conflicts: Int
-  ) {
+  /// - Parameter unversioned: whether sync is known to hold no version of the record (see
+  ///   `Versioned`): its lookup is left out.
+  func merge(
+    _ change: SyncChange, seen: HybridTime?, at now: Timestamp, unversioned: Bool = false
+  ) throws -> (merged: Merged, conflicts: Int) {
     if let seen, change.version.time <= seen { return (.skipped, 0) }
     let kind = change.kind
     let key = change.key
-    let held = try store.version(kind, key)
+    let held = unversioned ? nil : try store.version(kind, key)
     if let held, held.version == change.version { return (.skipped, 0) }
     // A record sync never held is new here (no need to read it).
     let here = held == nil ? nil : try store.image(kind, key)
@@ -127,6 +129,36 @@ extension SyncEngine {
       row: try store.image(kind, key), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
+  }
+
+  /// The records a round has given a version, when sync held none before it (a first round,
+  /// as `sync init` on a new device): any other record has none, with no need to look
+  /// (a lookup for each of 100,000 changes). nil: sync held versions; look each one up.
+  struct Versioned {
+    struct Record: Hashable {
+      let kind: SyncChange.Kind
+      let key: String
+    }
+    private var records: Set<Record>
+
+    /// Starts one for a round, when sync_versions is empty; else nil.
+    init?(database: Database) throws {
+      guard try database.int(sql: "SELECT EXISTS (SELECT 1 FROM sync_versions)") == 0 else {
+        return nil
+      }
+      records = []
+    }
+
+    /// Whether the record surely has no version.
+    func lacks(_ change: SyncChange) -> Bool {
+      !records.contains(Record(kind: change.kind, key: change.key))
+    }
+
+    /// Notes a change merged: a merge that applied a change has given its record a version
+    /// (one that applied nothing left a record without one as it was).
+    mutating func note(_ change: SyncChange, _ merged: Merged) {
+      if merged == .applied { records.insert(Record(kind: change.kind, key: change.key)) }
+    }
   }
 
   /// Two rows of one record, compared column by column in SQL (as JSON values).

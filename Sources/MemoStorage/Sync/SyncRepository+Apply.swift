@@ -77,21 +77,29 @@ extension SyncRepository {
         ["uuid", "title", "author", "body", "source", "created_at", "updated_at"])
       try statement.execute()
     case .question:
+      // Everything the question needs looked up, in one statement (one for each was three
+      // statements more for each question of a round).
       let fields = try database.cachedStatement(
         sql: """
-          SELECT (SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM highlights WHERE uuid = ?2)
+          SELECT (SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM highlights WHERE uuid = ?2),
+            (SELECT id FROM categories WHERE name = ?3),
+            EXISTS (SELECT 1 FROM questions WHERE uuid = ?4)
           """)
       let wantedHighlight = try bind(fields, values["highlight_uuid"], at: 2)
       try bind(fields, values["post_uuid"], at: 1)
+      let categoryName = try text(values["category"])
+      try fields.bind(categoryName, at: 3)
+      try fields.bind(key, at: 4)
       guard try fields.step(), !fields.isNull(0) else {
         fields.reset()
         return false
       }
       let postID = fields.int64(0)
       let foundHighlight = fields.isNull(1) ? nil : fields.int64(1)
+      var categoryID = fields.isNull(2) ? nil : fields.int64(2)
+      let isHere = fields.bool(3)
       fields.reset()
-      var categoryID: Int64?
-      if let categoryName = try text(values["category"]) {
+      if let categoryName, categoryID == nil {
         let categoryTime =
           (try text(values["created_at"])).flatMap { Timestamp(rfc3339: $0) }
           ?? Timestamp(millis: 0)
@@ -99,7 +107,7 @@ extension SyncRepository {
           categoryName, at: categoryTime)
       }
       let statement = try database.cachedStatement(
-        sql: try exists("SELECT 1 FROM questions WHERE uuid = ?", key)
+        sql: isHere
           ? """
           UPDATE questions SET post_id = ?2, text = ?5, category_id = ?3, starred = ?6,
             answer = ?7, answered_at = ?8, created_at = ?9, updated_at = ?10, highlight_id = ?4

@@ -319,10 +319,15 @@ struct SyncRepository {
       clock = clock.tick(now: at + skew)
       let version = SyncVersion(time: clock, device: device)
       for name in changed.keys { stamps[name] = version }
+      // A record new to sync: every field set by this change, over nothing. Its line leaves
+      // the stamps out, as lines written before field stamps did, which every memo reads as
+      // exactly that (`SyncChange.stamp`, `changedBase`): a first round's lines are half as
+      // long (and git's, reading and parsing work with them).
+      let whole = held == nil && row != nil
       lines.append(
         SyncChange.encode(
-          kind: kind, key: key, version: version, base: held?.version, row: row, stamps: stamps,
-          changed: changed))
+          kind: kind, key: key, version: version, base: held?.version, row: row,
+          stamps: whole ? [:] : stamps, changed: whole ? [:] : changed))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }

@@ -15,6 +15,20 @@ static inline int memo_sqlite3_config_memstatus_off(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+// The character led by byte `c` (0xC0 or more), its continuation bytes read from *z on, as
+// sqlite3Utf8Read decodes it: a malformed sequence is U+FFFD.
+static inline unsigned int memo_utf8_rest(unsigned int c, const unsigned char **z) {
+  if (c < 0xe0) c &= 0x1f;
+  else if (c < 0xf0) c &= 0x0f;
+  else if (c < 0xf8) c &= 0x07;
+  else if (c < 0xfc) c &= 0x03;
+  else if (c < 0xfe) c &= 0x01;
+  else c = 0;
+  while ((**z & 0xc0) == 0x80) c = (c << 6) + (0x3f & *(*z)++);
+  if (c < 0x80 || (c & 0xFFFFF800) == 0xD800 || (c & 0xFFFFFFFE) == 0xFFFE) c = 0xFFFD;
+  return c;
+}
+
 // memo_cjk(X): 1 when the text X holds a letter from U+3040 to U+FF9F, else 0 (NULL for NULL):
 // exactly what `X GLOB '*[\u3040-\uFF9F]*'` answers (schema.sql's test for the trigram and
 // grams indexes), at a fraction of its cost. It reads X as GLOB does: up to the first NUL,
@@ -36,14 +50,7 @@ static inline void memo_cjk_function(sqlite3_context *context, int argc, sqlite3
     // Every code point of the range takes three bytes, led by 0xE3 to 0xEF; an ASCII or
     // two-byte character is never in it.
     if (c < 0xc0) continue;
-    if (c < 0xe0) c &= 0x1f;
-    else if (c < 0xf0) c &= 0x0f;
-    else if (c < 0xf8) c &= 0x07;
-    else if (c < 0xfc) c &= 0x03;
-    else if (c < 0xfe) c &= 0x01;
-    else c = 0;
-    while ((*z & 0xc0) == 0x80) c = (c << 6) + (0x3f & *z++);
-    if (c < 0x80 || (c & 0xFFFFF800) == 0xD800 || (c & 0xFFFFFFFE) == 0xFFFE) c = 0xFFFD;
+    c = memo_utf8_rest(c, &z);
     if (c >= 0x3040 && c <= 0xFF9F) {
       sqlite3_result_int(context, 1);
       return;
@@ -70,16 +77,7 @@ static inline void memo_grams_function(sqlite3_context *context, int argc, sqlit
   while (*z) {
     const unsigned char *start = z;
     unsigned int c = *z++;
-    if (c >= 0xc0) {
-      if (c < 0xe0) c &= 0x1f;
-      else if (c < 0xf0) c &= 0x0f;
-      else if (c < 0xf8) c &= 0x07;
-      else if (c < 0xfc) c &= 0x03;
-      else if (c < 0xfe) c &= 0x01;
-      else c = 0;
-      while ((*z & 0xc0) == 0x80) c = (c << 6) + (0x3f & *z++);
-      if (c < 0x80 || (c & 0xFFFFF800) == 0xD800 || (c & 0xFFFFFFFE) == 0xFFFE) c = 0xFFFD;
-    }
+    if (c >= 0xc0) c = memo_utf8_rest(c, &z);
     if (c >= 0x3040 && c <= 0xFF9F) {
       const unsigned char *next = z;
       if (*next && *next++ >= 0xc0) {

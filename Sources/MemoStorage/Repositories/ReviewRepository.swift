@@ -127,6 +127,12 @@ public struct ReviewRepository {
 
   func save(_ item: ReviewItem, with statement: Statement) throws {
     defer { statement.reset() }
+    try Self.bind(item, to: statement)
+    try statement.execute()
+  }
+
+  /// Binds a schedule's columns as ?1 question_id, ?2 kind, ?3 state … ?12 open_streak.
+  static func bind(_ item: ReviewItem, to statement: Statement) throws {
     try statement.bind(item.questionID.rawValue, at: 1)
     try statement.bind(item.kind.rawValue, at: 2)
     try statement.bind(item.state, at: 3)
@@ -140,7 +146,6 @@ public struct ReviewRepository {
     try statement.bind(item.lapses, at: 10)
     try statement.bind(item.openChoice?.rawValue, at: 11)
     try statement.bind(item.openStreak, at: 12)
-    try statement.execute()
   }
 
   func saveStatement() throws -> Statement {
@@ -301,24 +306,14 @@ public struct ReviewRepository {
     if definition != nil { try database.executeScript("DROP TRIGGER \(trigger)") }
     let statement = try database.makeStatement(
       sql: """
-        UPDATE review_items SET state = ?2, step = ?3, stability = ?4, difficulty = ?5,
-          due = ?6, last_review = ?7, reps = ?8, lapses = ?9, open_choice = ?10,
-          open_streak = ?11
-        WHERE question_id = ?1
+        UPDATE review_items SET state = ?3, step = ?4, stability = ?5, difficulty = ?6,
+          due = ?7, last_review = ?8, reps = ?9, lapses = ?10, open_choice = ?11,
+          open_streak = ?12
+        WHERE question_id = ?1 AND ?2 IS NOT NULL
         """)
     for item in items {
-      try statement.bind(item.questionID.rawValue, at: 1)
-      try statement.bind(item.state, at: 2)
-      try statement.bind(item.step.map(Int64.init), at: 3)
-      // Text that reads back as the same double, as `save` writes it.
-      try statement.bind(item.stability.map { "\($0)" }, at: 4)
-      try statement.bind(item.difficulty.map { "\($0)" }, at: 5)
-      try statement.bind(item.due?.rfc3339, at: 6)
-      try statement.bind(item.lastReview?.rfc3339, at: 7)
-      try statement.bind(item.reps, at: 8)
-      try statement.bind(item.lapses, at: 9)
-      try statement.bind(item.openChoice?.rawValue, at: 10)
-      try statement.bind(item.openStreak, at: 11)
+      // As `save` binds them (the kind, ?2, is the row's already: not written).
+      try Self.bind(item, to: statement)
       try statement.execute()
       statement.reset()
     }

@@ -62,6 +62,12 @@ enum Editor {
         unlink(path)
         return nil
       }
+      // Emptied (as `git commit` takes an empty message): the edit is called off.
+      if edited.trimmingWhitespace().isEmpty {
+        unlink(path)
+        Diagnostics.line("memo: the file was saved empty: edit cancelled")
+        return nil
+      }
       do {
         let saved = try save(edited)
         unlink(path)

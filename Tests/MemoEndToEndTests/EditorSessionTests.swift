@@ -67,6 +67,19 @@ struct EditorSessionTests {
     #expect(try box.rows("SELECT title FROM posts", database: database) == [["Dune"]])
   }
 
+  @Test("a file saved empty calls the edit off: nothing changed, nothing kept")
+  func emptiedCancels() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--body", "Spice."])
+    let before = try box.rows("SELECT * FROM posts")
+    let emptier = try editor(box, "empty.sh", ": > \"$1\"")
+    let result = try box.run(["edit", "1"], environment: ["EDITOR": emptier])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("memo: the file was saved empty: edit cancelled\n"))
+    #expect(try box.rows("SELECT * FROM posts") == before)
+    #expect(try kept(box) == [])
+  }
+
   @Test("the editor's failure in words; what was typed before it failed is kept")
   func editorFailure() throws {
     let box = try Sandbox()

@@ -214,10 +214,10 @@ public struct SearchRepository {
   /// for (a test holds the three together). Only such text goes into the trigram index.
   static let cjkPattern = "*[\u{3040}-\u{FF9F}]*"
 
-  /// The grams of schema.sql's search_grams triggers for the text column expression `t`
-  /// (SearchIndexTests holds an import's grams to the triggers'). Its time grows with the
-  /// square of the text's length: memo's bulk indexing calls `memo_grams()` (C, one pass; a
-  /// test holds the two equal) instead.
+  /// The grams of the text expression `t` for search_grams, as version 9's triggers made them
+  /// of a row's joined text: the definition the others are held to (its time grows with the
+  /// square of the text's length). memo's bulk indexing calls `memo_grams()` (C, one pass) and
+  /// version 21's triggers read each column as bytes (SQL, one pass); tests hold all three equal.
   static func gramsSQL(_ t: String) -> String {
     """
     (SELECT group_concat(substr(t, key + 1, 1) || ' ' || substr(t, key + 1, 2), ' ')

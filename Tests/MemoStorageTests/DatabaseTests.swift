@@ -206,7 +206,8 @@ struct DatabaseTests {
         statement.reset()
       }
     }
-    let literal = try temp.database.cachedStatement(sql: "SELECT 'a literal, longer than fifteen bytes'")
-    #expect(literal === (try temp.database.cachedStatement(sql: "SELECT 'a literal, longer than fifteen bytes'")))
+    let sql = "SELECT 'a literal, longer than fifteen bytes'"
+    let literal = try temp.database.cachedStatement(sql: sql)
+    #expect(literal === (try temp.database.cachedStatement(sql: sql)))
   }
 }

@@ -106,9 +106,10 @@ public final class Database {
   /// the same SQL). Hashing the whole text of every statement at every use was 4.6% of a
   /// sync round's instructions (a few statements for each of its changes).
   public func cachedStatement(sql: String) throws -> Statement {
-    let address = sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable {
-      UInt(bitPattern: $0.baseAddress)
-    } ?? nil : nil
+    var address: UInt?
+    if sql.utf8.count > 15 {
+      address = sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+    }
     if let address, let statement = byAddress[address], statement.sql == sql {
       statement.reset()
       return statement

@@ -158,7 +158,8 @@ struct SyncEngine {
         return summary
       }
       let before = try remoteHead()
-      let pushed = try git.run(["push", "-q"] + Self.keepsPacks(remote) + ["origin", "HEAD:refs/heads/main"])
+      let pushed = try git.run(
+        ["push", "-q"] + Self.keepsPacks(remote) + ["origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
         pointRemoteHead(remote)
         if try store.setting("registered") == nil {

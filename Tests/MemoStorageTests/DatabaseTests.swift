@@ -191,4 +191,23 @@ struct DatabaseTests {
     #expect(a === b)
     #expect(throws: SQLiteError.self) { try temp.database.cachedStatement(sql: "SELEKT 1") }
   }
+
+  @Test("SQL made at run time, at whatever address, always gets its own statement")
+  func cacheByAddress() throws {
+    let temp = try TemporaryDatabase()
+    // Strings made and dropped in turn: the allocator hands the same bytes out again, which
+    // the cache's first lookup (by address) must not take for the same SQL.
+    for round in 0..<3 {
+      for n in 0..<200 {
+        var sql = "SELECT \(n) AS value_of_a_long_enough_statement"
+        sql += round == 1 ? " WHERE 1" : ""
+        let statement = try temp.database.cachedStatement(sql: sql)
+        #expect(try statement.step() && statement.int64(0) == Int64(n))
+        statement.reset()
+      }
+    }
+    let sql = "SELECT 'a literal, longer than fifteen bytes'"
+    let literal = try temp.database.cachedStatement(sql: sql)
+    #expect(literal === (try temp.database.cachedStatement(sql: sql)))
+  }
 }

@@ -13,7 +13,7 @@ extension SyncEngine {
     {
       return (0, 0)
     }
-    var changes: [SyncChange] = []
+    var parsed: [SyncChange] = []
     for (path, owner) in files {
       let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
       var number = 0
@@ -24,13 +24,16 @@ extension SyncEngine {
         guard let text = String(validating: line, as: UTF8.self) else {
           throw Self.unreadable(path, line: number, "it is not UTF-8 text")
         }
-        do { changes.append(try SyncChange.parse(text, device: owner)) } catch {
+        do { parsed.append(try SyncChange.parse(text, device: owner)) } catch {
           throw Self.unreadable(path, line: number, error.reason)
         }
       }
     }
     // Oldest first: a change made after seeing another comes after it (hybrid logical clock).
-    changes.sort { $0.version < $1.version }
+    // A `let`: a `var` the transaction's closure captures is read through its box, each change
+    // copied (every String and dictionary in it retained) at every use.
+    parsed.sort { $0.version < $1.version }
+    let changes = parsed
     // As for an import (EffectRunner.importFile): a 64 MiB page cache for a large round, so
     // new rows' index pages stay in memory instead of going to the WAL and back.
     let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
@@ -65,7 +68,7 @@ extension SyncEngine {
       let load = changes.isEmpty ? nil : try BulkLoad(database: database)
       progress?.total = changes.count
       defer { progress?.finish() }
-      var versioned = try Versioned(database: database)
+      var versioned = try Versioned(database: database, count: changes.count)
       func merge(_ change: SyncChange, last: Bool) throws {
         if !last { progress?.advance() }
         let (merged, found) = try self.merge(
@@ -101,8 +104,9 @@ extension SyncEngine {
       }
       // Categories removed go last: a rename's questions move to the new name first.
       let removals = changes.filter { $0.kind == .category && !$0.hasRow }
-      for change in changes where change.kind != .category || change.hasRow {
-        try merge(change, last: false)
+      // By index: `for change in changes` copies each change (retaining all it holds).
+      for index in changes.indices where changes[index].kind != .category || changes[index].hasRow {
+        try merge(changes[index], last: false)
       }
       for change in later + removals { try merge(change, last: true) }
       if favorites { try store.renumberFavorites() }
@@ -116,15 +120,17 @@ extension SyncEngine {
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.
       var latestOf: [String: HybridTime] = [:]
-      for change in changes { latestOf[change.version.device] = change.version.time }
+      for index in changes.indices {
+        latestOf[changes[index].version.device] = changes[index].version.time
+      }
       for (owner, name) in names {
         let latest = latestOf[owner]
         try remember(owner, name: name, seen: max(latest ?? .zero, seen[owner] ?? .zero))
       }
       for (path, _) in files { try markApplied(path, at: now) }
-      if let latest = changes.map(\.version.time).max() { hlc = hlc.receive(latest, now: wall) }
+      if let latest = latestOf.values.max() { hlc = hlc.receive(latest, now: wall) }
       try store.setSetting("clock", String(hlc.value))
-      let from = Set(changes.map { names[$0.version.device] ?? $0.version.device }).sorted()
+      let from = Set(latestOf.keys.map { names[$0] ?? $0 }).sorted()
       try journal.finish(
         entry,
         summary:

@@ -30,6 +30,18 @@ struct SyncEngine {
   /// of 96 MB, which took git half a second to deflate again at every fetch that brought it.
   static let fetch = ["-c", "fetch.unpackLimit=1", "fetch", "-q", "--prune", "origin"]
 
+  /// For a remote on this machine (a folder, a USB disk), the push makes the remote keep
+  /// what it receives as the one pack it came in (`receive.unpackLimit=1`) instead of writing
+  /// each object out loose: a change file of 100,000 lines is one object of 50 MB, which a
+  /// loose remote made every later fetch inflate and deflate again (`upload-pack` reuses a
+  /// pack's data as stored): 0.96 s of CPU for the fetch against 0.31 s. A remote reached
+  /// over a network runs only the plain `git-receive-pack` (a hosting service allows no other
+  /// command), so it is left as git does.
+  static func keepsPacks(_ remote: String) -> [String] {
+    guard remote.hasPrefix("/") || remote.hasPrefix("file://") else { return [] }
+    return ["--receive-pack=git -c receive.unpackLimit=1 receive-pack"]
+  }
+
   var store: SyncRepository { SyncRepository(database: database) }
   var git: Git { Git(directory: request.repository) }
 
@@ -146,7 +158,8 @@ struct SyncEngine {
         return summary
       }
       let before = try remoteHead()
-      let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
+      let pushed = try git.run(
+        ["push", "-q"] + Self.keepsPacks(remote) + ["origin", "HEAD:refs/heads/main"])
       if pushed.isSuccess {
         pointRemoteHead(remote)
         if try store.setting("registered") == nil {

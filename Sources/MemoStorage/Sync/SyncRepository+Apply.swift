@@ -345,8 +345,15 @@ extension SyncRepository {
       for index in names.indices { try statement.bindNull(at: first + Int32(index)) }
       return
     }
+    // The names come in the order memo writes a row's members: each is looked for from
+    // where the last one was found on (a search from the start compared every member before
+    // it, each comparison of two different Strings taking the slow path), then before it.
+    var next = 0
     for (index, name) in names.enumerated() {
-      try bind(statement, members.first { $0.0 == name }?.1, at: first + Int32(index))
+      let found =
+        members[next...].firstIndex { $0.0 == name } ?? members[..<next].firstIndex { $0.0 == name }
+      if let found { next = found + 1 }
+      try bind(statement, found.map { members[$0].1 }, at: first + Int32(index))
     }
   }
 

@@ -121,4 +121,29 @@ struct HighlightImportTests {
     _ = try box.succeed(["redo"])
     #expect(try box.rows("SELECT * FROM highlights ORDER BY id") == rows)
   }
+
+  @Test("undo of an import whose note became a question (Readwise, KOReader) takes it all out; redo puts it back")
+  func undoImportWithQuestion() throws {
+    let box = try Sandbox()
+    let file = box.root + "/readwise.csv"
+    try """
+      Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at
+      "Fear is the mind-killer.",Dune,Frank Herbert,,".h1 Why is fear a killer?",yellow,,location,140,2023-05-14 21:36:07+00:00
+
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    let tables = "SELECT (SELECT count(*) FROM posts), (SELECT count(*) FROM highlights), (SELECT count(*) FROM questions), (SELECT count(*) FROM highlight_imports)"
+    #expect(try box.rows(tables) == [["1", "1", "1", "1"]])
+    let questions = try box.rows("SELECT text, highlight_id FROM questions")
+    #expect(questions == [["Why is fear a killer?", "1"]])
+    let undo = try box.run(["undo"])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(try box.rows(tables) == [["0", "0", "0", "0"]])
+    _ = try box.succeed(["redo"])
+    #expect(try box.rows(tables) == [["1", "1", "1", "1"]])
+    #expect(try box.rows("SELECT text, highlight_id FROM questions") == questions)
+    // The same file again adds nothing: what it gave was noted again by the redo.
+    let again = try box.succeed(["import", file])
+    #expect(again.hasPrefix("0 added"))
+  }
 }

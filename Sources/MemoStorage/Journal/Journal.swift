@@ -183,7 +183,7 @@ public struct Journal {
       // Bookkeeping follows its records whatever became of it since: never a reason to refuse.
       if let target {
         try run(
-          "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")))",
+          "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")) WHERE \(JournalTables.owner(ofBookkeeping: table))",
           [.text(target)])
       } else {
         try run("DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(keyImage)])

@@ -44,6 +44,13 @@ enum JournalTables {
   /// entry left them without first checking they are still so.
   static func isBookkeeping(_ table: String) -> Bool { table == "highlight_imports" }
 
+  /// The record a bookkeeping row of `table` belongs to, as a condition on its image `?1`: it is
+  /// put back only beside its record (undoing an import takes the highlights it loaded out
+  /// first, and with them what the import noted of each).
+  static func owner(ofBookkeeping table: String) -> String {
+    "EXISTS (SELECT 1 FROM highlights WHERE id = json_extract(?1, '$.highlight_id'))"
+  }
+
   /// One row of `table` in words, for messages: "question" (not "questions 2").
   static func noun(_ table: String) -> String {
     switch table {

@@ -55,6 +55,12 @@ struct ReviewHighlightsAndConfigTests {
       try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
     #expect(show["kind"] as? String == "highlight")
     #expect((show["history"] as? [[String: Any]])?.first?["rating"] as? String == "keep")
+    // Its uuid is the highlight's, as a question item's is the question's.
+    #expect(show["uuid"] as? String == (try box.rows("SELECT uuid FROM highlights WHERE id = 2"))[0][0])
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    let question = try #require(
+      try json(try box.succeed(["review", "show", "1", "--format", "json"])) as? [String: Any])
+    #expect(question["uuid"] as? String == (try box.rows("SELECT uuid FROM questions WHERE id = 1"))[0][0])
     #expect(try box.run(["highlight", "show", "h2"]).status == 0)
     // A question filter on answers or categories leaves highlights out.
     #expect(try items(box, ["--answered"]).isEmpty)

@@ -22,6 +22,7 @@ enum ReviewPresenter {
     Field("id", .int), Field("kind", .text), Field("state", .text), Field("stability", .number),
     Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
     Field("reps", .int), Field("lapses", .int), Field("history", .rows(historyLayout)),
+    Field("uuid", .text),
   ])
 
   static func row(_ detail: ReviewDetail) -> Row {
@@ -34,6 +35,7 @@ enum ReviewPresenter {
         detail.history.map {
           historyLayout.row([.text($0.rating.name), .text($0.reviewedAt.rfc3339)])
         }),
+      .text(detail.uuid),
     ])
   }
 
@@ -128,7 +130,7 @@ enum ReviewPresenter {
     Field("id", .text), Field("kind", .text), Field("state", .text), Field("stability", .number),
     Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
     Field("reps", .int), Field("lapses", .int), Field("wait_days", .int),
-    Field("history", .rows(historyLayout)),
+    Field("history", .rows(historyLayout)), Field("uuid", .text),
   ])
 
   /// `memo review rate hN CHOICE`.
@@ -188,6 +190,7 @@ enum ReviewPresenter {
           detail.history.map {
             historyLayout.row([.text($0.choice.rawValue), .text($0.reviewedAt.rfc3339)])
           }),
+        .text(detail.uuid),
       ])
       context.print([row], highlightShowLayout, single: true)
     }

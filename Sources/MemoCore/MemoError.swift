@@ -60,6 +60,15 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
     )
   }
 
+  /// `-3d`: an age with a sign.
+  public static func signedAge(_ text: String, age: String) -> MemoError {
+    MemoError(
+      code: .usage,
+      message:
+        "'\(text)' is not a date: an age already counts back from now, so write \(age) for that long ago"
+    )
+  }
+
   public static func questionNotFound(_ id: QuestionID) -> MemoError {
     MemoError(
       code: .notFound,

@@ -22,7 +22,7 @@ extension EffectRunner {
             let item = try review.currentItem(subject, scheduler)
             return ReviewDetail(
               item: item, retrievability: scheduler.retrievability(of: item, at: time),
-              history: try review.events(of: id), questionText: text)
+              history: try review.events(of: id), questionText: text, uuid: subject.uuid)
           }))
     case .loadDueReviews(let query, let destination):
       return try listDueReviews(query, to: destination)

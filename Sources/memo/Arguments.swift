@@ -126,6 +126,12 @@ extension Arguments {
       text =
         "unknown command '\(first)'\(level)"
         + suggestion(for: first, among: subcommandNames(of: type))
+    } else if depth == 0, let last = arguments.last,
+      let name = globalValued.first(where: { last == $0 || last == $0 + "=" })
+    {
+      // `memo --db` with nothing after it: the value is what is missing, not the option.
+      let value = ["--db": "path", "--format": "format", "--color": "when"][name] ?? "value"
+      text = "missing value for '\(name) <\(value)>' (e.g. memo \(name) \(value.uppercased()) list)"
     } else if let option = quoted(after: "Unknown option ", in: parsed) {
       // Before the command name only the global options can be meant.
       // (The root's help lists them too: each name once.)
@@ -133,7 +139,7 @@ extension Arguments {
       let names = optionNames(of: type) + globals.filter { !optionNames(of: type).contains($0) }
       text = "unknown option '\(option)'" + suggestion(for: option, among: names)
     } else {
-      text = lowercasedFirst(tidy(parsed))
+      text = lowercasedFirst(tidy(parsed)) + dashedValueHint(parsed: parsed, rest: rest)
     }
     return text + "; " + help
   }
@@ -168,6 +174,18 @@ extension Arguments {
       }
     }
     return nil
+  }
+
+  /// For "Missing value for '--since <date>'" when a word starting with a dash follows the
+  /// option (`--since -3d`): argument-parser read it as an option; say so and how to give it.
+  static func dashedValueHint(parsed: String, rest: [String]) -> String {
+    guard let missing = quoted(after: "Missing value for ", in: parsed),
+      let option = missing.split(separator: " ").first.map(String.init),
+      let at = rest.firstIndex(of: option), at + 1 < rest.count
+    else { return "" }
+    let next = rest[at + 1]
+    guard next.count > 1, next.hasPrefix("-"), !next.hasPrefix("--") else { return "" }
+    return " ('\(next)' reads as an option; to give it as the value, write \(option)=\(next))"
   }
 
   static func idMessage(_ word: String) -> String {

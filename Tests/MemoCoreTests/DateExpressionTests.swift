@@ -150,7 +150,7 @@ struct DateExpressionTests {
     "anything else is a usage error that names the accepted forms",
     arguments: [
       "nonsense", "2026-02-30", "2026-13-01", "2026-00-10", "2026-01-00", "2026-02-29",
-      "1900-02-29", "2026-1-01", "7x", "", "  ", "-3d", "d", "mo", "3 d", "1.5h", "9999999d",
+      "1900-02-29", "2026-1-01", "7x", "", "  ", "-d", "+", "d", "mo", "3 d", "1.5h", "9999999d",
       "2026-01-01T25:00Z", "2026-01-01T24:00Z", "2026-01-01T10:60Z", "2026-01-01T10:00",
       "2026-01-01T10:00+9", "2026-01-01T10:00+09", "2026-01-01T10:00+24:00",
       "2026-01-01T10:00:00.Z", "2026-01-01T10:00:00Z junk", "2026-01-01X10:00Z", "tomorrow",
@@ -159,6 +159,18 @@ struct DateExpressionTests {
     let error = #expect(throws: MemoError.self) { try parse(text) }
     #expect(error?.code == .usage)
     #expect(error?.message == MemoError.badDate(text).message)
+  }
+
+  @Test("a signed age (-3d, +2w) is refused, saying an age already counts back", arguments: [
+    ("-3d", "3d"), ("+2w", "2w"), (" -6MO", "6mo"),
+  ])
+  func signedAge(text: String, age: String) {
+    let error = #expect(throws: MemoError.self) { try parse(text) }
+    #expect(error?.code == .usage)
+    #expect(
+      error?.message
+        == "'\(text)' is not a date: an age already counts back from now, so write \(age) for that long ago"
+    )
   }
 
   @Test("the error quotes the text as typed and lists every accepted form")

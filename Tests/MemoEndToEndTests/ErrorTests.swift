@@ -115,6 +115,29 @@ struct ErrorTests {
     #expect(!result.stderr.contains("?;") && !result.stderr.contains(".;"))
   }
 
+  @Test("--db with no value, before or after the command; a dashed value after --since; a signed age")
+  func missingAndDashedValues() throws {
+    let box = try Sandbox()
+    let bare = try box.run(["--db"])
+    #expect(bare.status == 64)
+    #expect(bare.stderr == "memo: error: missing value for '--db <path>' (e.g. memo --db PATH list); see 'memo --help'\n")
+    #expect(try box.run(["--db="]).stderr.hasPrefix("memo: error: missing value for '--db <path>'"))
+    let after = try box.run(["list", "--db"])
+    #expect(after.status == 64)
+    #expect(after.stderr == "memo: error: missing value for '--db <path>'; see 'memo list --help'\n")
+    let dashed = try box.run(["questions", "--since", "-3d"])
+    #expect(dashed.status == 64)
+    #expect(
+      dashed.stderr
+        == "memo: error: missing value for '--since <date>' ('-3d' reads as an option; to give it as the value, write --since=-3d); see 'memo questions --help'\n")
+    let signed = try box.run(["questions", "--since=-3d"])
+    #expect(signed.status == 64)
+    #expect(
+      signed.stderr
+        == "memo: error: '-3d' is not a date: an age already counts back from now, so write 3d for that long ago\n")
+    #expect(try box.run(["questions", "--since", "3d"]).status == 0)
+  }
+
   @Test("an unknown post exits 1 and names what to do")
   func unknownPost() throws {
     let box = try Sandbox()

@@ -6,6 +6,24 @@ struct FilterCommandTests {
   static let starredIDs = [12, 9, 7, 5, 3, 1]
   static let banner = "filter: --starred  (--all ignores it; 'memo filter clear' removes it)"
 
+  @Test("filter set --category with a name that does not exist: created (SPEC §3), exit 0, a note naming it; none for one that exists")
+  func filterSetCreatesCategoryWithANote() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Why?", "--category", "physics"])
+    let typo = try box.run(["filter", "set", "--category", "phyiscs"])
+    #expect(typo.status == 0)
+    #expect(
+      typo.stderr
+        == "memo: note: no category 'phyiscs' existed, so it was created and the filter matches no question yet; 'memo category list' lists the categories\n")
+    #expect(try box.rows("SELECT name FROM categories ORDER BY name") == [["phyiscs"], ["physics"]])
+    // An existing one (in any case), or --quiet: nothing said.
+    #expect(try box.run(["filter", "set", "--category", "PHYSICS"]).stderr == "")
+    #expect(try box.run(["filter", "set", "--category", "other", "--quiet"]).stderr == "")
+    // Elsewhere an unknown category is still exit 1.
+    #expect(try box.run(["questions", "--category", "nothing-here", "--all"]).status == 1)
+  }
+
   @Test("a filter never changes list's shape off a terminal: plain, csv, tsv keep a row a post")
   func filterKeepsFlatShapes() throws {
     let box = try Sandbox()

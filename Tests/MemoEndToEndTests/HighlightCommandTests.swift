@@ -34,8 +34,8 @@ struct HighlightCommandTests {
     #expect(result.stderr == "")
     #expect(
       result.stdout == """
-        2\t1\tfalse\tA beginning is a delicate time.\t\t\t12
-        1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141
+        2\t1\tfalse\tA beginning is a delicate time.\t\t\t12\t
+        1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\t
 
         """)
     // Without --post: every post's, newest first.
@@ -44,6 +44,73 @@ struct HighlightCommandTests {
     #expect(try box.jsonObject(["stats"])["highlights"] as? Int == 3)
     #expect(
       try box.succeed(["stats", "--format", "csv"]).contains("\r\ntotal,highlights,3\r\n"))
+  }
+
+  @Test("highlights: the chapter beside the place in every format (plain and table: last column)")
+  func chapterInEveryFormat() throws {
+    let box = try seeded()
+    #expect(try box.succeed(["highlight", "edit", "3", "--chapter", "The Priest's Tale"]) == "3\n")
+    #expect(
+      try box.succeed(["highlights", "--post", "2"])
+        == "3\t2\tfalse\tThe Shrike waits.\t\txii\t\tThe Priest's Tale\n")
+    let table = try box.succeed(["highlights", "--post", "2", "--format", "table"])
+    #expect(table.hasPrefix("ID  POST  ★  HIGHLIGHT          NOTE  PAGE  LOCATION  CHAPTER\n"))
+    #expect(table.contains("The Priest's Tale"))
+    let tsv = try box.succeed(["highlights", "--post", "2", "--format", "tsv"])
+      .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    let column = try #require(tsv.first?.firstIndex(of: "chapter"))
+    #expect(tsv[1][column] == "The Priest's Tale")
+    let csv = try box.succeed(["highlights", "--post", "2", "--format", "csv"])
+    #expect(
+      csv.hasPrefix(
+        "id,uuid,post_id,text,note,chapter,page,location,highlighted_at,starred,source,created_at,updated_at\r\n"))
+    #expect(csv.contains(",The Priest's Tale,xii,"))
+    #expect(try box.jsonArray(["highlights", "--post", "2"]).first?["chapter"] as? String == "The Priest's Tale")
+  }
+
+  @Test("highlight add --chapter stores the chapter (blank: none), as edit --chapter does")
+  func addWithChapter() throws {
+    let box = try seeded()
+    #expect(
+      try box.succeed(["highlight", "add", "1", "The sleeper must awaken.", "--chapter", " Book One ", "--page", "12"])
+        == "4\n")
+    #expect(try box.succeed(["highlight", "add", "1", "Walk without rhythm.", "--chapter", ""]) == "5\n")
+    #expect(
+      try box.rows("SELECT id, coalesce(chapter, 'NULL'), page, position FROM highlights WHERE id >= 4 ORDER BY id")
+        == [["4", "Book One", "12", "12.0"], ["5", "NULL", "NULL", "NULL"]])
+    #expect(try box.jsonObject(["highlight", "show", "4"])["chapter"] as? String == "Book One")
+    let help = try box.succeed(["highlight", "add", "--help"])
+    #expect(help.contains("--chapter <chapter>"))
+  }
+
+  @Test("a page or location without a number: kept as text, the position cleared (add and edit alike), a note says so")
+  func placeWithoutNumber() throws {
+    let box = try seeded()
+    // Highlight 2 sorts by location 12; a location "abc" clears that, so it sorts last.
+    let edit = try box.run(["highlight", "edit", "2", "--location", "abc"])
+    #expect(edit.status == 0)
+    #expect(edit.stdout == "2\n")
+    #expect(
+      edit.stderr
+        == "memo: note: location \"abc\" has no number to sort by; highlight 2 is kept with it and sorts after its book's numbered highlights\n")
+    #expect(try box.rows("SELECT location, coalesce(position, 'NULL') FROM highlights WHERE id = 2") == [["abc", "NULL"]])
+    #expect(try box.jsonArray(["highlights", "--post", "1"]).map { $0["id"] as? Int } == [1, 2])
+    // Added so, it is the same: position NULL, the same note.
+    let add = try box.run(["highlight", "add", "1", "Shai-Hulud.", "--location", "abc"])
+    #expect(add.stdout == "4\n")
+    #expect(add.stderr.contains("highlight 4 is kept with it and sorts after"))
+    #expect(
+      try box.rows("SELECT id, coalesce(position, 'NULL') FROM highlights WHERE id IN (2, 4) ORDER BY id")
+        == [["2", "NULL"], ["4", "NULL"]])
+    // A page with a number still sorts it, whatever the location says; no note then.
+    let page = try box.run(["highlight", "edit", "2", "--page", "3"])
+    #expect(page.stderr == "")
+    #expect(try box.rows("SELECT position FROM highlights WHERE id = 2") == [["3.0"]])
+    // A numbered location sorts it anew; --quiet keeps the note off.
+    #expect(try box.run(["highlight", "edit", "4", "--location", "xx", "--quiet"]).stderr == "")
+    #expect(try box.run(["highlight", "edit", "4", "--location", "500"]).stderr == "")
+    #expect(try box.rows("SELECT position FROM highlights WHERE id = 4") == [["500.0"]])
+    #expect(try box.jsonArray(["highlights", "--post", "1"]).map { $0["id"] as? Int } == [2, 1, 4])
   }
 
   @Test("highlights --format json: the record's fields, null where unknown")
@@ -92,7 +159,7 @@ struct HighlightCommandTests {
     #expect(object["note"] as? String == "the litany")
     // Plain text (the default when piped) is the highlight's line in 'memo highlights'.
     let row = try box.succeed(["highlight", "show", "1"])
-    #expect(row == "1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\n")
+    #expect(row == "1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\t\n")
     #expect(try box.succeed(["highlights"]).split(separator: "\n").contains { $0 + "\n" == row })
   }
 
@@ -191,7 +258,7 @@ struct HighlightCommandTests {
     _ = try box.add("Dune")
     let table = try box.run(["highlights", "--format", "table"])
     #expect(table.status == 0)
-    #expect(table.stdout == "ID  POST  ★  HIGHLIGHT  NOTE  PAGE  LOCATION\n")
+    #expect(table.stdout == "ID  POST  ★  HIGHLIGHT  NOTE  PAGE  LOCATION  CHAPTER\n")
     #expect(try box.succeed(["highlights"]) == "")
     #expect(try box.succeed(["highlights", "--format", "json"]) == "[]\n")
   }

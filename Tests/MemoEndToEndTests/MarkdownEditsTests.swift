@@ -74,11 +74,45 @@ struct MarkdownEditsTests {
     _ = try box.succeed(["edit", "1", "--body", "More spice."])
     let forced = try export(box, ["--force"])
     #expect(forced.status == 0, "\(forced.stderr)")
+    // One line says what was replaced, before the summary.
+    #expect(
+      forced.stderr
+        == "memo: warning: replaced the symlink vault/dune.md (to ../precious.txt) with memo's file\n"
+        + "memo: exported 1 post to vault (1 file written)\n")
     #expect(read(precious) == "PRECIOUS\n")
     #expect(read(file).contains("More spice."))
     #expect(
       (try FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType)
         == .typeRegular)
+  }
+
+  @Test("--force replaces a FIFO in a file's place, saying so; a folder there stops the export (73), named, never removed")
+  func forceOnAFIFOAndAFolder() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--body", "Spice."])
+    _ = try box.add("Emma")
+    #expect(try export(box).status == 0)
+    let file = box.root + "/vault/dune.md"
+    try FileManager.default.removeItem(atPath: file)
+    #expect(mkfifo(file, 0o600) == 0)
+    _ = try box.succeed(["edit", "1", "--body", "More spice."])
+    let forced = try export(box, ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stderr.hasPrefix("memo: warning: replaced the FIFO vault/dune.md with memo's file\n"))
+    #expect(read(file).contains("More spice."))
+    // A folder where emma.md goes: the export stops, naming it and what to do; the folder
+    // and what is in it stay.
+    let emma = box.root + "/vault/emma.md"
+    try FileManager.default.removeItem(atPath: emma)
+    try FileManager.default.createDirectory(atPath: emma, withIntermediateDirectories: false)
+    try "keep\n".write(toFile: emma + "/inside.txt", atomically: true, encoding: .utf8)
+    _ = try box.succeed(["edit", "2", "--body", "Highbury."])
+    let folder = try export(box, ["--force"])
+    #expect(folder.status == 73)
+    #expect(
+      folder.stderr
+        == "memo: error: vault/emma.md is a folder, where memo's file for a post goes; memo does not remove folders: move or rename it, then export again\n")
+    #expect(read(emma + "/inside.txt") == "keep\n")
   }
 
   @Test("an unedited file is rewritten when its post changes")

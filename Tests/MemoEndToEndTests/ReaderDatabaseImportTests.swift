@@ -127,7 +127,7 @@ struct ReaderDatabaseImportTests {
     #expect(again.status == 0)
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1},"unreadable":0}"#
         + "\n")
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
     // The device's file was opened nowhere but in a copy, and the copies are gone.
@@ -173,13 +173,22 @@ struct ReaderDatabaseImportTests {
     #expect(againRun.status == 0, "\(againRun.stderr)")
     #expect(againRun.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(againRun.stdout)")
     #expect(againRun.stdout.contains("1 changed on the device"), "\(againRun.stdout)")
+    // The second's change on the device lost to the note edited here: counted as kept, not
+    // as a duplicate.
+    #expect(
+      againRun.stdout.contains(", 1 changed on the device, 1 kept as edited here; "),
+      "\(againRun.stdout)")
+    #expect(againRun.stdout.contains(" 0 duplicates"), "\(againRun.stdout)")
     #expect(
       try box.rows("SELECT text, coalesce(note, '-') FROM highlights ORDER BY id") == [
         ["Fear is the mind-killer. Fear is the little-death.", "Edited on the device."],
         ["Fear is the little-death.", "Mine."],
       ])
-    // Once in, the same file again changes nothing.
-    #expect(try box.succeed(["import", path]).hasPrefix("0 added, 0 updated, 2 unchanged"))
+    // Once in, the same file again changes nothing: both are duplicates now (the device's
+    // note was seen; only a newer one would be kept from the note here again).
+    let same = try box.succeed(["import", path])
+    #expect(same.hasPrefix("0 added, 0 updated, 2 unchanged"))
+    #expect(!same.contains("kept"), "\(same)")
     // A note that now asks becomes a question; a note gone from the file stays here.
     let later = try Database(path: path)
     try later.executeScript(

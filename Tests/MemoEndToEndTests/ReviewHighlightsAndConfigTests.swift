@@ -55,6 +55,12 @@ struct ReviewHighlightsAndConfigTests {
       try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
     #expect(show["kind"] as? String == "highlight")
     #expect((show["history"] as? [[String: Any]])?.first?["rating"] as? String == "keep")
+    // Its uuid is the highlight's, as a question item's is the question's.
+    #expect(show["uuid"] as? String == (try box.rows("SELECT uuid FROM highlights WHERE id = 2"))[0][0])
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    let question = try #require(
+      try json(try box.succeed(["review", "show", "1", "--format", "json"])) as? [String: Any])
+    #expect(question["uuid"] as? String == (try box.rows("SELECT uuid FROM questions WHERE id = 1"))[0][0])
     #expect(try box.run(["highlight", "show", "h2"]).status == 0)
     // A question filter on answers or categories leaves highlights out.
     #expect(try items(box, ["--answered"]).isEmpty)
@@ -204,20 +210,20 @@ struct ReviewHighlightsAndConfigTests {
     let evening = try box.succeed(["review", "digest", "--at", "2030-01-01T20:00:00Z"])
     #expect(morning == evening)
     #expect(morning.hasPrefix("memo review 2030-01-01: "))
+    // Five highlights (the day's quota) and one open question due: the limit cuts, and the
+    // heading says how many of how many, the counts those of everything due.
+    let full = try box.succeed(["review", "digest", "--at", "2030-01-01"])
+    #expect(full.hasPrefix("memo review 2030-01-01: 6 due (1 open, 5 highlights)\n"))
+    #expect(!full.contains("more"))
     let two = try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "2"])
-    #expect(two.split(separator: "\n").count == 4)
-    // The counts are those of the items shown (the rest are not read), then "and more".
-    let kinds = two.split(separator: "\n").dropFirst().prefix(2).map {
-      $0.contains("  h") ? "highlight" : "question"
-    }
-    #expect(two.hasPrefix("memo review 2030-01-01: 2+ due ("))
-    #expect(two.split(separator: "\n")[0].hasSuffix(", and more)"))
-    if kinds == ["highlight", "highlight"] {
-      #expect(two.hasPrefix("memo review 2030-01-01: 2+ due (2 highlights, and more)"))
-    }
+    let lines = two.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[0] == "memo review 2030-01-01: 2 of 6 due (1 open, 5 highlights)")
+    #expect(lines[1...2].map { String($0) } == full.split(separator: "\n")[1...2].map { String($0) })
+    #expect(lines[3] == "  … and 4 more: 'memo review due' lists them")
     #expect(
       try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "0"])
-        == "memo review 2030-01-01: items due; 'memo review due' lists them\n")
+        == "memo review 2030-01-01: 6 due (1 open, 5 highlights); 'memo review due' lists them\n")
     let empty = try box.run(["review", "digest", "--at", "2000-01-01"])
     #expect(empty.status == 0)
     #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)

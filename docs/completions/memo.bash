@@ -645,11 +645,14 @@ _memo_highlight_add() {
     repeating_flags=()
     non_repeating_flags=(-q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--page --location --note --db --color --format)
+    non_repeating_options=(--chapter --page --location --note --db --color --format)
     __memo_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--chapter')
+        return
+        ;;
     '--page')
         return
         ;;

@@ -52,7 +52,7 @@ function __memo_parse_tokens -S
             __memo_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'add'
-                __memo_parse_subcommand 2 'page=' 'location=' 'note=' 'db=' 'color=' 'q/quiet' 'format=' 'version' 'h/help'
+                __memo_parse_subcommand 2 'chapter=' 'page=' 'location=' 'note=' 'db=' 'color=' 'q/quiet' 'format=' 'version' 'h/help'
             case 'show'
                 __memo_parse_subcommand 1 'db=' 'color=' 'q/quiet' 'format=' 'version' 'h/help'
             case 'edit'
@@ -407,6 +407,7 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo high
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'star' -d 'Star highlights.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'unstar' -d 'Unstar highlights.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight add" -eq 1' -fka '(__memo_custom_completion ---completion highlight add -- positional@0 (count (__memo_tokens -pc)) (__memo_tokens -tC))'
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight add" chapter' -l 'chapter' -d 'The chapter it is in.' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight add" page' -l 'page' -d 'The page it is on, as printed (12, xii).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight add" location' -l 'location' -d 'Its location (a Kindle\'s, e.g. 140-141).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight add" note' -l 'note' -d 'Your note on it.' -rfka ''

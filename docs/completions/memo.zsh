@@ -411,6 +411,7 @@ _memo_highlight_add() {
     local -ar arg_specs=(
         ':post:{__memo_custom_complete ---completion highlight add -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
         ':text|-:'
+        '--chapter[The chapter it is in.]:chapter:'
         '--page[The page it is on, as printed (12, xii).]:page:'
         '--location[Its location (a Kindle'\''s, e.g. 140-141).]:location:'
         '--note[Your note on it.]:text:'

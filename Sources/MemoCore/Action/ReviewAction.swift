@@ -132,14 +132,18 @@ public struct ReviewDetail: Equatable, Sendable {
   public var retrievability: Double?
   public var history: [ReviewEvent]
   public var questionText: String
+  /// The question's UUID (the item's key across devices).
+  public var uuid: String
 
   public init(
-    item: ReviewItem, retrievability: Double?, history: [ReviewEvent], questionText: String
+    item: ReviewItem, retrievability: Double?, history: [ReviewEvent], questionText: String,
+    uuid: String = ""
   ) {
     self.item = item
     self.retrievability = retrievability
     self.history = history
     self.questionText = questionText
+    self.uuid = uuid
   }
 }
 

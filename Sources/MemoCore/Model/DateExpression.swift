@@ -50,6 +50,13 @@ public struct DateExpression: Equatable, Sendable {
     if let instant = parseAge(bytes, now: now) {
       return DateExpression(start: instant, isWholeDay: false)
     }
+    // `-3d` (as `git log --since` users may write it): an age already counts back; a sign
+    // would only guess at what was meant, so it is refused, naming the form that works.
+    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+"),
+      parseAge(Array(bytes.dropFirst()), now: now) != nil
+    {
+      throw MemoError.signedAge(text, age: String(decoding: bytes.dropFirst(), as: UTF8.self))
+    }
     throw MemoError.badDate(text)
   }
 

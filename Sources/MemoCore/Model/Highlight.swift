@@ -47,18 +47,42 @@ public struct NewHighlight: Equatable, Sendable {
   public var postID: PostID
   public var text: String
   public var note: String?
+  public var chapter: String?
   public var page: String?
   public var location: String?
 
   public init(
-    postID: PostID, text: String, note: String? = nil, page: String? = nil,
-    location: String? = nil
+    postID: PostID, text: String, note: String? = nil, chapter: String? = nil,
+    page: String? = nil, location: String? = nil
   ) {
     self.postID = postID
     self.text = text
     self.note = note
+    self.chapter = chapter
     self.page = page
     self.location = location
+  }
+}
+
+extension Highlight {
+  /// The number that sorts a highlight placed by hand among its book's others: the location's
+  /// leading number (a Kindle location, "140-141" → 140), else the page's (an arabic page
+  /// number); nil when neither starts with a digit ("xii", "abc"): such a highlight sorts
+  /// after the numbered ones, as an imported one whose reader gave no number.
+  public static func position(location: String?, page: String?) -> Double? {
+    for text in [location, page] {
+      guard let text else { continue }
+      let digits = text.unicodeScalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
+      if !digits.isEmpty, let value = Double(String(String.UnicodeScalarView(digits))) {
+        return value
+      }
+    }
+    return nil
+  }
+
+  /// A page or location given that has no number to sort by.
+  public var isPlacedWithoutNumber: Bool {
+    (page != nil || location != nil) && Self.position(location: location, page: page) == nil
   }
 }
 

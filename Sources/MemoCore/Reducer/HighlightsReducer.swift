@@ -5,6 +5,7 @@ public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction
     new.text = new.text.trimmingWhitespace()
     guard !new.text.isEmpty else { return fail(&state, .emptyHighlight()) }
     new.note = new.note.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+    new.chapter = new.chapter.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     new.page = new.page.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     new.location = new.location.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     return [.insertHighlight(new)]

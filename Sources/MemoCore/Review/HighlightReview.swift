@@ -168,15 +168,18 @@ public struct HighlightReviewDetail: Equatable, Sendable {
   public var text: String
   /// The due time once the star and the shelf shorten the wait (nil once discarded).
   public var effectiveDue: Timestamp?
+  /// The highlight's UUID (the item's key across devices).
+  public var uuid: String
 
   public init(
     item: HighlightReviewItem, history: [HighlightReviewEvent], text: String,
-    effectiveDue: Timestamp?
+    effectiveDue: Timestamp?, uuid: String = ""
   ) {
     self.item = item
     self.history = history
     self.text = text
     self.effectiveDue = effectiveDue
+    self.uuid = uuid
   }
 }
 

@@ -160,6 +160,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public var placeholders = 0
   /// The same clipping again in the file, or imported before.
   public var duplicates = 0
+  /// Imported before and edited here since (passage or note): the edit kept, not a duplicate.
+  public var keptEdited = 0
   /// Clippings whose header or date could not be read (each reported).
   public var unreadable = 0
   /// Highlights the reader's database keeps as deleted on the device (Kobo `Hidden`, Apple
@@ -169,8 +171,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public init() {}
 
   /// "2 books (1 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders,
-  /// 2 duplicates" (and replacements, highlights deleted on the device and unreadable
-  /// clippings, when there are some).
+  /// 2 duplicates" (and replacements, changes from the device, highlights kept as edited
+  /// here, highlights deleted on the device and unreadable clippings, when there are some).
   public var description: String {
     func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     var text =
@@ -178,6 +180,7 @@ public struct ClippingSummary: Equatable, Sendable {
       + "\(count(notes, "note", "notes")), \(count(questions, "question", "questions"))"
     if replaced > 0 { text += ", \(replaced) replaced by a longer highlight" }
     if updated > 0 { text += ", \(updated) changed on the device" }
+    if keptEdited > 0 { text += ", \(keptEdited) kept as edited here" }
     text +=
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")

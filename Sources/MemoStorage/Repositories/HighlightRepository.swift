@@ -29,8 +29,8 @@ public struct HighlightRepository {
     let statement = try database.cachedStatement(
       sql: """
         INSERT INTO highlights
-          (uuid, post_id, text, note, page, location, position, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          (uuid, post_id, text, note, page, location, position, created_at, updated_at, chapter)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     try statement.bind(uuid, at: 1)
     try statement.bind(new.postID.rawValue, at: 2)
@@ -41,21 +41,14 @@ public struct HighlightRepository {
     try statement.bind(Self.position(location: new.location, page: new.page), at: 7)
     try statement.bind(time.rfc3339, at: 8)
     try statement.bind(time.rfc3339, at: 9)
+    try statement.bind(new.chapter, at: 10)
     try statement.execute()
     return try require(HighlightID(database.lastInsertedRowID))
   }
 
-  /// A number that sorts a hand-added highlight among a book's others: the location's first
-  /// number (a Kindle location), else the page's (an arabic page number).
+  /// A number that sorts a hand-added highlight among a book's others (`Highlight.position`).
   static func position(location: String?, page: String?) -> Double? {
-    for text in [location, page] {
-      guard let text else { continue }
-      let digits = text.unicodeScalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
-      if !digits.isEmpty, let value = Double(String(String.UnicodeScalarView(digits))) {
-        return value
-      }
-    }
-    return nil
+    Highlight.position(location: location, page: page)
   }
 
   /// The highlight with this id, or nil.
@@ -128,13 +121,14 @@ public struct HighlightRepository {
       text != highlight.text || note != highlight.note || chapter != highlight.chapter
         || page != highlight.page || location != highlight.location
     else { return nil }
-    // A new page or location sorts it anew among the book's highlights, as one added by hand
-    // (a place without a number keeps where it sorted).
+    // A new page or location sorts it anew among the book's highlights, as one added by hand;
+    // a place without a number clears the position (it sorts after the numbered ones), as an
+    // import does when the reader gives none. The position never outlives the place it came from.
     let moved = page != highlight.page || location != highlight.location
     let statement = try database.cachedStatement(
       sql: """
         UPDATE highlights SET text = ?1, note = ?2, chapter = ?3, page = ?4, location = ?5,
-          position = CASE WHEN ?7 THEN coalesce(?6, position) ELSE position END, updated_at = ?8
+          position = CASE WHEN ?7 THEN ?6 ELSE position END, updated_at = ?8
         WHERE id = ?9
         """)
     try statement.bind(text, at: 1)

@@ -6,18 +6,21 @@ extension ReviewRepository {
   /// A highlight's creation time, text, star and whether its book is on the shelf.
   /// - Throws: `MemoError.highlightNotFound`.
   func highlightSubject(_ id: HighlightID) throws -> (
-    createdAt: Timestamp, text: String, starred: Bool, onShelf: Bool
+    createdAt: Timestamp, text: String, starred: Bool, onShelf: Bool, uuid: String
   ) {
     let statement = try database.cachedStatement(
       sql: """
         SELECT h.created_at, h.text, h.starred,
-          EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)
+          EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id), h.uuid
         FROM highlights h WHERE h.id = ?
         """)
     defer { statement.reset() }
     try statement.bind(id.rawValue, at: 1)
     guard try statement.step() else { throw MemoError.highlightNotFound(id) }
-    return (Self.time(statement, 0), statement.string(1), statement.bool(2), statement.bool(3))
+    return (
+      Self.time(statement, 0), statement.string(1), statement.bool(2), statement.bool(3),
+      statement.string(4)
+    )
   }
 
   /// A highlight's choices, in the order they replay (`HighlightReviewItem.replay`): by
@@ -155,7 +158,7 @@ extension ReviewRepository {
     }
     return HighlightReviewDetail(
       item: item, history: try highlightEvents(of: id), text: subject.text,
-      effectiveDue: effectiveDue)
+      effectiveDue: effectiveDue, uuid: subject.uuid)
   }
 
   /// The question's kind's choices, as a usage error: a highlight's choice given to it.

@@ -71,9 +71,10 @@ extension ExternalImporter {
   /// here (and a note the device writes later is still taken). A highlight the file never gave
   /// anything to (imported before this was kept, or synced from another machine) starts being
   /// followed when it holds what the file holds. - Returns: whether the highlight or its
-  /// questions changed, and whether its note became a question (counted as one).
+  /// questions changed, whether its note became a question (counted as one), and whether it
+  /// holds a passage or note edited here since, which the import kept (`keptEdited`).
   func refresh(_ id: Int64, from clipping: ExternalClipping, postID: Int64) throws -> (
-    changed: Bool, asked: Bool
+    changed: Bool, asked: Bool, keptEdited: Bool
   ) {
     let read = try database.cachedStatement(
       sql: """
@@ -83,7 +84,7 @@ extension ExternalImporter {
     try read.bind(id, at: 1)
     guard try read.step() else {
       read.reset()
-      return (false, false)
+      return (false, false, false)
     }
     let text = read.string(0)
     let noteBefore = read.text(1)
@@ -102,10 +103,14 @@ extension ExternalImporter {
       if text == clipping.text && note == fileNote {
         try rememberImported(id, text: clipping.text, note: clipping.note, held: note)
       }
-      return (false, false)
+      return (false, false, false)
     }
     let noteChanged = clipping.note != nil && clipping.note != lastNote
-    guard clipping.text != lastText || noteChanged else { return (false, false) }
+    guard clipping.text != lastText || noteChanged else { return (false, false, false) }
+    // What changed on the device but was edited here since: the edit is kept (counted so,
+    // not as a duplicate).
+    let isEditedHere =
+      (clipping.text != lastText && text != lastText) || (noteChanged && noteBefore != lastHeld)
     var changed = false
     var asked = false
     if clipping.text != lastText && text == lastText {
@@ -143,6 +148,6 @@ extension ExternalImporter {
     try rememberImported(
       id, text: clipping.text, note: clipping.note ?? lastNote,
       held: noteBefore == lastHeld ? note : lastHeld)
-    return (changed, asked)
+    return (changed, asked, isEditedHere)
   }
 }

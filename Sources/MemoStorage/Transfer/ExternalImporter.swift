@@ -69,6 +69,11 @@ struct ExternalImporter {
               counts.updated += 1
               continue
             }
+            if refreshed.keptEdited {
+              summary.unchanged += 1
+              counts.keptEdited += 1
+              continue
+            }
           }
           summary.unchanged += 1
           counts.duplicates += 1

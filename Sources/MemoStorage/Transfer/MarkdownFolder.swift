@@ -280,11 +280,44 @@ final class MarkdownFolder {
   /// Writes `text` as the folder's file `path`: a regular file keeps its mode; anything else
   /// there (a symlink put in its place, a FIFO) is replaced by the file, never written through,
   /// so `--force` cannot reach a file outside the folder.
+  ///
+  /// What it replaces is said in a warning (one line); a folder there is never removed: the
+  /// export stops (73) naming it.
   func writeAtomically(_ path: String, _ text: String) throws {
     var info = stat()
-    let isPlainFile = lstat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
+    let isThere = lstat(path, &info) == 0
+    let kind = info.st_mode & S_IFMT
+    let isPlainFile = !isThere || kind == S_IFREG
+    if isThere, kind == S_IFDIR {
+      throw MemoError(
+        code: .cannotCreate,
+        message:
+          "\(path) is a folder, where memo's file for a post goes; memo does not remove folders: move or rename it, then export again"
+      )
+    }
+    // Named before it is gone (a symlink's target is read from the link).
+    let replaced = isPlainFile ? nil : Self.describe(path, kind: kind)
     let file = try OutputFile(path: path, database: database, isUsersPath: isPlainFile)
     try file.write(text)
     try file.commit()
+    if let replaced { warnings.append("replaced \(replaced) with memo's file") }
+  }
+
+  /// What is at `path` that is not a regular file: `the symlink P (to T)`, `the FIFO P`.
+  static func describe(_ path: String, kind: mode_t) -> String {
+    switch kind {
+    case S_IFLNK:
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = readlink(path, &buffer, buffer.count - 1)
+      let target =
+        count > 0
+        ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        : nil
+      return "the symlink \(path)" + (target.map { " (to \($0))" } ?? "")
+    case S_IFIFO: return "the FIFO \(path)"
+    case S_IFSOCK: return "the socket \(path)"
+    case S_IFCHR, S_IFBLK: return "the device \(path)"
+    default: return "\(path) (not a regular file)"
+    }
   }
 }

@@ -211,6 +211,7 @@ extension Memo {
           o.add("questions", Int64(c.questions))
           o.add("replaced", Int64(c.replaced))
           o.add("changed_on_device", Int64(c.updated))
+          o.add("kept_edited", Int64(c.keptEdited))
           var skipped = JSONObjectWriter()
           skipped.add("bookmarks", Int64(c.bookmarks))
           skipped.add("placeholders", Int64(c.placeholders))

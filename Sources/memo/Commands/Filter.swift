@@ -49,7 +49,7 @@ extension Memo.Filter {
       discussion: Help.text(
         """
         Dates are kept as typed, so --since 7d always means the last seven days. Categories
-        named here that do not exist yet are created.
+        named here that do not exist yet are created, with a note on stderr naming them.
 
         Examples:
           memo filter set --starred
@@ -71,8 +71,21 @@ extension Memo.Filter {
       if let since { _ = try context.date(since) }
       if let until { _ = try context.date(until) }
       let filter = flags.filter(since: since, until: until)
+      // SPEC §3: a category named here that does not exist yet is created; say so, since a
+      // mistyped one would otherwise filter everything out without a word.
+      var known: [String] = []
+      if !filter.categories.isEmpty {
+        known = try context.dispatch(.categories(.list(to: .state)), access: .write)
+          .categories.map { $0.name.lowercased() }
+      }
       let state = try context.dispatch(.filters(.set(filter)), access: .write)
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+      let created = filter.categories.filter { !known.contains($0.lowercased()) }
+      if !created.isEmpty, !context.isQuiet {
+        let names = created.map { "'\(visible(oneLine($0)))'" }.joined(separator: ", ")
+        Diagnostics.line(
+          "memo: note: no category \(names) existed, so it was created and the filter matches no question yet; 'memo category list' lists the categories")
+      }
     }
   }
 

@@ -77,6 +77,7 @@ extension Memo.Highlight {
         """
         Examples:
           memo highlight add 12 "Fear is the mind-killer." --page 8 --location 140
+          memo highlight add 12 "Walk without rhythm." --chapter "Book One"
           pbpaste | memo highlight add 12 - --note "the litany"
         """))
 
@@ -85,6 +86,9 @@ extension Memo.Highlight {
 
     @Argument(help: ArgumentHelp("The passage; '-' reads it from stdin.", valueName: "text|-"))
     var text: String
+
+    @Option(help: ArgumentHelp("The chapter it is in.", valueName: "chapter"))
+    var chapter: String?
 
     @Option(help: ArgumentHelp("The page it is on, as printed (12, xii).", valueName: "page"))
     var page: String?
@@ -100,10 +104,11 @@ extension Memo.Highlight {
     func run() throws {
       let context = try Context(global)
       let new = NewHighlight(
-        postID: post, text: try Input.textOrStdin(text), note: note, page: page,
-        location: location)
+        postID: post, text: try Input.textOrStdin(text), note: note,
+        chapter: chapter, page: page, location: location)
       let state = try context.dispatch(.highlights(.add(new)), access: .writeExisting)
       guard let added = state.highlight else { return }
+      HighlightPresenter.noteUnsortedPlace(added, context)
       switch context.format {
       case .table, .plain: Output.line(added.id.description)
       default: HighlightPresenter.print(added, context)
@@ -141,8 +146,10 @@ extension Memo.Highlight {
       discussion: Help.text(
         """
         --note "" removes the note; so for --chapter, --page and --location. A new page or
-        location sorts the highlight among its book's by it. An import never overwrites a
-        note edited here.
+        location sorts the highlight among its book's by its leading number (the location's,
+        else the page's); a place with no number (xii, abc) is kept as written and sorts the
+        highlight after the numbered ones, with a note on stderr. An import never overwrites
+        a note edited here.
 
         Examples:
           memo highlight edit 7 --note "compare chapter 3"
@@ -188,6 +195,7 @@ extension Memo.Highlight {
         if !context.isQuiet { Diagnostics.line("memo: no change to highlight \(highlight)") }
         return
       }
+      if page != nil || location != nil { HighlightPresenter.noteUnsortedPlace(edited, context) }
       switch context.format {
       case .table, .plain: if !context.isQuiet { Output.line(edited.id.description) }
       default: HighlightPresenter.print(edited, context)

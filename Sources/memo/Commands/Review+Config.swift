@@ -143,9 +143,9 @@ extension Memo.Review {
       abstract: "What is due today, as a few lines for cron or a login shell.",
       discussion: Help.text(
         """
-        Prints a line saying how much is due by the end of the day, then the first items
-        (as 'memo review due' orders them), and nothing at all when nothing is due (exit
-        0). The same day and the same data give the same bytes, whatever the hour. The
+        Prints a line saying how much is due by the end of the day ("10 of 57 due" when
+        --limit cuts the list), then the first items (as 'memo review due' orders them),
+        and nothing at all when nothing is due (exit 0). The same day and the same data give the same bytes, whatever the hour. The
         question filters apply as for 'memo review due': the current filter unless --all
         or --filter NAME.
 
@@ -193,9 +193,14 @@ extension Memo.Review {
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(
         at: end, limit: limit + 1, selection: selection, dayStart: start)
-      let state = try context.dispatch(.review(.due(query)), access: .read)
-      let rows = state.reviewDue
+      var rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
       guard !rows.isEmpty else { return }
+      // Cut by the limit: all of them, to say how many are due ("10 of 57 due").
+      if rows.count > limit {
+        var all = query
+        all.limit = nil
+        rows = try context.dispatch(.review(.due(all)), access: .read).reviewDue
+      }
       let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
         .prefix(10))
       var note: String?

@@ -24,7 +24,8 @@ struct HighlightPresenter {
       Field("source", .text), Field("created_at", .time), Field("updated_at", .time),
     ], table: columns)
 
-  /// The columns a list of highlights shows in a table or plain text.
+  /// The columns a list of highlights shows in a table or plain text: the place (page,
+  /// location, chapter) as `memo highlight show` gives it.
   static let columns = [
     Column(key: "id", title: "ID", alignsRight: true),
     Column(key: "post_id", title: "POST", alignsRight: true),
@@ -33,6 +34,8 @@ struct HighlightPresenter {
     Column(key: "note", title: "NOTE", isFlexible: true, shrinkRank: 1, floor: 12),
     Column(key: "page", title: "PAGE"),
     Column(key: "location", title: "LOCATION"),
+    // Last, so that plain text's earlier columns keep their places for `cut -f`.
+    Column(key: "chapter", title: "CHAPTER", isFlexible: true, floor: 8),
   ]
 
   /// Where a highlight is, as a reader says it: `p. 12, loc. 140-142`.
@@ -68,6 +71,19 @@ struct HighlightPresenter {
       if !note.hasSuffix("\n") { out += "\n" }
     }
     return out
+  }
+
+  /// A note on stderr when a highlight's page or location has no number to sort it by: it is
+  /// kept as written and sorts after its book's numbered highlights (not with `--quiet`).
+  static func noteUnsortedPlace(_ highlight: Highlight, _ context: Context) {
+    guard highlight.isPlacedWithoutNumber, !context.isQuiet else { return }
+    let place = [
+      highlight.location.map { "location \"\(visible(oneLine($0)))\"" },
+      highlight.page.map { "page \"\(visible(oneLine($0)))\"" },
+    ].compactMap { $0 }.joined(separator: " and ")
+    Diagnostics.line(
+      "memo: note: \(place) has no number to sort by; highlight \(highlight.id) is kept with it "
+        + "and sorts after its book's numbered highlights")
   }
 
   /// Prints one highlight in the context's format.

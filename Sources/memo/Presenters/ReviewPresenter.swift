@@ -22,6 +22,7 @@ enum ReviewPresenter {
     Field("id", .int), Field("kind", .text), Field("state", .text), Field("stability", .number),
     Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
     Field("reps", .int), Field("lapses", .int), Field("history", .rows(historyLayout)),
+    Field("uuid", .text),
   ])
 
   static func row(_ detail: ReviewDetail) -> Row {
@@ -34,6 +35,7 @@ enum ReviewPresenter {
         detail.history.map {
           historyLayout.row([.text($0.rating.name), .text($0.reviewedAt.rfc3339)])
         }),
+      .text(detail.uuid),
     ])
   }
 
@@ -128,7 +130,7 @@ enum ReviewPresenter {
     Field("id", .text), Field("kind", .text), Field("state", .text), Field("stability", .number),
     Field("difficulty", .number), Field("retrievability", .number), Field("due", .time),
     Field("reps", .int), Field("lapses", .int), Field("wait_days", .int),
-    Field("history", .rows(historyLayout)),
+    Field("history", .rows(historyLayout)), Field("uuid", .text),
   ])
 
   /// `memo review rate hN CHOICE`.
@@ -188,6 +190,7 @@ enum ReviewPresenter {
           detail.history.map {
             historyLayout.row([.text($0.choice.rawValue), .text($0.reviewedAt.rfc3339)])
           }),
+        .text(detail.uuid),
       ])
       context.print([row], highlightShowLayout, single: true)
     }
@@ -247,17 +250,17 @@ enum ReviewPresenter {
 
   // MARK: - Digest
 
-  /// `memo review digest`: a line saying how much is due, then the first `limit` items, and
-  /// a last line when there are more. Nothing in it depends on the hour.
+  /// `memo review digest`: a line saying how much is due (`10 of 57 due` when `limit` cuts
+  /// `rows`, every item due), then the first `limit` items, and a last line when there are
+  /// more. Nothing in it depends on the hour.
   /// `note`: a line under the heading (the current filter narrowing what is listed).
   static func digest(_ rows: [ReviewDueRow], limit: Int, date: String, note: String? = nil)
     -> String
   {
     let shown = rows.prefix(limit)
     var counts: [String] = []
-    // Counted over the items shown: past the limit the rest are not read.
     for kind in ReviewKind.allCases {
-      let n = shown.filter { $0.kind == kind }.count
+      let n = rows.filter { $0.kind == kind }.count
       guard n > 0 else { continue }
       switch kind {
       case .recall: counts.append("\(n) to recall")
@@ -266,11 +269,12 @@ enum ReviewPresenter {
       }
     }
     let more = rows.count > limit
+    let how = more ? "\(shown.count) of \(rows.count)" : "\(rows.count)"
     var out =
       shown.isEmpty
-      ? "memo review \(date): items due; 'memo review due' lists them\n"
-      : "memo review \(date): \(more ? "\(limit)+" : "\(rows.count)") due ("
-        + counts.joined(separator: ", ") + (more ? ", and more" : "") + ")\n"
+      ? "memo review \(date): \(rows.count) due (" + counts.joined(separator: ", ")
+        + "); 'memo review due' lists them\n"
+      : "memo review \(date): \(how) due (" + counts.joined(separator: ", ") + ")\n"
     if let note { out += "  (" + note + ")\n" }
     let ids = shown.map { $0.kind == .highlight ? "h\($0.id.rawValue)" : "\($0.id.rawValue)" }
     let width = ids.map(\.count).max() ?? 0
@@ -280,7 +284,9 @@ enum ReviewPresenter {
       out += "  " + String(repeating: " ", count: width - id.count) + id + "  " + text
       out += " — " + book + "\n"
     }
-    if more, !shown.isEmpty { out += "  … 'memo review due' lists the rest\n" }
+    if more, !shown.isEmpty {
+      out += "  … and \(rows.count - shown.count) more: 'memo review due' lists them\n"
+    }
     return out
   }
 }

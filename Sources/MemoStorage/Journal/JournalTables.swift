@@ -34,15 +34,24 @@ enum JournalTables {
     // What a reader's file last gave each highlight: undone and redone with the import, but
     // bookkeeping, not a record (`counted` leaves it out of what an entry changed).
     "highlight_imports": ["highlight_id", "text", "note", "held"],
+    // Sync's conflicts and resolutions (schema 22): bookkeeping too. Undoing a restore puts
+    // the conflict back as it was (the other machine's value with it); undoing a round takes
+    // back the conflicts it met.
+    "sync_conflicts": [
+      "id", "kind", "key", "row", "hlc", "device", "winner", "detected_at", "field", "lost",
+    ],
+    "sync_resolved": ["identity", "resolution", "resolved_at"],
   ]
 
   /// The tables whose rows an entry's change count and round effect leave out: this machine's
   /// bookkeeping beside the records, which a reader never sees as a change of its own.
-  static let bookkeeping = "'highlight_imports'"
+  static let bookkeeping = "'highlight_imports', 'sync_conflicts', 'sync_resolved'"
 
   /// Whether `table` is bookkeeping (see `bookkeeping`): undo and redo put its rows as the
   /// entry left them without first checking they are still so.
-  static func isBookkeeping(_ table: String) -> Bool { table == "highlight_imports" }
+  static func isBookkeeping(_ table: String) -> Bool {
+    table == "highlight_imports" || table == "sync_conflicts" || table == "sync_resolved"
+  }
 
   /// One row of `table` in words, for messages: "question" (not "questions 2").
   static func noun(_ table: String) -> String {
@@ -58,6 +67,8 @@ enum JournalTables {
     case "review_events", "highlight_review_events": "review event"
     case "review_items": "the review schedule of question"
     case "highlight_review_items": "the review schedule of highlight"
+    case "sync_conflicts": "conflict"
+    case "sync_resolved": "the resolution of conflict"
     default: table
     }
   }

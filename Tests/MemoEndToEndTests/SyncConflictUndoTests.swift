@@ -34,7 +34,8 @@ struct SyncConflictUndoTests {
     "undo of a restore brings back the record's value and the conflict exactly as it was; redo restores again; nothing is lost once the redo branch goes"
   )
   func undoRestore() throws {
-    let (_, a, b) = try Self.titleConflict()
+    let (lab, a, b) = try Self.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
     let before = try a.rows(Self.conflictRow)
     let id = try #require(before.first?.first)
     let restored = try a.run(["sync", "conflicts", "restore", id, "--format", "table"])
@@ -91,7 +92,8 @@ struct SyncConflictUndoTests {
     "undo of a restore that was pushed brings the conflict back here; the next round pushes the value it had"
   )
   func undoPushedRestore() throws {
-    let (_, a, b) = try Self.titleConflict()
+    let (lab, a, b) = try Self.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
     let before = try a.rows(Self.conflictRow)
     let id = try #require(before.first?.first)
     #expect(try a.run(["sync", "conflicts", "restore", id]).status == 0)

@@ -186,9 +186,9 @@ extension Memo.Sync {
       discussion: Help.text(
         """
         Oldest first. KEPT is what the record holds now (empty when it was deleted),
-        KEPT FROM the machine that set it, LOST the value that lost, LOST ON the
-        machine that set it. A highlight's place shows its chapter, page and
-        location on both sides.
+        LOST the value that lost, LOST ON the machine that set it, KEPT FROM the
+        machine whose value the record holds. A highlight's place shows its
+        chapter, page and location on both sides.
 
         Examples:
           memo sync conflicts

@@ -11,10 +11,11 @@ struct SyncConflictPresenter {
     Column(key: "field", title: "FIELD"),
     Column(key: "record", title: "RECORD", isFlexible: true),
     Column(key: "kept", title: "KEPT", isFlexible: true),
-    Column(key: "winner", title: "KEPT FROM"),
     Column(key: "lost", title: "LOST", isFlexible: true),
     Column(key: "device", title: "LOST ON"),
     Column(key: "deleted", title: "DELETED", mark: "deleted"),
+    // Last: plain's lines keep the columns they had before it.
+    Column(key: "winner", title: "KEPT FROM"),
   ]
 
   /// A listed conflict: the fields of `record`, in its order, read from the row.

@@ -47,6 +47,9 @@ struct SyncConflictUndoTests {
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
     #expect(try a.rows(Self.conflictRow).isEmpty)
     #expect(try a.rows("SELECT resolution FROM sync_resolved") == [["restored"]])
+    // The journal says whose value came back.
+    #expect(
+      try a.run(["log"]).stdout.contains("restore the post's title as a had it (conflict \(id))"))
 
     let undone = try a.run(["undo"])
     #expect(undone.status == 0, "\(undone.stderr)")

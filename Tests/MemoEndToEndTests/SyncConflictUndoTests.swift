@@ -25,7 +25,8 @@ struct SyncConflictUndoTests {
     for box in [a, b, a] { try SyncLab.round(box) }
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
-      #expect(try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String } == ["Dune (a)"])
+      #expect(
+        try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String } == ["Dune (a)"])
     }
     return (lab, a, b)
   }
@@ -149,13 +150,50 @@ struct SyncConflictUndoTests {
     #expect(try a.rows(Self.conflictRow) == met)
   }
 
+  @Test(
+    "undo of a restore that brought a deleted record back deletes it again and keeps the conflict; redo brings it back"
+  )
+  func undoRestoreOfDeleted() throws {
+    let lab = try SyncLab()
+    let editor = try lab.device("editor")
+    let deleter = try lab.device("deleter")
+    _ = try editor.add("Dune")
+    try SyncLab.round(editor)
+    try SyncLab.round(deleter)
+    _ = try editor.succeed(["edit", "1", "--title", "Dune (edited)"])
+    _ = try deleter.succeed(["rm", "1", "--yes"])
+    for box in [deleter, editor, deleter] { try SyncLab.round(box) }
+    let before = try deleter.rows(Self.conflictRow)
+    let id = try #require(before.first?.first)
+    #expect(try deleter.rows("SELECT count(*) FROM posts") == [["0"]])
+    let restored = try deleter.run(["sync", "conflicts", "restore", id, "--format", "table"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(
+      restored.stdout
+        == "restored the post's title 'Dune (edited)' from editor over its deletion on deleter (conflict \(id)) on every device; 'memo sync' pushes it\n"
+    )
+    #expect(try deleter.rows("SELECT title FROM posts") == [["Dune (edited)"]])
+    #expect(try deleter.run(["undo"]).status == 0)
+    #expect(try deleter.rows("SELECT count(*) FROM posts") == [["0"]])
+    #expect(try deleter.rows(Self.conflictRow) == before)
+    #expect(try SyncFieldTests.conflicts(deleter).first?["deleted"] as? Bool == true)
+    #expect(try deleter.run(["redo"]).status == 0)
+    #expect(try deleter.rows("SELECT title FROM posts") == [["Dune (edited)"]])
+    #expect(try deleter.rows(Self.conflictRow).isEmpty)
+    for box in [deleter, editor] { try SyncLab.round(box) }
+    #expect(try editor.rows("SELECT title FROM posts") == [["Dune (edited)"]])
+    #expect(try SyncFieldTests.conflicts(editor).isEmpty)
+  }
+
   @Test("a conflict on a highlight's place shows the chapter, page and location on both sides")
   func placeConflict() throws {
     let lab = try SyncLab()
     let a = try lab.device("a")
     let b = try lab.device("b")
     _ = try a.add("Dune")
-    _ = try a.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location", "140"])
+    _ = try a.succeed([
+      "highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location", "140",
+    ])
     try SyncLab.round(a)
     try SyncLab.round(b)
     _ = try a.succeed(["highlight", "edit", "1", "--chapter", "Part One"])
@@ -179,10 +217,14 @@ struct SyncConflictUndoTests {
       restored.stdout
         == "restored the highlight's place 'chapter Part One · p. 8, loc. 140' from a over 'chapter Part Two · p. 9, loc. 140' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
     )
-    #expect(try b.rows("SELECT chapter, page, location FROM highlights") == [["Part One", "8", "140"]])
+    #expect(
+      try b.rows("SELECT chapter, page, location FROM highlights") == [["Part One", "8", "140"]])
     #expect(try b.run(["undo"]).status == 0)
-    #expect(try b.rows("SELECT chapter, page, location FROM highlights") == [["Part Two", "9", "140"]])
-    #expect(try SyncFieldTests.conflicts(b).first?["lost"] as? String == "chapter Part One · p. 8, loc. 140")
+    #expect(
+      try b.rows("SELECT chapter, page, location FROM highlights") == [["Part Two", "9", "140"]])
+    #expect(
+      try SyncFieldTests.conflicts(b).first?["lost"] as? String
+        == "chapter Part One · p. 8, loc. 140")
   }
 
   @Test(

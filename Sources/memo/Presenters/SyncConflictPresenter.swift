@@ -54,9 +54,13 @@ struct SyncConflictPresenter {
       if verb == "restored" {
         value += from(conflict.winner)
         if conflict.replacedDeletion {
-          value += " over its deletion" + (conflict.device.isEmpty ? "" : " on \(visible(oneLine(conflict.device)))")
+          value +=
+            " over its deletion"
+            + (conflict.device.isEmpty ? "" : " on \(visible(oneLine(conflict.device)))")
         } else if !conflict.winner.isEmpty || !conflict.device.isEmpty {
-          value += " over" + (conflict.lost == nil ? " no value" : quoted(conflict.lost)) + from(conflict.device)
+          value +=
+            " over" + (conflict.lost == nil ? " no value" : quoted(conflict.lost))
+            + from(conflict.device)
         }
       }
       Output.line(

@@ -321,7 +321,8 @@ public final class EffectRunner {
         .restored(
           try write("sync restore", { try SyncRepository(database: database).restore(id, at: $0) })
           {
-            "restore the \($0.kind.rawValue)'s \($0.field) as \($0.device) had it (conflict \(id))"
+            // As it is after the restore: `winner` set the value restored.
+            "restore the \($0.kind.rawValue)'s \($0.field) as \($0.winner) had it (conflict \(id))"
           }))
     case .dismissSyncConflict(let id):
       return .sync(

@@ -135,9 +135,9 @@ struct LayoutFormatTests {
     "conflict jsonl":
       "{\"id\":5,\"kind\":\"question\",\"uuid\":\"u-7\",\"field\":\"text\",\"record\":\"question 7\",\"kept\":\"new\",\"lost\":\"tab\\there, \\\"q\\\", line\\nbreak, bell\\u0007, 猫 🐈 \",\"deleted\":false,\"device\":\"d2\",\"winner\":\"d1\",\"changed_at\":\"2026-01-31T09:05:00.000Z\",\"detected_at\":\"2026-02-01T10:00:00.000Z\"}\n",
     "conflict plain":
-      "5\tquestion\ttext\tquestion 7\tnew\ttab\\there, \"q\", line\\nbreak, bell^G, 猫 🐈 \td2\tfalse\n",
+      "5\tquestion\ttext\tquestion 7\tnew\ttab\\there, \"q\", line\\nbreak, bell^G, 猫 🐈 \td2\tfalse\td1\n",
     "conflict table":
-      "ID  KIND      FIELD  RECORD      KEPT  LOST                                       LOST ON  DELETED\n 5  question  text   question 7  new   tab here, \"q\", line break, bell^G, 猫 🐈   d2       \n",
+      "ID  KIND      FIELD  RECORD      KEPT  LOST                                       LOST ON  DELETED  KEPT FROM\n 5  question  text   question 7  new   tab here, \"q\", line break, bell^G, 猫 🐈   d2                d1\n",
     "conflict tsv":
       "id\tkind\tuuid\tfield\trecord\tkept\tlost\tdeleted\tdevice\twinner\tchanged_at\tdetected_at\n5\tquestion\tu-7\ttext\tquestion 7\tnew\ttab\\there, \"q\", line\\nbreak, bell\u{07}, 猫 🐈 \tfalse\td2\td1\t2026-01-31T09:05:00.000Z\t2026-02-01T10:00:00.000Z\n",
     "post csv":

@@ -138,11 +138,14 @@ struct SyncTests {
     let restored = try a.run(["sync", "restore", "1"])
     #expect(restored.status == 0, "\(restored.stderr)")
     // Plain: the conflict's line, as `sync conflicts` lists it, as it is now: the value
-    // restored kept, the one it replaced lost.
+    // restored kept, from the device that set it (last column); the one it replaced lost,
+    // on the device that had won.
     #expect(
       restored.stdout
-        == listedPlain.replacing("\ttitle\tDune (b)\tDune (b)\tDune (a)\t", with: "\ttitle\tDune (b)\tDune (a)\tDune (b)\t"))
-    #expect(listedPlain.contains("\ttitle\tDune (b)\tDune (b)\tDune (a)\t"))
+        == listedPlain.replacing(
+          "\ttitle\tDune (b)\tDune (b)\tDune (a)\ta\tfalse\tb\n",
+          with: "\ttitle\tDune (b)\tDune (a)\tDune (b)\tb\tfalse\ta\n"))
+    #expect(listedPlain.contains("\ttitle\tDune (b)\tDune (b)\tDune (a)\ta\tfalse\tb\n"))
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
     // The title and the resolution.
     #expect(try SyncLab.round(a)["pushed"] == 2)

@@ -123,6 +123,9 @@ public struct SyncConflict: Equatable, Sendable {
   /// When the losing value was set, and when this device met the conflict.
   public var changedAt: Timestamp
   public var detectedAt: Timestamp
+  /// A restored conflict: whether the value restored brought back a record that `device`
+  /// had deleted (the deletion is what lost, not a value).
+  public var replacedDeletion = false
 
   public init(
     id: Int64, kind: SyncChange.Kind, key: String, field: String, record: String,

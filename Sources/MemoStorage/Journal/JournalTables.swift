@@ -34,21 +34,32 @@ enum JournalTables {
     // What a reader's file last gave each highlight: undone and redone with the import, but
     // bookkeeping, not a record (`counted` leaves it out of what an entry changed).
     "highlight_imports": ["highlight_id", "text", "note", "held"],
+    // Sync's conflicts and resolutions (schema 22): bookkeeping too. Undoing a restore puts
+    // the conflict back as it was (the other machine's value with it); undoing a round takes
+    // back the conflicts it met.
+    "sync_conflicts": [
+      "id", "kind", "key", "row", "hlc", "device", "winner", "detected_at", "field", "lost",
+    ],
+    "sync_resolved": ["identity", "resolution", "resolved_at"],
   ]
 
   /// The tables whose rows an entry's change count and round effect leave out: this machine's
   /// bookkeeping beside the records, which a reader never sees as a change of its own.
-  static let bookkeeping = "'highlight_imports'"
+  static let bookkeeping = "'highlight_imports', 'sync_conflicts', 'sync_resolved'"
 
   /// Whether `table` is bookkeeping (see `bookkeeping`): undo and redo put its rows as the
   /// entry left them without first checking they are still so.
-  static func isBookkeeping(_ table: String) -> Bool { table == "highlight_imports" }
+  static func isBookkeeping(_ table: String) -> Bool {
+    table == "highlight_imports" || table == "sync_conflicts" || table == "sync_resolved"
+  }
 
-  /// The record a bookkeeping row of `table` belongs to, as a condition on its image `?1`: it is
-  /// put back only beside its record (undoing an import takes the highlights it loaded out
-  /// first, and with them what the import noted of each).
+  /// When a bookkeeping row of `table` is put back, as a condition on its image `?1`: what an
+  /// import noted of a highlight only beside the highlight (undoing an import takes the
+  /// highlights it loaded out first, and with them what the import noted of each); sync's
+  /// always (they name records by uuid, with no key to a row).
   static func owner(ofBookkeeping table: String) -> String {
-    "EXISTS (SELECT 1 FROM highlights WHERE id = json_extract(?1, '$.highlight_id'))"
+    table == "highlight_imports"
+      ? "EXISTS (SELECT 1 FROM highlights WHERE id = json_extract(?1, '$.highlight_id'))" : "1"
   }
 
   /// One row of `table` in words, for messages: "question" (not "questions 2").
@@ -65,6 +76,8 @@ enum JournalTables {
     case "review_events", "highlight_review_events": "review event"
     case "review_items": "the review schedule of question"
     case "highlight_review_items": "the review schedule of highlight"
+    case "sync_conflicts": "conflict"
+    case "sync_resolved": "the resolution of conflict"
     default: table
     }
   }

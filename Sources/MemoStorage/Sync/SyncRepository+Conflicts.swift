@@ -56,6 +56,19 @@ extension SyncRepository {
     return true
   }
 
+  /// A highlight's place in words, from its chapter, page and location (SQL expressions):
+  /// `chapter Part One · p. 12, loc. 140`, the parts it has (NULL: none). A place conflict
+  /// shows every part on both sides, whichever of them differs.
+  static func placeSQL(_ chapter: String, _ page: String, _ location: String) -> String {
+    """
+    nullif(coalesce('chapter ' || \(chapter), '')
+      || CASE WHEN \(chapter) IS NOT NULL AND coalesce(\(page), \(location)) IS NOT NULL THEN ' · ' ELSE '' END
+      || coalesce('p. ' || \(page), '')
+      || CASE WHEN \(page) IS NOT NULL AND \(location) IS NOT NULL THEN ', ' ELSE '' END
+      || coalesce('loc. ' || \(location), ''), '')
+    """
+  }
+
   /// The listing's columns (SyncConflictPresenter's fields): the record (title, question or
   /// name), the value the record holds now (`kept`; null when it is deleted), the value that
   /// lost, the devices and times.
@@ -74,12 +87,14 @@ extension SyncRepository {
           WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
           FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
         WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note WHEN 'starred' THEN starred
-          WHEN 'place' THEN coalesce(location, page, chapter) ELSE text END
+          WHEN 'place' THEN \(placeSQL("chapter", "page", "location")) ELSE text END
           FROM highlights WHERE uuid = c.key)
         WHEN 'saved_filter' THEN (SELECT filter FROM saved_filters WHERE name = c.key)
       END AS kept,
-      coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
-        json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) AS lost,
+      CASE WHEN c.kind = 'highlight' AND c.field = 'place' AND c.row IS NOT NULL
+        THEN \(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')"))
+        ELSE coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
+          json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) END AS lost,
       CASE c.kind
         WHEN 'post' THEN NOT EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
         WHEN 'question' THEN NOT EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
@@ -150,6 +165,7 @@ extension SyncRepository {
     let questionWasDeleted =
       try conflict.kind == .question
       && !exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key)
+    let replacedAt = try fieldChangedAt(conflict.kind, key: conflict.key, field: conflict.field)
     if let row {
       var line = "{\"row\":" + row + "}"
       if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
@@ -183,12 +199,33 @@ extension SyncRepository {
       try restoreReviewEvents(of: conflict.key, highlight: false)
     }
     try resolve(identity, "restored", at: time, push: true)
-    // As it is now: the value restored is the one kept, the one it replaced lost.
+    // As it is now: the value restored is the one kept, from the device that set it; the one
+    // it replaced lost, from the device that had won, set when that device set it.
     var restored = conflict
     restored.kept = conflict.lost
     restored.lost = conflict.kept
     restored.isDeleted = false
+    restored.replacedDeletion = conflict.isDeleted
+    restored.winner = conflict.device
+    restored.device = conflict.winner
+    if let replacedAt { restored.changedAt = replacedAt }
     return restored
+  }
+
+  /// When the value `field` of a record holds now was set, from its stamp (the latest of the
+  /// record's fields for `record`); nil when sync holds no stamp for it.
+  func fieldChangedAt(_ kind: SyncChange.Kind, key: String, field: String) throws -> Timestamp? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT strftime('%Y-%m-%dT%H:%M:%fZ', (max(hlc) >> 16) / 1000.0, 'unixepoch')
+        FROM sync_fields WHERE kind = ?1 AND key = ?2 AND (field = ?3 OR ?3 = 'record')
+        """)
+    defer { statement.reset() }
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(field, at: 3)
+    guard try statement.step(), let text = statement.text(0) else { return nil }
+    return Timestamp(rfc3339: text)
   }
 
   /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync
@@ -274,7 +311,22 @@ extension SyncRepository {
     try statement.bind(resolution, at: 2)
     try statement.bind(time.rfc3339, at: 3)
     try statement.execute()
+    if resolution == "restored" {
+      // The other values kept from the same field lost to the one restored now: they name
+      // its device as the winner, as the record now holds its value.
+      try run(
+        """
+        UPDATE sync_conflicts AS o SET winner = r.device
+        FROM (SELECT c.id, c.kind, c.key, c.field, c.device FROM sync_conflicts c
+              WHERE \(Self.identitySQL) = ?1) AS r
+        WHERE o.id != r.id AND o.kind = r.kind AND o.key = r.key
+          AND (o.field = r.field OR r.field = 'record') AND o.winner != r.device
+        """, identity)
+    }
     try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", identity)
+    // A resolution made here is pushed at the next round (schema 22's sync_resolved_push
+    // trigger does it too, for one put back by redo; this one also covers a resolution
+    // already recorded).
     if push {
       try run("DELETE FROM changes WHERE kind = 'resolution' AND key = ?1", identity)
       try run("INSERT INTO changes (kind, key, origin) VALUES ('resolution', ?1, NULL)", identity)

@@ -186,7 +186,9 @@ extension Memo.Sync {
       discussion: Help.text(
         """
         Oldest first. KEPT is what the record holds now (empty when it was deleted),
-        LOST the value that lost, LOST ON the machine that set it.
+        LOST the value that lost, LOST ON the machine that set it, KEPT FROM the
+        machine whose value the record holds. A highlight's place shows its
+        chapter, page and location on both sides.
 
         Examples:
           memo sync conflicts
@@ -210,7 +212,9 @@ extension Memo.Sync {
         The lost value becomes the field's value again, as a new change on this
         machine: the next 'memo sync' pushes it, it wins everywhere and the conflict
         is gone on every machine. A record deleted meanwhile comes back as the
-        machine that lost had it. 'memo undo' takes it back.
+        machine that lost had it. Prints the conflict as it is then: the value kept
+        now and the machine that set it, the value it replaced and its machine.
+        'memo undo' takes it back: the record's value and the conflict as it was.
 
         Examples:
           memo sync conflicts

@@ -14,6 +14,8 @@ struct SyncConflictPresenter {
     Column(key: "lost", title: "LOST", isFlexible: true),
     Column(key: "device", title: "LOST ON"),
     Column(key: "deleted", title: "DELETED", mark: "deleted"),
+    // Last: plain's lines keep the columns they had before it.
+    Column(key: "winner", title: "KEPT FROM"),
   ]
 
   /// A listed conflict: the fields of `record`, in its order, read from the row.
@@ -33,17 +35,34 @@ struct SyncConflictPresenter {
     ])
   }
 
-  /// `restored the post's title 'Dune (a)' (conflict 3); 'memo sync' pushes it` in a table;
-  /// the conflict's line in every other format (plain: tab-separated, no header).
+  /// `restored the post's title 'Dune (a)' from a over 'Dune (c)' from c (conflict 3) on every
+  /// device; 'memo sync' pushes it` in a table (a restore names the value that wins now and
+  /// its device, then the value it replaces and its device); the conflict's line in every
+  /// other format (plain: tab-separated, no header).
   static func report(_ conflict: SyncConflict?, verb: String, _ context: Context) {
     guard let conflict else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }
-      // Restored: the value it holds now (kept); dismissed: the value let go (lost).
-      let value =
-        (verb == "restored" ? conflict.kept : conflict.lost).map { " '\(visible(oneLine($0)))'" }
-        ?? ""
+      func quoted(_ value: String?) -> String { value.map { " '\(visible(oneLine($0)))'" } ?? "" }
+      func from(_ device: String) -> String {
+        device.isEmpty ? "" : " from \(visible(oneLine(device)))"
+      }
+      // Restored: the value it holds now (kept) and the one it replaced; dismissed: the
+      // value let go (lost).
+      var value = quoted(verb == "restored" ? conflict.kept : conflict.lost)
+      if verb == "restored" {
+        value += from(conflict.winner)
+        if conflict.replacedDeletion {
+          value +=
+            " over its deletion"
+            + (conflict.device.isEmpty ? "" : " on \(visible(oneLine(conflict.device)))")
+        } else if !conflict.winner.isEmpty || !conflict.device.isEmpty {
+          value +=
+            " over" + (conflict.lost == nil ? " no value" : quoted(conflict.lost))
+            + from(conflict.device)
+        }
+      }
       Output.line(
         "\(verb) the \(conflict.kind.rawValue)'s \(conflict.field)\(value) (conflict \(conflict.id)) on every device; 'memo sync' pushes it"
       )

@@ -27,19 +27,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
   }
 
-  /// Calls `body` with the RFC 3339 form's UTF-8 bytes, written on the stack (no string made:
-  /// a replay binds two for each of 200,000 schedules); the same bytes as `rfc3339`.
-  public func withRFC3339UTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+  /// Writes the RFC 3339 form's 24 UTF-8 bytes at the start of `out` (at least 24 long), the
+  /// same bytes as `rfc3339`, with no string made (a replay binds two for each of 200,000
+  /// schedules). - Returns: false, nothing written, for a year outside 0–9999 (`rfc3339`).
+  public func writeRFC3339(to out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
     let (days, msOfDay) = millis.floorDivided(by: 86_400_000)
     let (y, m, d) = civilDate(fromDays: days)
-    guard (0...9999).contains(y) else {
-      var text = rfc3339
-      return try text.withUTF8(body)
-    }
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
-      Self.write(y, m, d, msOfDay, to: out)
-      return try body(UnsafeBufferPointer(out))
-    }
+    guard (0...9999).contains(y), out.count >= 24 else { return false }
+    Self.write(y, m, d, msOfDay, to: out)
+    return true
   }
 
   /// Writes the 24 bytes of a canonical form (year 0–9999) at the start of `out`.

@@ -152,7 +152,13 @@ public struct ReviewRepository {
   /// Binds a time as its RFC 3339 text, written on the stack (no string made); nil binds NULL.
   static func bind(_ time: Timestamp?, to statement: Statement, at index: Int32) throws {
     guard let time else { return try statement.bindNull(at: index) }
-    try time.withRFC3339UTF8 { try statement.bind(utf8: $0, at: index) }
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+      if time.writeRFC3339(to: out) {
+        try statement.bind(utf8: UnsafeBufferPointer(out), at: index)
+      } else {
+        try statement.bind(time.rfc3339, at: index)
+      }
+    }
   }
 
   func saveStatement() throws -> Statement {
@@ -369,8 +375,9 @@ public struct ReviewRepository {
       // As `save` binds them (the kind, ?2, is the row's already: not written).
       try Self.bind(item, to: statement)
       try statement.execute()
-      statement.reset()
+      statement.resetKeepingBindings()  // each is bound again, all twelve
     }
+    statement.reset()
     if let indexDefinition {
       try database.executeScript(indexDefinition)
       if let statistics {

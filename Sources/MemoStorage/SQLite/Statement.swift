@@ -31,6 +31,10 @@ public final class Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Resets the statement, its bindings kept (a loop that binds every parameter each time
+  /// saves clearing them).
+  func resetKeepingBindings() { sqlite3_reset(handle) }
+
   // MARK: - Binding (parameters are numbered from 1)
 
   /// Binds text as UTF-8 with its byte length (NUL bytes inside the text survive); nil binds NULL.

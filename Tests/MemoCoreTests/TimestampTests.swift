@@ -67,6 +67,18 @@ struct TimestampTests {
     }
   }
 
+  @Test("the bytes written in place are the text's; none outside years 0–9999")
+  func writtenInPlace() {
+    var buffer = [UInt8](repeating: 0, count: 24)
+    for time in deterministicInstants(count: 2000) {
+      let written = buffer.withUnsafeMutableBufferPointer { time.writeRFC3339(to: $0) }
+      #expect(written)
+      #expect(String(decoding: buffer, as: UTF8.self) == time.rfc3339)
+    }
+    let far = Timestamp(millis: 400_000_000_000_000)
+    #expect(!buffer.withUnsafeMutableBufferPointer { far.writeRFC3339(to: $0) })
+  }
+
   @Test("text order is time order")
   func textOrderIsTimeOrder() {
     let times = deterministicInstants(count: 2000)

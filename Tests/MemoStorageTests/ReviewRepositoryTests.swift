@@ -78,6 +78,34 @@ struct ReviewRepositoryTests {
     #expect(try review.item(id) == late)
   }
 
+  @Test("a replay that changes most schedules builds the due index again, statistics kept")
+  func replayRebuildsDueIndex() throws {
+    let (temp, runner, id) = try library(fuzz: true)
+    var time = Self.start
+    for name in ["good", "good", "good", "hard", "good"] {
+      time = try rate(runner, id, name, at: time).due!
+    }
+    try temp.database.execute(sql: "ANALYZE")
+    let index = "SELECT sql FROM sqlite_schema WHERE name = 'review_items_by_due'"
+    let statistics = "SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx"
+    let (indexBefore, statisticsBefore) = (try temp.rows(index), try temp.rows(statistics))
+    #expect(statisticsBefore.contains(["review_items", "review_items_by_due", "1 1 1 1 1"]))
+    let before = try ReviewRepository(database: temp.database).item(id)
+    _ = runner.run(.setReviewFuzz(false))  // every schedule (the one) changes
+    let review = ReviewRepository(database: temp.database)
+    #expect(try review.item(id) != before)
+    #expect(try review.item(id) == replayed(temp, id))
+    #expect(try temp.rows(index) == indexBefore)
+    #expect(try temp.rows(statistics) == statisticsBefore)
+    #expect(try temp.rows("PRAGMA integrity_check") == [["ok"]])
+    // The index finds the schedule by its new due time.
+    let due = try #require(try review.item(id)?.due).rfc3339
+    #expect(
+      try temp.rows(
+        "SELECT question_id FROM review_items INDEXED BY review_items_by_due WHERE due = '\(due)'")
+        == [["1"]])
+  }
+
   @Test("undo takes a rating out and restores the schedule exactly; redo puts it back")
   func undoRestores() throws {
     let (temp, runner, id) = try library(fuzz: true)

@@ -164,6 +164,11 @@ public struct FSRS: Sendable {
   /// The forgetting curve's exponent (-w20) and factor: R = (1 + factor · t / S) ^ decay.
   public let decay: Double
   public let factor: Double
+  /// `nextInterval`'s retention term, R^(1/decay) - 1, and `nextDifficulty`'s mean-reversion
+  /// target, the unclamped D0(Easy): the same for every rating, so computed once (the same
+  /// operations, so the same doubles, as when each rating computed them).
+  private let retentionTerm: Double
+  private let easyDifficulty: Double
 
   public init(_ parameters: FSRSParameters = FSRSParameters()) {
     precondition(parameters.weights.count == 21, "FSRS-6 takes 21 weights")
@@ -171,6 +176,8 @@ public struct FSRS: Sendable {
     w = parameters.weights
     decay = -parameters.weights[20]
     factor = Double.pow(0.9, 1 / decay) - 1
+    retentionTerm = Double.pow(parameters.desiredRetention, 1 / decay) - 1
+    easyDifficulty = w[4] - Double.exp(w[5] * Double(RecallRating.easy.rawValue - 1)) + 1
   }
 
   /// The probability of recall at `time`: 0 for a card never reviewed. Whole days elapsed,
@@ -277,7 +284,7 @@ public struct FSRS: Sendable {
   }
 
   func nextInterval(_ stability: Double) -> Int {
-    let raw = stability / factor * (Double.pow(parameters.desiredRetention, 1 / decay) - 1)
+    let raw = stability / factor * retentionTerm
     let days = Int(raw.rounded(.toNearestOrEven))  // Python's round()
     return min(max(days, 1), parameters.maximumInterval)
   }
@@ -291,7 +298,7 @@ public struct FSRS: Sendable {
   }
 
   func nextDifficulty(_ difficulty: Double, _ rating: RecallRating) -> Double {
-    let target = initialDifficulty(.easy, clamp: false)  // mean reversion: unclamped D0(Easy)
+    let target = easyDifficulty  // mean reversion: unclamped D0(Easy)
     let delta = -(w[6] * (Double(rating.rawValue) - 3))
     let damped = difficulty + (10 - difficulty) * delta / 9
     return Self.clampDifficulty(w[7] * target + (1 - w[7]) * damped)

@@ -142,10 +142,12 @@ public struct ReviewItem: Equatable, Sendable {
 
 extension RecallState {
   init?(name: String) {
-    guard
-      let state = [RecallState.learning, .review, .relearning].first(where: { $0.name == name })
-    else { return nil }
-    self = state
+    switch name {
+    case RecallState.learning.name: self = .learning
+    case RecallState.review.name: self = .review
+    case RecallState.relearning.name: self = .relearning
+    default: return nil
+    }
   }
 }
 
@@ -209,17 +211,10 @@ public struct ReviewScheduler: Sendable {
     var next = item
     switch rating {
     case .recall(let grade):
-      let card = item.recallCard
-      let fuzz = ReviewFuzz.value(seed: fuzzSeed, reviewCount: card.reviewCount)
-      let reviewed = fsrs.review(card, rating: grade, at: time, fuzz: fuzz)
-      next.state = reviewed.state.name
-      next.step = reviewed.step
-      next.stability = reviewed.stability
-      next.difficulty = reviewed.difficulty
-      next.due = reviewed.due
-      next.lastReview = reviewed.lastReview
-      next.reps = reviewed.reviewCount
-      if card.state == .review && grade == .again { next.lapses += 1 }
+      var card = item.recallCard
+      var lapses = item.lapses
+      applying(grade, at: time, to: &card, lapses: &lapses, fuzzSeed: fuzzSeed)
+      return self.item(item, with: card, lapses: lapses)
     case .open(let choice):
       let schedule = item.openSchedule.choosing(choice, at: time)
       next.state = schedule.isDropped ? "dropped" : "open"
@@ -229,6 +224,35 @@ public struct ReviewScheduler: Sendable {
       next.openChoice = schedule.lastChoice
       next.openStreak = schedule.streak
     }
+    return next
+  }
+
+  /// A recall item's card: a replay of many grades applies them to it
+  /// (`applying(_:at:to:lapses:fuzzSeed:)`) and makes the item once (`item(_:with:lapses:)`),
+  /// the same item as `applying` each grade to the item gives.
+  public func recallCard(of item: ReviewItem) -> RecallCard { item.recallCard }
+
+  /// A recall grade at `time` applied to a card, counting a lapse (again in review).
+  public func applying(
+    _ grade: RecallRating, at time: Timestamp, to card: inout RecallCard, lapses: inout Int,
+    fuzzSeed: UInt64
+  ) {
+    let fuzz = ReviewFuzz.value(seed: fuzzSeed, reviewCount: card.reviewCount)
+    if card.state == .review && grade == .again { lapses += 1 }
+    card = fsrs.review(card, rating: grade, at: time, fuzz: fuzz)
+  }
+
+  /// `item` with the schedule of a recall card and its lapses.
+  public func item(_ item: ReviewItem, with card: RecallCard, lapses: Int) -> ReviewItem {
+    var next = item
+    next.state = card.state.name
+    next.step = card.step
+    next.stability = card.stability
+    next.difficulty = card.difficulty
+    next.due = card.due
+    next.lastReview = card.lastReview
+    next.reps = card.reviewCount
+    next.lapses = lapses
     return next
   }
 

@@ -138,14 +138,27 @@ public struct ReviewRepository {
     try statement.bind(item.state, at: 3)
     try statement.bind(item.step.map(Int64.init), at: 4)
     // Text that reads back as the same double: a REAL's journal image keeps only 15 digits.
-    try statement.bind(item.stability.map { "\($0)" }, at: 5)
-    try statement.bind(item.difficulty.map { "\($0)" }, at: 6)
-    try statement.bind(item.due?.rfc3339, at: 7)
-    try statement.bind(item.lastReview?.rfc3339, at: 8)
+    // (`description`, the text "\($0)" makes, without interpolation's buffer.)
+    try statement.bind(item.stability?.description, at: 5)
+    try statement.bind(item.difficulty?.description, at: 6)
+    try bind(item.due, to: statement, at: 7)
+    try bind(item.lastReview, to: statement, at: 8)
     try statement.bind(item.reps, at: 9)
     try statement.bind(item.lapses, at: 10)
     try statement.bind(item.openChoice?.rawValue, at: 11)
     try statement.bind(item.openStreak, at: 12)
+  }
+
+  /// Binds a time as its RFC 3339 text, written on the stack (no string made); nil binds NULL.
+  static func bind(_ time: Timestamp?, to statement: Statement, at index: Int32) throws {
+    guard let time else { return try statement.bindNull(at: index) }
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+      if time.writeRFC3339(to: out) {
+        try statement.bind(utf8: UnsafeBufferPointer(out), at: index)
+      } else {
+        try statement.bind(time.rfc3339, at: index)
+      }
+    }
   }
 
   func saveStatement() throws -> Statement {
@@ -230,9 +243,13 @@ public struct ReviewRepository {
     var others: [ReviewItem] = []
     var hasStored = try stored.step()
     var hasEvent = try events.step()
+    var rows = hasStored ? 1 : 0  // how many schedules are stored
     while hasEvent {
       let id = events.int64(0)
-      while hasStored && stored.int64(0) < id { hasStored = try stored.step() }
+      while hasStored && stored.int64(0) < id {
+        hasStored = try stored.step()
+        if hasStored { rows += 1 }
+      }
       let isStored = hasStored && stored.int64(0) == id
       let subject =
         isStored
@@ -243,11 +260,28 @@ public struct ReviewRepository {
         : try self.subject(QuestionID(id)).0
       let seed = ReviewFuzz.seed(uuid: subject.uuid)
       var item = scheduler.newItem(subject)
-      while hasEvent && events.int64(0) == id {
-        if let rating = Self.rating(events, 1), rating.kind == subject.kind {
-          item = scheduler.applying(rating, at: Self.time(events, 2), to: item, fuzzSeed: seed)
+      if subject.kind == .recall {
+        // A recall item's grades applied to its card, the item made once at the end (the same
+        // item as applying each to the item: `ReviewScheduler.recallCard(of:)`).
+        var card = scheduler.recallCard(of: item)
+        var lapses = item.lapses
+        var applied = false
+        while hasEvent && events.int64(0) == id {
+          if case .recall(let grade) = Self.rating(events, 1) {
+            scheduler.applying(
+              grade, at: Self.time(events, 2), to: &card, lapses: &lapses, fuzzSeed: seed)
+            applied = true
+          }
+          hasEvent = try events.step()
         }
-        hasEvent = try events.step()
+        if applied { item = scheduler.item(item, with: card, lapses: lapses) }
+      } else {
+        while hasEvent && events.int64(0) == id {
+          if let rating = Self.rating(events, 1), rating.kind == subject.kind {
+            item = scheduler.applying(rating, at: Self.time(events, 2), to: item, fuzzSeed: seed)
+          }
+          hasEvent = try events.step()
+        }
       }
       if !isStored {
         others.append(item)
@@ -268,7 +302,11 @@ public struct ReviewRepository {
     }
     let save = try saveStatement()
     for item in others { try self.save(item, with: save) }
-    return try update(changed, journaled: journaled) + others.count
+    while hasStored {  // the schedules after the last event's, counted
+      hasStored = try stored.step()
+      if hasStored { rows += 1 }
+    }
+    return try update(changed, journaled: journaled, of: rows) + others.count
   }
 
   /// Whether a stored row (a schedule from column 1: kind … open_streak) holds `item`: the
@@ -294,8 +332,14 @@ public struct ReviewRepository {
   /// process sees it gone; a rollback brings it back): with a trigger each UPDATE paid for a
   /// statement journal, a copy of every page it touched. The UPDATE alone needs none (one row;
   /// no trigger; the foreign key's column unchanged). One upsert of them all from a temporary
-  /// table, which did, took 40% more instructions. - Returns: how many.
-  func update(_ items: [ReviewItem], journaled: Bool) throws -> Int {
+  /// table, which did, took 40% more instructions.
+  ///
+  /// When a quarter or more of the `total` stored schedules change (a change of settings: all
+  /// of them), the due index is taken out the same way and built again after them: one sort
+  /// instead of a delete and an insert at a random place in it for each schedule (a third of
+  /// the replay's instructions at a million ratings). Its statistics (`sqlite_stat1`, which
+  /// DROP INDEX deletes), if ANALYZE made some, are put back as they were. - Returns: how many.
+  func update(_ items: [ReviewItem], journaled: Bool, of total: Int) throws -> Int {
     guard !items.isEmpty else { return 0 }
     let trigger = "review_items_journal_update"
     let definition =
@@ -304,6 +348,22 @@ public struct ReviewRepository {
       : try database.text(
         sql: "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = '\(trigger)'")
     if definition != nil { try database.executeScript("DROP TRIGGER \(trigger)") }
+    let index = "review_items_by_due"
+    let indexDefinition =
+      items.count * 4 >= total
+      ? try database.text(
+        sql: "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = '\(index)'")
+      : nil
+    var statistics: String?
+    if indexDefinition != nil {
+      if try database.int(sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat1'")
+        != 0
+      {
+        statistics = try database.text(
+          sql: "SELECT stat FROM sqlite_stat1 WHERE tbl = 'review_items' AND idx = '\(index)'")
+      }
+      try database.executeScript("DROP INDEX \(index)")
+    }
     let statement = try database.makeStatement(
       sql: """
         UPDATE review_items SET state = ?3, step = ?4, stability = ?5, difficulty = ?6,
@@ -315,7 +375,18 @@ public struct ReviewRepository {
       // As `save` binds them (the kind, ?2, is the row's already: not written).
       try Self.bind(item, to: statement)
       try statement.execute()
-      statement.reset()
+      statement.resetKeepingBindings()  // each is bound again, all twelve
+    }
+    statement.reset()
+    if let indexDefinition {
+      try database.executeScript(indexDefinition)
+      if let statistics {
+        let insert = try database.makeStatement(
+          sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('review_items', ?1, ?2)")
+        try insert.bind(index, at: 1)
+        try insert.bind(statistics, at: 2)
+        try insert.execute()
+      }
     }
     if let definition { try database.executeScript(definition) }
     return items.count

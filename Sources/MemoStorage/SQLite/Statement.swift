@@ -31,6 +31,10 @@ public final class Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Resets the statement, its bindings kept (a loop that binds every parameter each time
+  /// saves clearing them).
+  func resetKeepingBindings() { sqlite3_reset(handle) }
+
   // MARK: - Binding (parameters are numbered from 1)
 
   /// Binds text as UTF-8 with its byte length (NUL bytes inside the text survive); nil binds NULL.
@@ -45,6 +49,19 @@ public final class Statement {
         sqlite3_bind_text64(
           handle, index, $0, UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
       }
+    }
+    try check(code, on: database.handle, sql: sql)
+  }
+
+  /// Binds UTF-8 bytes as text (copied by SQLite: the buffer need not outlive the call).
+  public func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
+    guard let base = bytes.baseAddress, bytes.count > 0 else {
+      let code = sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+      return try check(code, on: database.handle, sql: sql)
+    }
+    let code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      sqlite3_bind_text64(
+        handle, index, $0, UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
     }
     try check(code, on: database.handle, sql: sql)
   }

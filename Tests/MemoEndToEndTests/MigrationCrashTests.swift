@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MemoStorage
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +45,9 @@ struct MigrationCrashTests {
     }
   }
 
-  @Test("killed mid-upgrade: the database is as it was or upgraded, and sound; the next run upgrades it")
+  @Test(
+    "killed mid-upgrade: the database is as it was or upgraded, and sound; the next run upgrades it"
+  )
   func killedMidUpgrade() throws {
     let box = try Sandbox()
     let source = box.root + "/v11.db"

@@ -90,8 +90,10 @@ public enum Migrator {
       // version 13's statements in decreasing row id, which FTS5 writes out a row at a time.
       // The steps' text is as released; the result is the same (BodyQuoteMigrationTests).
       if version < 12, target >= 12, pending.last?.version == target {
-        try migrateInOnePass(database, from: version, steps: pending) {
-          BodyQuoteMigration(database: database, version: $0)
+        try database.withRollbackJournal {
+          try migrateInOnePass(database, from: version, steps: pending) {
+            BodyQuoteMigration(database: database, version: $0)
+          }
         }
       }
       for step in pending {

@@ -15,6 +15,8 @@ public final class Database {
   /// The same statements by where their SQL's bytes are (`cachedStatement`).
   private var byAddress: [UInt: Statement] = [:]
   private var isClosed = false
+  /// The busy timeout set at open, put back after a step that waits for no one.
+  private var busyTimeoutMilliseconds: Int32 = 0
 
   /// How long a writer waits for another process's lock before `SQLITE_BUSY` (SPEC §7).
   public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
@@ -51,6 +53,7 @@ public final class Database {
     }
     self.handle = handle
     self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     do {
       try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds), on: handle)
       // DEFENSIVE: no writes to sqlite_schema or other corruption-prone tricks from SQL.
@@ -189,6 +192,44 @@ public final class Database {
       meter.finish()
     }
     return try withExtendedLifetime(meter) { try body() }
+  }
+
+  /// Runs `body` (a write transaction of its own that writes more pages than the file has:
+  /// the upgrade from before highlights) with a rollback journal instead of the WAL, and a
+  /// map of the file for reading, when no other connection has the file open; as it is
+  /// otherwise. A rollback journal holds a copy of only those pages of the file as it was that
+  /// the transaction changes: pages it adds past the old end are written once, to the file,
+  /// where the WAL writes every page twice (to the WAL, then at the checkpoint). The
+  /// transaction is as safe: a process killed in it leaves a hot journal, which the next
+  /// connection to open the file plays back (`synchronous = FULL` meanwhile, so that a power
+  /// cut cannot tear it either); the file is in WAL mode again after `body`, which a
+  /// connection opened meanwhile would have put it back to itself.
+  func withRollbackJournal<T>(_ body: () throws -> T) throws -> T {
+    guard path != ":memory:", isAutocommit else { return try body() }
+    // Leaving WAL takes an exclusive lock; another connection holding the file: stay in WAL
+    // at once, without waiting for it.
+    sqlite3_busy_timeout(handle, 0)
+    let mode = try? text(sql: "PRAGMA journal_mode = TRUNCATE")
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    guard mode?.lowercased() == "truncate" else { return try body() }
+    try execute(sql: "PRAGMA synchronous = FULL")
+    // Reading the old file through a map: no system call and copy a page (dropping the old
+    // search indexes reads every one of their pages to free it).
+    try execute(sql: "PRAGMA mmap_size = 2147418112")
+    defer {
+      try? execute(sql: "PRAGMA mmap_size = 0")
+      try? execute(sql: "PRAGMA synchronous = NORMAL")
+      _ = try? text(sql: "PRAGMA journal_mode = WAL")
+    }
+    return try body()
+  }
+
+  /// Runs `body` with SQLite's defensive mode off (writes to an FTS5 table's shadow tables
+  /// allowed), and on again after.
+  func withoutDefensive<T>(_ body: () throws -> T) throws -> T {
+    try check(memo_sqlite3_db_config_defensive(handle, 0), on: handle)
+    defer { _ = memo_sqlite3_db_config_defensive(handle, 1) }
+    return try body()
   }
 
   public func inTransaction<T>(_ body: () throws -> T) throws -> T {

@@ -64,4 +64,27 @@ struct BookMatchTests {
       try box.rows("SELECT h.text, p.id, p.title FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.id")
         == [["Handsome, clever, and rich.", "1", "Emma"], ["Half agony, half hope.", "4", "Persuasion"]])
   }
+
+  @Test("Goodreads onto a book already here gives it the review and ISBN it lacks, never over what it holds")
+  func goodreadsFillsBlanks() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--author", "Herbert, Frank"])
+    _ = try box.add("Hyperion", ["--author", "Dan Simmons", "--body", "My own notes."])
+    let goodreads = box.root + "/goodreads_library_export.csv"
+    try #"""
+    Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
+    234225,"Dune (Dune, #1)",Frank Herbert,"Herbert, Frank","=""0441013597""","=""9780441013593""",5,,2023/01/15,,read,"Great
+    book, 猫"
+    2,Hyperion,Dan Simmons,"Simmons, Dan","=""""","=""""",0,,2023/01/17,,read,A review.
+
+    """#.write(toFile: goodreads, atomically: true, encoding: .utf8)
+    let imported = try box.run(["import", goodreads])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(imported.stdout)")
+    let rows = try box.rows("SELECT title, body, source IS NOT NULL FROM posts ORDER BY id")
+    #expect(rows == [["Dune", "Great\nbook, 猫", "1"], ["Hyperion", "My own notes.", "0"]])
+    // Again: the rows were imported, nothing changes.
+    #expect(try box.run(["import", goodreads]).stdout.hasPrefix("0 added, 0 updated, 2 unchanged"))
+    #expect(try box.rows("SELECT title, body, source IS NOT NULL FROM posts ORDER BY id") == rows)
+  }
 }

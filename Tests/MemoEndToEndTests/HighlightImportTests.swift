@@ -146,4 +146,22 @@ struct HighlightImportTests {
     let again = try box.succeed(["import", file])
     #expect(again.hasPrefix("0 added"))
   }
+
+  @Test("a book deleted here stays deleted when the same file is imported again; a new clipping of it brings it back")
+  func deletedBookStaysDeleted() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try Self.highlight.write(toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
+    _ = try box.succeed(["rm", "1", "--yes"])
+    let again = try box.succeed(["import", file])
+    #expect(again.hasPrefix("0 added, 0 updated, 1 unchanged"), "\(again)")
+    #expect(again.contains("1 duplicate, 1 book deleted here (kept deleted)"), "\(again)")
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
+    try (Self.highlight + Self.other).write(toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
+    #expect(try box.rows("SELECT count(*) FROM highlights") == [["1"]])
+  }
 }

@@ -164,6 +164,9 @@ public struct ClippingSummary: Equatable, Sendable {
   public var keptEdited = 0
   /// Clippings whose header or date could not be read (each reported).
   public var unreadable = 0
+  /// Books whose every clipping was imported before and which were deleted here since: they
+  /// stay deleted (their clippings are counted as duplicates).
+  public var booksDeletedHere = 0
   /// Highlights the reader's database keeps as deleted on the device (Kobo `Hidden`, Apple
   /// Books `ZANNOTATIONDELETED`).
   public var deleted = 0
@@ -185,6 +188,9 @@ public struct ClippingSummary: Equatable, Sendable {
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")
     if deleted > 0 { text += ", \(deleted) deleted on the device" }
+    if booksDeletedHere > 0 {
+      text += ", \(count(booksDeletedHere, "book", "books")) deleted here (kept deleted)"
+    }
     if unreadable > 0 { text += "; \(unreadable) not fully read (see the warnings)" }
     return text
   }

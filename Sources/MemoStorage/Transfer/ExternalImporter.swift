@@ -33,8 +33,25 @@ struct ExternalImporter {
         summary.unchanged += 1
         continue
       }
+      // Every clipping of the book imported before, and the book no longer here: it was
+      // deleted here since (`memo rm`), and stays deleted, as a highlight deleted here does,
+      // instead of coming back as a post without its highlights.
+      if book.key == nil, !book.clippings.isEmpty,
+        try book.clippings.allSatisfy({ try hasKey($0.key) }), try existingPost(for: book) == nil
+      {
+        counts.booksDeletedHere += 1
+        counts.duplicates += book.clippings.count
+        summary.unchanged += book.clippings.count
+        continue
+      }
       let (postID, isNew) = try findOrCreatePost(for: book)
-      if isNew { summary.added += 1 } else if book.key != nil { summary.unchanged += 1 }
+      if isNew {
+        summary.added += 1
+      } else if try fillBlanks(of: postID, from: book) {
+        summary.updated += 1
+      } else if book.key != nil {
+        summary.unchanged += 1
+      }
       if !book.clippings.isEmpty {
         counts.books += 1
         if isNew { counts.newBooks += 1 }
@@ -309,22 +326,8 @@ struct ExternalImporter {
   }
 
   func findOrCreatePost(for book: ExternalBook) throws -> (Int64, Bool) {
-    // A book imported before is the post holding its highlights, even if its title was
-    // edited since.
-    let byKey = try database.cachedStatement(
-      sql: "SELECT post_id FROM highlights WHERE source_key = ? LIMIT 1")
-    for clipping in book.clippings where clipping.kind == .highlight {
-      byKey.reset()
-      try byKey.bind(clipping.key, at: 1)
-      if try byKey.step() {
-        let id = byKey.int64(0)
-        byKey.reset()
-        return (id, false)
-      }
-    }
-    byKey.reset()
+    if let found = try existingPost(for: book) { return (found, false) }
     let key = BookKey(title: book.title, author: book.author)
-    if let found = try posts.post(for: key, in: database) { return (found, false) }
     let created = book.addedAt ?? now
     try execute(
       "INSERT INTO posts (uuid, title, author, body, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -336,6 +339,42 @@ struct ExternalImporter {
     let id = database.lastInsertedRowID
     posts.add(id, key)
     return (id, true)
+  }
+
+  /// Gives the post of `book` found here the review and source (a Goodreads row's) it lacks:
+  /// a body or source it has, edited or not, stays. Whether anything was filled in.
+  func fillBlanks(of postID: Int64, from book: ExternalBook) throws -> Bool {
+    guard book.review != nil || book.source != nil else { return false }
+    try execute(
+      """
+      UPDATE posts SET body = coalesce(nullif(body, ''), ?1), source = coalesce(nullif(source, ''), ?2),
+        updated_at = ?3
+      WHERE id = ?4 AND ((nullif(body, '') IS NULL AND ?1 IS NOT NULL)
+        OR (nullif(source, '') IS NULL AND ?2 IS NOT NULL))
+      """,
+      [
+        book.review.map { .text($0) } ?? .null, book.source.map { .text($0) } ?? .null,
+        .text(now.rfc3339), .integer(postID),
+      ])
+    return database.changes > 0
+  }
+
+  /// The post of `book`: the one holding a highlight imported from it (even if its title was
+  /// edited since), else the one of the same title and author; nil when there is none.
+  func existingPost(for book: ExternalBook) throws -> Int64? {
+    let byKey = try database.cachedStatement(
+      sql: "SELECT post_id FROM highlights WHERE source_key = ? LIMIT 1")
+    for clipping in book.clippings where clipping.kind == .highlight {
+      byKey.reset()
+      try byKey.bind(clipping.key, at: 1)
+      if try byKey.step() {
+        let id = byKey.int64(0)
+        byKey.reset()
+        return id
+      }
+    }
+    byKey.reset()
+    return try posts.post(for: BookKey(title: book.title, author: book.author), in: database)
   }
 
   /// Whether what `clipping` makes is in the database already, without its import key: a

@@ -217,6 +217,7 @@ extension Memo {
           skipped.add("placeholders", Int64(c.placeholders))
           skipped.add("duplicates", Int64(c.duplicates))
           skipped.add("deleted_on_device", Int64(c.deleted))
+          skipped.add("books_deleted_here", Int64(c.booksDeletedHere))
           o.add("skipped", raw: skipped.object)
           o.add("unreadable", Int64(c.unreadable))
         }

@@ -51,12 +51,8 @@ struct SyncFieldTests {
     let b = try lab.device("b")
     let c = try lab.device("c")
     _ = try a.add("Dune")
-    for box in [a, b, c] { try SyncLab.round(box) }
-    _ = try a.run(["edit", "1", "--title", "Dune (a)"])
-    Thread.sleep(forTimeInterval: 0.01)
-    _ = try b.run(["edit", "1", "--title", "Dune (b)"])
-    Thread.sleep(forTimeInterval: 0.01)
-    _ = try c.run(["edit", "1", "--title", "Dune (c)", "--author", "Herbert"])
+    try SyncLab.retitled([(a, "Dune (a)"), (b, "Dune (b)"), (c, "Dune (c)")])
+    _ = try c.succeed(["edit", "1", "--author", "Herbert"])
     for box in [b, a, c, b, a] { try SyncLab.round(box) }
     for box in [a, b, c] {
       #expect(try box.rows("SELECT title, author FROM posts") == [["Dune (c)", "Herbert"]])

@@ -28,6 +28,17 @@ final class SyncLab {
     return box
   }
 
+  /// Machines that all hold post 1, each retitling it as given, in this order, a hundredth of a
+  /// second apart (each edit later than the one before), after one round each.
+  static func retitled(_ edits: [(Sandbox, String)]) throws {
+    for (box, _) in edits { try round(box) }
+    for (i, (box, title)) in edits.enumerated() {
+      if i > 0 { Thread.sleep(forTimeInterval: 0.01) }
+      let result = try box.run(["edit", "1", "--title", title])
+      guard result.status == 0 else { throw SandboxError.failed(result) }
+    }
+  }
+
   /// Runs `memo sync --format json` and returns its counts.
   @discardableResult
   static func round(_ box: Sandbox, _ extra: [String] = []) throws -> [String: Int] {

@@ -104,11 +104,7 @@ struct SyncTests {
     let a = try lab.device("a")
     let b = try lab.device("b")
     _ = try a.add("Dune")
-    try SyncLab.round(a)
-    try SyncLab.round(b)
-    _ = try a.run(["edit", "1", "--title", "Dune (a)"])
-    Thread.sleep(forTimeInterval: 0.01)
-    _ = try b.run(["edit", "1", "--title", "Dune (b)"])
+    try SyncLab.retitled([(a, "Dune (a)"), (b, "Dune (b)")])
     // The later edit pushes first, the earlier one last: the later still wins.
     #expect(try SyncLab.round(b)["conflicts"] == 0)
     let round = try a.run(["sync", "--format", "table"])

@@ -251,6 +251,26 @@ struct SearchIndexTests {
     #expect(try grams(temp).count == 2)
   }
 
+  @Test("a CJK query: its words in any order, each without the punctuation around it")
+  func cjkQueryWords() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "Dune", body: "東京 tower is tall. 猫 cat lives here. 東京タワー")))
+    _ = runner.run(.insertPost(NewPost(title: "Other", body: "猫だけ")))
+    func hits(_ text: String) -> [Int64] {
+      guard case .search(.found(let found)) = runner.run(.search(SearchQuery(text: text))) else {
+        return [-1]
+      }
+      return found.map(\.id)
+    }
+    for query in ["東京 tower", "tower 東京", "cat 猫", "東京タワー tower", "「東京タワー」", "東京タワー。"] {
+      #expect(hits(query) == [1], "\(query)")
+    }
+    #expect(hits("猫?") == [2, 1])
+    #expect(hits("zzz 東京") == [])
+    #expect(hits("tower 猫だけ") == [])
+  }
+
   @Test("an import clears the tombstones of the questions it brings back, as the triggers do")
   func importClearsTombstones() throws {
     let temp = try TemporaryDatabase()

@@ -29,7 +29,12 @@ public struct SearchRepository {
   /// The caller resets it; a query FTS5 cannot read fails on the first step (see
   /// `translatingErrors`).
   func listing(_ query: SearchQuery) throws -> Statement {
-    let text = query.text.trimmingWhitespace()
+    var text = query.text.trimmingWhitespace()
+    // A CJK query is looked for as text, not words: each of its words without the punctuation
+    // around it ("「東京タワー」", "猫?"), in any order ("tower 東京").
+    let terms = query.hasCJK ? Self.cjkTerms(text) : []
+    if terms.count == 1 { text = terms[0] }
+    let long = terms.count > 1 ? terms.filter { $0.count >= 3 } : []
     let statement: Statement
     if query.hasNoWords {
       // Emoji and symbols are separators to unicode61: nothing indexes them, so every row is
@@ -48,14 +53,18 @@ public struct SearchRepository {
       try statement.bind(text, at: 1)
     } else {
       let table = query.hasCJK ? "search_trigrams" : "search_words"
-      // Emoji beside words: each must be in the hit as well (the word index drops them).
-      let symbols = query.symbolTerms
+      // Emoji beside words: each must be in the hit as well (the word index drops them); so
+      // must a CJK query's words too short for the trigrams, beside one long enough.
+      let symbols =
+        long.isEmpty ? query.symbolTerms : terms.filter { $0.count < 3 } + query.symbolTerms
       let holdsSymbols = symbols.indices.map { " AND instr(title || ' ' || text, ?\($0 + 5))" }
       statement = try database.cachedStatement(
         sql: Self.best.replacing("%TABLE%", with: table)
           .replacing("%SYMBOLS%", with: holdsSymbols.joined()))
-      try statement.bind(
-        query.hasCJK ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : query.ftsQuery, at: 1)
+      let phrases = (long.isEmpty ? [text] : long).map {
+        "\"" + $0.replacing("\"", with: "\"\"") + "\""
+      }
+      try statement.bind(query.hasCJK ? phrases.joined(separator: " ") : query.ftsQuery, at: 1)
       for (i, symbol) in symbols.enumerated() { try statement.bind(symbol, at: Int32(i + 5)) }
       try statement.bind(Self.firstTerm(text), at: 4)
     }
@@ -112,6 +121,15 @@ public struct SearchRepository {
     let operators: Set<Substring> = ["AND", "OR", "NOT", "NEAR", "title", "text"]
     return query.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
       .first { !operators.contains($0) }.map(String.init) ?? ""
+  }
+
+  /// The words of a CJK query, each without the punctuation and symbols around it.
+  static func cjkTerms(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isWhitespace).compactMap { word in
+      let kept = word.drop { $0.isPunctuation || $0.isSymbol }
+      let trimmed = kept.reversed().drop { $0.isPunctuation || $0.isSymbol }.reversed()
+      return trimmed.isEmpty ? nil : String(trimmed)
+    }
   }
 
   /// Whether `text` is one or two letters that `search_grams` holds as a term: each in the

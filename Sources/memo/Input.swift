@@ -8,10 +8,12 @@ import MemoCore
 enum Input {
   /// `value`, or all of stdin when `value` is "-".
   /// - Throws: `MemoError` `.badData` (65) when stdin is not UTF-8, `.io` when it cannot be read.
-  /// Text read from stdin loses its final line break (`echo text | memo add X --body -`).
+  /// Text read from stdin loses its final line break (`echo text | memo add X --body -`) and a
+  /// byte-order mark before it (a file saved by Notepad): neither is the user's text.
   static func textOrStdin(_ value: String) throws -> String {
     guard value == "-" else { return value }
     var text = try readStandardInput()
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
     while text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
     return text
   }

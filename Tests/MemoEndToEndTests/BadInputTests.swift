@@ -56,6 +56,13 @@ struct BadInputTests {
     #expect(!page.contains("\u{0}"))
   }
 
+  @Test("text on stdin loses a byte-order mark before it and its last line break, nothing else")
+  func byteOrderMark() throws {
+    let box = try Sandbox()
+    #expect(try box.run(["add", "Dune", "--body", "-"], input: "\u{FEFF}Spice\u{FEFF}.\r\n").status == 0)
+    #expect(try box.rows("SELECT hex(body) FROM posts") == [["5370696365EFBBBF2E"]])
+  }
+
   @Test("an argument that is not UTF-8 exits 65 and writes nothing")
   func invalidUTF8Argument() throws {
     let box = try Sandbox()

@@ -327,8 +327,9 @@ public final class EffectRunner {
     case .dismissSyncConflict(let id):
       return .sync(
         .dismissed(
-          try database.inTransaction {
-            try SyncRepository(database: database).dismiss(id, at: clock())
+          try write(Journal.dismissAction, { try SyncRepository(database: database).dismiss(id, at: $0) })
+          {
+            "dismiss the conflict over the \($0.kind.rawValue)'s \($0.field) (conflict \(id))"
           }))
     case .syncRemote(let request):
       if request.remote == nil {

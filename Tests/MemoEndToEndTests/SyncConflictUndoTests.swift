@@ -112,6 +112,26 @@ struct SyncConflictUndoTests {
     #expect(try SyncFieldTests.conflicts(a).compactMap { $0["lost"] as? String } == ["Dune (a)"])
   }
 
+  @Test("dismiss is an entry of its own: undo brings the conflict back (not the command before), redo dismisses again")
+  func undoDismiss() throws {
+    let (lab, a, _) = try Self.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let before = try a.rows(Self.conflictRow)
+    let id = try #require(before.first?.first)
+    _ = try a.succeed(["edit", "1", "--author", "Frank Herbert"])
+    _ = try a.succeed(["sync", "conflicts", "dismiss", id])
+    #expect(try a.rows(Self.conflictRow).isEmpty)
+    #expect(try a.run(["log"]).stdout.contains("dismiss the conflict over the post's title (conflict \(id))"))
+    let undone = try a.run(["undo"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(try a.rows(Self.conflictRow) == before)
+    #expect(try a.rows("SELECT title, author FROM posts") == [["Dune (b)", "Frank Herbert"]])
+    #expect(try a.rows("SELECT count(*) FROM sync_resolved") == [["0"]])
+    _ = try a.succeed(["redo"])
+    #expect(try a.rows(Self.conflictRow).isEmpty)
+    #expect(try a.rows("SELECT resolution FROM sync_resolved") == [["dismissed"]])
+  }
+
   @Test(
     "undo of a round that met a conflict takes the conflict back with the value it applied (no conflict names a value no longer held); redo brings both back"
   )

@@ -20,14 +20,21 @@ public struct Journal {
     return id
   }
 
-  /// Stops recording. An entry that changed nothing is dropped; one that did discards the
-  /// redo branch (the undone entries) and prunes the journal to `limit` entries.
+  /// The action of `memo sync conflicts dismiss`: it changes bookkeeping alone (the conflict
+  /// and its resolution), and is an entry of its own all the same, so that undo takes it back
+  /// (and not the command before it).
+  static let dismissAction = "sync dismiss"
+
+  /// Stops recording. An entry that changed nothing is dropped (one that changed bookkeeping
+  /// alone too, but a dismissal); one that did discards the redo branch (the undone entries)
+  /// and prunes the journal to `limit` entries.
   func finish(_ id: Int64, summary: String) throws {
     try run("UPDATE journal_context SET entry_id = NULL", [])
     let changes = try count(
       """
       SELECT (SELECT count(*) FROM journal_changes WHERE entry_id = ?1
-                AND table_name NOT IN (\(JournalTables.bookkeeping)))
+                AND (table_name NOT IN (\(JournalTables.bookkeeping))
+                  OR (SELECT action FROM journal_entries WHERE id = ?1) = '\(Self.dismissAction)'))
         + (SELECT count(*) FROM journal_loads WHERE entry_id = ?1)
       """, id)
     if changes == 0 {

@@ -112,6 +112,33 @@ struct SyncConflictUndoTests {
     #expect(try SyncFieldTests.conflicts(a).compactMap { $0["lost"] as? String } == ["Dune (a)"])
   }
 
+  @Test("a restore over a value set after the conflict was met is refused: that value would be lost with no conflict left")
+  func restoreOverNewerValue() throws {
+    let (lab, a, b) = try Self.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    _ = try a.succeed(["edit", "1", "--title", "Dune (final, a)"])
+    for box in [a, b] { try SyncLab.round(box) }
+    let before = try b.rows(Self.conflictRow)
+    let id = try #require(before.first?.first)
+    let refused = try b.run(["sync", "conflicts", "restore", id])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("refusing to restore conflict \(id): the post's title was changed again"),
+      "\(refused.stderr)")
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune (final, a)"]])
+    #expect(try b.rows(Self.conflictRow) == before)
+  }
+
+  @Test("the machine whose value won restores the one that lost")
+  func restoreOnWinner() throws {
+    let (lab, _, b) = try Self.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let id = try #require(try b.rows(Self.conflictRow).first?.first)
+    let restored = try b.run(["sync", "conflicts", "restore", id])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
+  }
+
   @Test("dismiss is an entry of its own: undo brings the conflict back (not the command before), redo dismisses again")
   func undoDismiss() throws {
     let (lab, a, _) = try Self.titleConflict()

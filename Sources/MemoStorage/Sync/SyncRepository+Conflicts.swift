@@ -166,6 +166,19 @@ extension SyncRepository {
       try conflict.kind == .question
       && !exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key)
     let replacedAt = try fieldChangedAt(conflict.kind, key: conflict.key, field: conflict.field)
+    // A value set after the conflict was met (on any machine, as far as sync has carried it)
+    // is not the one the conflict lost to: restoring over it would lose it with no conflict
+    // left to bring it back.
+    if let stamp = try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field),
+      stamp >> 16 > conflict.detectedAt.millis
+    {
+      let field = conflict.field == "record" ? "" : "'s \(conflict.field)"
+      throw MemoError(
+        code: .notFound,
+        message:
+          "refusing to restore conflict \(id): the \(conflict.kind.rawValue)\(field) was changed again after the conflict was met, and restoring would replace that value with no conflict left to bring it back; nothing was changed. Set the value by hand ('memo sync conflicts --format json' shows it as lost), or dismiss the conflict"
+      )
+    }
     if let row {
       var line = "{\"row\":" + row + "}"
       if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
@@ -226,6 +239,24 @@ extension SyncRepository {
     try statement.bind(field, at: 3)
     guard try statement.step(), let text = statement.text(0) else { return nil }
     return Timestamp(rfc3339: text)
+  }
+
+  /// The stamp (hybrid time) of the value `field` of a record holds now: its own, else the
+  /// record's (a field set in the record's latest change has no row); the record's latest for
+  /// `record`. Nil when sync holds none.
+  func fieldStamp(_ kind: SyncChange.Kind, key: String, field: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT coalesce(
+          (SELECT hlc FROM sync_fields WHERE kind = ?1 AND key = ?2 AND field = ?3 AND ?3 != 'record'),
+          (SELECT hlc FROM sync_versions WHERE kind = ?1 AND key = ?2))
+        """)
+    defer { statement.reset() }
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(field, at: 3)
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return statement.int64(0)
   }
 
   /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync

@@ -111,6 +111,11 @@ struct HighlightCommandTests {
     #expect(try box.run(["highlight", "edit", "4", "--location", "500"]).stderr == "")
     #expect(try box.rows("SELECT position FROM highlights WHERE id = 4") == [["500.0"]])
     #expect(try box.jsonArray(["highlights", "--post", "1"]).map { $0["id"] as? Int } == [2, 1, 4])
+    // Both without a number: the note names both.
+    let both = try box.run(["highlight", "add", "1", "Fear.", "--location", "abc", "--page", "xii"])
+    #expect(
+      both.stderr
+        == "memo: note: location \"abc\" and page \"xii\" have no number to sort by; highlight 5 is kept with them and sorts after its book's numbered highlights\n")
   }
 
   @Test("highlights --format json: the record's fields, null where unknown")

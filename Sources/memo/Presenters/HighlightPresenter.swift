@@ -77,12 +77,13 @@ struct HighlightPresenter {
   /// kept as written and sorts after its book's numbered highlights (not with `--quiet`).
   static func noteUnsortedPlace(_ highlight: Highlight, _ context: Context) {
     guard highlight.isPlacedWithoutNumber, !context.isQuiet else { return }
-    let place = [
+    let parts = [
       highlight.location.map { "location \"\(visible(oneLine($0)))\"" },
       highlight.page.map { "page \"\(visible(oneLine($0)))\"" },
-    ].compactMap { $0 }.joined(separator: " and ")
+    ].compactMap { $0 }
+    let place = parts.joined(separator: " and ")
     Diagnostics.line(
-      "memo: note: \(place) has no number to sort by; highlight \(highlight.id) is kept with it "
+      "memo: note: \(place) \(parts.count > 1 ? "have" : "has") no number to sort by; highlight \(highlight.id) is kept with \(parts.count > 1 ? "them" : "it") "
         + "and sorts after its book's numbered highlights")
   }
 

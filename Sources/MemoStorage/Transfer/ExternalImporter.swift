@@ -36,15 +36,18 @@ struct ExternalImporter {
       // Every clipping of the book imported before, and the book no longer here: it was
       // deleted here since (`memo rm`), and stays deleted, as a highlight deleted here does,
       // instead of coming back as a post without its highlights.
-      if book.key == nil, !book.clippings.isEmpty,
-        try book.clippings.allSatisfy({ try hasKey($0.key) }), try existingPost(for: book) == nil
-      {
+      let allKnown =
+        try book.key == nil && !book.clippings.isEmpty
+        && book.clippings.allSatisfy({ try hasKey($0.key) })
+      let known = allKnown ? try existingPost(for: book) : nil
+      if allKnown && known == nil {
         counts.booksDeletedHere += 1
         counts.duplicates += book.clippings.count
         summary.unchanged += book.clippings.count
         continue
       }
-      let (postID, isNew) = try findOrCreatePost(for: book)
+      // The post looked up once: a re-imported book's (every clipping known) is found above.
+      let (postID, isNew) = try known.map { ($0, false) } ?? findOrCreatePost(for: book)
       if isNew {
         summary.added += 1
       } else if try fillBlanks(of: postID, from: book) {

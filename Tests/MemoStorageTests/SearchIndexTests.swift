@@ -271,6 +271,40 @@ struct SearchIndexTests {
     #expect(hits("tower 猫だけ") == [])
   }
 
+  @Test("a CJK query of words all too short for trigrams: each word in the hit, in any order")
+  func cjkShortWords() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    _ = runner.run(.insertPost(NewPost(title: "本", body: "夏目漱石の本")))
+    _ = runner.run(.insertPost(NewPost(title: "友人帳", body: "夏目友人帳")))
+    _ = runner.run(.insertPost(NewPost(title: "東京の猫")))
+    _ = runner.run(.insertPost(NewPost(title: "漱石", author: "東京")))
+    _ = runner.run(.insertPost(NewPost(title: "x", body: "猫")))
+    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "夏目は漱石？")))
+    func hits(_ text: String) -> [String] {
+      guard case .search(.found(let found)) = runner.run(.search(SearchQuery(text: text))) else {
+        return ["failed"]
+      }
+      return found.map { "\($0.kind.rawValue):\($0.id)" }.sorted()  // newest first: the same millisecond here
+    }
+    #expect(hits("夏目 漱石") == ["posts:1", "questions:1"])
+    #expect(hits("漱石　夏目") == ["posts:1", "questions:1"])
+    #expect(hits("「夏目」 漱石。") == ["posts:1", "questions:1"])
+    #expect(hits("東京 猫") == ["posts:3"])
+    #expect(hits("猫 東京") == ["posts:3"])
+    #expect(hits("東京 漱石") == ["posts:4"])
+    #expect(hits("夏目 猫") == [])
+    #expect(hits("猫 x") == ["posts:5"])
+    #expect(hits("x 猫") == ["posts:5"])
+    #expect(hits("猫 y") == [])
+    #expect(hits("夏目 漱石 本") == ["posts:1"])
+    guard case .search(.found(let one)) = runner.run(.search(SearchQuery(text: "漱石 夏目", scope: .questions))) else {
+      Issue.record("no hits")
+      return
+    }
+    #expect(one.map(\.snippet) == ["夏目は\u{2}漱石\u{3}？"])
+  }
+
   @Test("an import clears the tombstones of the questions it brings back, as the triggers do")
   func importClearsTombstones() throws {
     let temp = try TemporaryDatabase()

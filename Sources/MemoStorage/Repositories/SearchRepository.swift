@@ -41,16 +41,22 @@ public struct SearchRepository {
       // scanned for the text (as for short CJK queries without a gram).
       statement = try database.cachedStatement(sql: Self.scan)
       try statement.bind(text, at: 1)
-    } else if query.hasCJK && text.count < 3 {
+    } else if query.hasCJK && (text.count < 3 || (terms.count > 1 && long.isEmpty)) {
       // Trigrams need three characters. One or two CJK letters are a term of search_grams;
-      // anything else this short (a letter with a digit or a mark) is scanned for.
-      if Self.isGram(text) {
-        statement = try database.cachedStatement(sql: Self.grams)
-        try statement.bind("\"" + text + "\"", at: 4)
+      // anything else this short (a letter with a digit or a mark) is scanned for. Several
+      // words all too short for trigrams (`夏目 漱石`, `東京 猫`): each must be in the hit, the
+      // first bound at ?1 (the snippet's), the others at ?5, ?6, …
+      let words = terms.count > 1 ? terms : [text]
+      if words.allSatisfy(Self.isGram) {
+        statement = try database.cachedStatement(
+          sql: words.count == 1 ? Self.grams : Self.gramsSQL(words: words.count))
+        try statement.bind(words.map { "\"" + $0 + "\"" }.joined(separator: " "), at: 4)
       } else {
-        statement = try database.cachedStatement(sql: Self.scan)
+        statement = try database.cachedStatement(
+          sql: words.count == 1 ? Self.scan : Self.scanSQL(words: words.count))
       }
-      try statement.bind(text, at: 1)
+      try statement.bind(words[0], at: 1)
+      for (i, word) in words.dropFirst().enumerated() { try statement.bind(word, at: Int32(i + 5)) }
     } else {
       let table = query.hasCJK ? "search_trigrams" : "search_words"
       // Emoji beside words: each must be in the hit as well (the word index drops them); so
@@ -143,7 +149,11 @@ public struct SearchRepository {
   /// One- or two-letter CJK queries through search_grams: the rows holding the term, each
   /// checked for the text itself (a term can come from a longer word), newest first; the post
   /// and the snippet only for the hits shown.
-  static let grams = """
+  static let grams = gramsSQL(words: 1)
+
+  /// `grams` for a query of `words` words: each in the hit (?1, then ?5, ?6, …).
+  static func gramsSQL(words: Int) -> String {
+    """
     SELECT h.kind AS kind, h.id AS id, h.post_id AS post_id, p.title AS post_title,
            replace(CASE h.k WHEN 0 THEN \(postSnippet("p"))
                      WHEN 1 THEN (SELECT \(questionSnippet("q")) FROM questions q WHERE q.id = h.id)
@@ -155,22 +165,31 @@ public struct SearchRepository {
       FROM search_grams JOIN posts p ON p.id = search_grams.rowid / 2
       WHERE search_grams MATCH ?4 AND search_grams.rowid > 0 AND search_grams.rowid % 2 = 0
         AND (?2 IS NULL OR ?2 = 'post')
-        AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
+        AND \(holds(["p.title", "coalesce(p.author, '')", "coalesce(p.body, '')"], words: words))
       UNION ALL
       SELECT 'question', q.id, q.post_id, q.created_at, 1
       FROM search_grams JOIN questions q ON q.id = search_grams.rowid / 2
       WHERE search_grams MATCH ?4 AND search_grams.rowid > 0 AND search_grams.rowid % 2 = 1
         AND (?2 IS NULL OR ?2 = 'question')
-        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+        AND \(holds(["q.text", "coalesce(q.answer, '')"], words: words))
       UNION ALL
       SELECT 'highlight', l.id, l.post_id, l.created_at, 2
       FROM search_grams JOIN highlights l ON l.id = -search_grams.rowid
       WHERE search_grams MATCH ?4 AND search_grams.rowid < 0 AND (?2 IS NULL OR ?2 = 'highlight')
-        AND (instr(l.text, ?1) OR instr(coalesce(l.note, ''), ?1))
+        AND \(holds(["l.text", "coalesce(l.note, '')"], words: words))
       ORDER BY created_at DESC, k, id DESC LIMIT ?3) h
     JOIN posts p ON p.id = h.post_id
     ORDER BY h.created_at DESC, h.k, h.id DESC
     """
+  }
+
+  /// Each of a query's `words` words (?1, then ?5, ?6, …) in one of `columns` at least.
+  static func holds(_ columns: [String], words: Int) -> String {
+    (0..<words).map { word in
+      let parameter = word == 0 ? "?1" : "?\(word + 4)"
+      return "(" + columns.map { "instr(\($0), \(parameter))" }.joined(separator: " OR ") + ")"
+    }.joined(separator: " AND ")
+  }
 
   /// A post hit's snippet for a short CJK query `?1`, shaped as the word index's snippets
   /// are: `title · author` when the match is there, else a stretch of the body around it.
@@ -202,30 +221,35 @@ public struct SearchRepository {
 
   /// Substring search for one- or two-character CJK queries (too short for trigrams), newest
   /// first; at the same time a post before a question, then the higher id.
-  static let scan = """
+  static let scan = scanSQL(words: 1)
+
+  /// `scan` for a query of `words` words: each in the hit (?1, then ?5, ?6, …).
+  static func scanSQL(words: Int) -> String {
+    """
     SELECT kind, id, post_id, post_title, snippet, rank FROM (
       SELECT 'post' AS kind, p.id AS id, p.id AS post_id, p.title AS post_title,
              replace(\(postSnippet("p")), ?1, char(2) || ?1 || char(3)) AS snippet,
              0.0 AS rank, p.created_at AS created_at, 0 AS k
       FROM posts p
       WHERE (?2 IS NULL OR ?2 = 'post')
-        AND (instr(p.title, ?1) OR instr(coalesce(p.author, ''), ?1) OR instr(coalesce(p.body, ''), ?1))
+        AND \(holds(["p.title", "coalesce(p.author, '')", "coalesce(p.body, '')"], words: words))
       UNION ALL
       SELECT 'question', q.id, q.post_id, p.title,
              replace(\(questionSnippet("q")), ?1, char(2) || ?1 || char(3)),
              0.0, q.created_at, 1
       FROM questions q JOIN posts p ON p.id = q.post_id
       WHERE (?2 IS NULL OR ?2 = 'question')
-        AND (instr(q.text, ?1) OR instr(coalesce(q.answer, ''), ?1))
+        AND \(holds(["q.text", "coalesce(q.answer, '')"], words: words))
       UNION ALL
       SELECT 'highlight', l.id, l.post_id, p.title,
              replace(\(highlightSnippet("l")), ?1, char(2) || ?1 || char(3)),
              0.0, l.created_at, 2
       FROM highlights l JOIN posts p ON p.id = l.post_id
       WHERE (?2 IS NULL OR ?2 = 'highlight')
-        AND (instr(l.text, ?1) OR instr(coalesce(l.note, ''), ?1)))
+        AND \(holds(["l.text", "coalesce(l.note, '')"], words: words)))
     ORDER BY created_at DESC, k, id DESC LIMIT ?3
     """
+  }
 
   /// The GLOB pattern for text that may hold Chinese, Japanese or Korean letters, as
   /// schema.sql's triggers spell it: one range around every letter `SearchQuery.hasCJK` looks

@@ -26,6 +26,8 @@ extension ReviewRepository {
         clause.append(character)
       }
     }
+    // A post's: its id as a literal (an integer), so the parameters keep their numbers.
+    if let post = query.postID { clause += " AND q.post_id = \(post.rawValue)" }
     var parts: [String] = []
     let questionKinds = [ReviewKind.recall, .open].filter(query.includes)
     // The question filter's values are bound only where a question part uses them.
@@ -96,6 +98,7 @@ extension ReviewRepository {
       if let starred = highlightFilter.starred { h += " AND h.starred = \(starred ? 1 : 0)" }
       if highlightFilter.since != nil { h += " AND h.created_at >= ?9" }
       if highlightFilter.until != nil { h += " AND h.created_at < ?10" }
+      if let post = query.postID { h += " AND h.post_id = \(post.rawValue)" }
       parts.append(
         """
         SELECT * FROM (
@@ -223,7 +226,7 @@ extension ReviewRepository {
           \(clause)
         """)
     defer { check.reset() }
-    var candidates = limit + 16
+    var candidates = limit > Int.max - 16 ? Int.max : limit + 16
     while true {
       ranked.reset()
       try ranked.bind(time.rfc3339, at: 1)

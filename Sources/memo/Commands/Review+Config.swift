@@ -192,7 +192,7 @@ extension Memo.Review {
       selection.now = end
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(
-        at: end, limit: limit + 1, selection: selection, dayStart: start)
+        at: end, limit: limit == Int.max ? limit : limit + 1, selection: selection, dayStart: start)
       var rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
       guard !rows.isEmpty else { return }
       // Cut by the limit: all of them, to say how many are due ("10 of 57 due").

@@ -56,6 +56,7 @@ extension EffectRunner {
   func listDueReviews(_ query: ReviewDueQuery, to destination: RowDestination) throws -> Action {
     let writer = destination == .output ? try outputWriter(for: .reviewDue) : nil
     return try database.inReadTransaction {
+      if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
       var filter: ResolvedFilter?
       if let selection = query.selection {
         let effective = try effectiveFilter(selection)

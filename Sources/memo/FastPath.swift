@@ -365,6 +365,9 @@ extension Memo.Review.Due: FastParsable {
     recall = try arguments.flag("--recall")
     highlights = try arguments.flag("--highlights")
     filter = try QuestionFilterOptions(scanning: &arguments)
+    since = try arguments.value("--since")
+    until = try arguments.value("--until")
+    post = try arguments.value("--post", as: PostID.self)
     global = try GlobalOptions(scanning: &arguments)
   }
 }

@@ -106,6 +106,7 @@ struct FastPathTests {
       ["review", "due", "--starred", "--category", "a", "--category", "b", "--answered"],
       ["review", "due", "--unstarred", "--unanswered", "--filter", "mine"],
       ["review", "due", "--all", "--limit", "3", "--db", "x.db", "--quiet"],
+      ["review", "due", "--post", "3", "--since", "7d", "--until=today", "--recall"],
     ] {
       Self.expectSame(due)
     }

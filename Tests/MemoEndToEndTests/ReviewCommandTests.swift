@@ -169,4 +169,66 @@ struct ReviewCommandTests {
     #expect(rows.map { $0["id"] as? Int } == [1, 2])
     #expect(rows.allSatisfy { $0["kind"] as? String == "recall" })
   }
+
+  @Test("review due --post, --since and --until narrow the listing as memo questions's do")
+  func dueNarrowed() throws {
+    let box = try answered()
+    #expect(try box.add("Emma") == 2)
+    _ = try box.succeed(["ask", "2", "Who is Harriet?"])
+    _ = try box.succeed(["answer", "2", "A friend."])
+    let at = ["--at", "2100-01-01"]
+    func ids(_ more: [String]) throws -> [String] {
+      try box.succeed(["review", "due"] + at + more).split(separator: "\n")
+        .map { String($0.split(separator: "\t")[0]) }
+    }
+    #expect(try ids([]) == ["1", "2"])
+    #expect(try ids(["--post", "2"]) == ["2"])
+    #expect(try ids(["--post", "1"]) == ["1"])
+    #expect(try ids(["--since", "2000-01-01"]) == ["1", "2"])
+    #expect(try ids(["--since", "2099-01-01"]) == [])
+    #expect(try ids(["--until", "2000-01-01"]) == [])
+    let missing = try box.run(["review", "due", "--post", "9"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("no post 9"))
+    let badDate = try box.run(["review", "due", "--since", "someday"])
+    #expect(badDate.status == 64)
+  }
+
+  @Test("a --limit as large as an Int lists everything due; digest too (it crashed: limit + 1)")
+  func hugeLimit() throws {
+    let box = try answered()
+    let top = String(Int.max)
+    let due = try box.run(["review", "due", "--limit", top, "--at", "2100-01-01"])
+    #expect(due.status == 0)
+    #expect(due.stdout.hasPrefix("1\trecall\t"))
+    let digest = try box.run(["review", "digest", "--limit", top, "--at", "2100-01-01"])
+    #expect(digest.status == 0)
+    #expect(digest.stdout.contains("What is the spice?"))
+  }
+
+  @Test("review rate --at before 1970 exits 64; nothing is recorded")
+  func before1970() throws {
+    let box = try answered()
+    let early = try box.run(["review", "rate", "1", "good", "--at", "1969-12-31"])
+    #expect(early.status == 64)
+    #expect(early.stderr.contains("--at 1969-12-31 is before 1970"))
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["0"]])
+  }
+
+  @Test("an import of a rating more than a day in the future exits 65 naming it; nothing is added")
+  func futureRatingImported() throws {
+    let box = try answered()
+    _ = try rate(box, "1", "good", at: "2022-11-29T12:30:00Z")
+    let backup = try box.succeed(["export", "--format", "json"])
+    #expect(backup.contains("\"2022-11-29T12:30:00.000Z\""))
+    let file = box.root + "/future.json"
+    try backup.replacingOccurrences(of: "\"2022-11-29T12:30:00.000Z\"", with: "\"2099-01-01T00:00:00.000Z\"")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let other = try Sandbox()
+    let imported = try other.run(["import", file])
+    #expect(imported.status == 65)
+    #expect(imported.stderr.contains("review event"))
+    #expect(imported.stderr.contains("2099-01-01T00:00:00.000Z, more than a day after this machine's clock"))
+    #expect(try other.run(["questions", "--all"]).stdout == "")
+  }
 }

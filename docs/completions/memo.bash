@@ -1559,7 +1559,7 @@ _memo_review_due() {
     repeating_flags=()
     non_repeating_flags=(--open --recall --highlights --starred --unstarred --answered --unanswered --all -q --quiet --version -h --help)
     repeating_options=(--category)
-    non_repeating_options=(--at --limit --new --filter --db --color --format)
+    non_repeating_options=(--at --limit --new --filter --since --until --post --db --color --format)
     __memo_offer_flags_options 0
 
     # Offer option value completions
@@ -1579,6 +1579,16 @@ _memo_review_due() {
         ;;
     '--filter')
         __memo_add_completions -W "$(__memo_custom_complete ---completion review due -- --filter "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--post')
+        __memo_add_completions -W "$(__memo_custom_complete ---completion review due -- --post "${COMP_CWORD}" "$(__memo_cursor_index_in_current_word)")"
         return
         ;;
     '--db')

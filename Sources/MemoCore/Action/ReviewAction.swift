@@ -159,10 +159,12 @@ public struct ReviewDueQuery: Equatable, Sendable {
   /// The start of the day `at` is in (the reader's): highlights reviewed since count against
   /// the day's quota. Nil: the UTC day.
   public var dayStart: Timestamp?
+  /// Only this post's questions and highlights.
+  public var postID: PostID?
 
   public init(
     at: Timestamp, limit: Int? = nil, newLimit: Int? = nil, kinds: Set<ReviewKind> = [],
-    selection: FilterSelection? = nil, dayStart: Timestamp? = nil
+    selection: FilterSelection? = nil, dayStart: Timestamp? = nil, postID: PostID? = nil
   ) {
     self.at = at
     self.limit = limit
@@ -170,6 +172,7 @@ public struct ReviewDueQuery: Equatable, Sendable {
     self.kinds = kinds
     self.selection = selection
     self.dayStart = dayStart
+    self.postID = postID
   }
 
   public func includes(_ kind: ReviewKind) -> Bool { kinds.isEmpty || kinds.contains(kind) }

@@ -13,6 +13,7 @@ extension Importer {
       summary.unchanged += 1
       return
     }
+    try refuseFuture(event.reviewedAt, uuid: event.uuid, name: name)
     guard let questionID = try questionID(event.questionUUID) else {
       throw MemoError.malformedImport(
         name, place: "review event \(event.uuid)",
@@ -45,6 +46,7 @@ extension Importer {
       summary.unchanged += 1
       return
     }
+    try refuseFuture(event.reviewedAt, uuid: event.uuid, name: name)
     guard let highlightID = try highlightID(event.highlightUUID) else {
       throw MemoError.malformedImport(
         name, place: "review event \(event.uuid)",
@@ -62,6 +64,20 @@ extension Importer {
       ])
     known.reviewedHighlights.insert(highlightID)
     summary.added += 1
+  }
+
+  /// Past this much after the clock, a rating is refused: replayed after every real one, it
+  /// would hide its item until then (`memo review rate --at` allows five minutes; a backup
+  /// made on a machine whose clock ran a few hours ahead still comes in).
+  static let futureToleranceMillis: Int64 = 24 * 3_600_000
+
+  func refuseFuture(_ reviewedAt: Timestamp, uuid: String, name: String) throws {
+    guard reviewedAt.millis > now.millis + Self.futureToleranceMillis else { return }
+    throw MemoError.malformedImport(
+      name, place: "review event \(uuid)",
+      reason:
+        "it was reviewed at \(reviewedAt.rfc3339), more than a day after this machine's clock (\(now.rfc3339)): replayed after every real rating, it would hide its item until then; correct its reviewed_at, or the clock"
+    )
   }
 
   func highlightExists(_ id: Int64) throws -> Bool {

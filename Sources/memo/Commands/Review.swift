@@ -54,6 +54,7 @@ extension Memo.Review {
           memo review due --limit 20
           memo review due --new 5 --recall
           memo review due --highlights
+          memo review due --post 12 --since 30d
           memo review due --at today --format json | jq -r '.[].item'
         """))
 
@@ -76,6 +77,17 @@ extension Memo.Review {
     var highlights = false
 
     @OptionGroup var filter: QuestionFilterOptions
+
+    @Option(help: ArgumentHelp("Only items created at or after DATE.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only items created up to DATE.", valueName: "date"))
+    var until: String?
+
+    @Option(
+      help: ArgumentHelp("Only this post's questions and highlights.", valueName: "post"),
+      completion: Completions.posts)
+    var post: PostID?
 
     @OptionGroup var global: GlobalOptions
 
@@ -101,15 +113,16 @@ extension Memo.Review {
       if open { kinds.insert(.open) }
       if recall { kinds.insert(.recall) }
       if highlights { kinds.insert(.highlight) }
-      let selection = try filter.selection(context)
+      let selection = try filter.selection(context, since: since, until: until)
       let writer = context.listingWriter(filteredBy: selection)
-      writer.isNarrowed = limit == 0 || !kinds.isEmpty || !selection.flags.isEmpty
+      writer.isNarrowed =
+        limit == 0 || !kinds.isEmpty || !selection.flags.isEmpty || post != nil
       _ = try context.dispatch(
         .review(
           .due(
             ReviewDueQuery(
               at: time, limit: limit, newLimit: newLimit, kinds: kinds, selection: selection,
-              dayStart: dayStart),
+              dayStart: dayStart, postID: post),
             to: .output)), access: .read, output: writer)
     }
   }
@@ -157,6 +170,10 @@ extension Memo.Review {
       if let at, time.millis > context.now.millis + Self.clockSkewMillis {
         throw MemoError.usage(
           "--at \(at) is in the future: a rating is recorded now (leave --at out) or at a past time")
+      }
+      // Before 1970: no e-reader or note of ours, and a negative time in the FSRS review log.
+      if let at, time.millis < 0 {
+        throw MemoError.usage("--at \(at) is before 1970: give the time the review happened")
       }
       let question: QuestionID
       switch item {

@@ -18,8 +18,8 @@ enum Arguments {
     return try Memo.parseAsRoot(arguments)
   }
 
-  /// Global options given before the command (`memo --db x list`) move to its end, where the
-  /// command's option group parses them, as `git -C dir log` users expect.
+  /// Global options given before the command (`memo --db x list`) move behind its name, where
+  /// the command's option group parses them, as `git -C dir log` users expect.
   static func movingGlobalOptions(_ arguments: [String]) -> [String] {
     var leading: [String] = []
     var rest = arguments[...]
@@ -36,8 +36,12 @@ enum Arguments {
       }
     }
     guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    // Right behind the command's name, before its own arguments: the same option typed again
+    // after the command wins, as it would typed twice there (`memo --db a.db add X --db b.db`
+    // writes to b.db; at the end, a.db won).
     var result = Array(rest)
-    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
+    let (_, depth) = commandPath(result)
+    result.insert(contentsOf: leading, at: depth)
     return result
   }
 

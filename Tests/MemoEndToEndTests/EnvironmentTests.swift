@@ -36,6 +36,18 @@ struct EnvironmentTests {
     #expect(try box.run(["--db", path, "add", "Dune"]).stdout == "1\n")
     #expect(
       try box.run(["--db=\(path)", "--format", "csv", "list"]).stdout.hasPrefix("id,uuid,title"))
+    // The same option again after the command wins, as typed twice there (before, the one
+    // before the command did: an alias's --db beat the one typed).
+    let other = box.root + "/other.db"
+    #expect(try box.run(["--db", path, "add", "Emma", "--db", other]).stdout == "1\n")
+    #expect(try box.rows("SELECT title FROM posts", database: other) == [["Emma"]])
+    #expect(try box.rows("SELECT title FROM posts", database: path) == [["Dune"]])
+    #expect(
+      try box.run(["--format", "csv", "list", "--db", path, "--format", "json"]).stdout
+        .hasPrefix("[\n  {"))
+    // A value read to the end of the line never takes them in (at the end, it did).
+    #expect(try box.run(["--db", path, "review", "config", "set", "fuzz", "off"]).stdout == "fuzz off\n")
+    #expect(try box.run(["review", "config", "show", "--db", path]).stdout.contains("fuzz off\n"))
   }
 
   @Test("--version prints the version")

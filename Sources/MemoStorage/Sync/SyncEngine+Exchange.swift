@@ -115,7 +115,10 @@ extension SyncEngine {
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).
-      if !highlights.isEmpty { _ = try store.joinDuplicates(ofHighlights: highlights) }
+      // Each value that lost is kept as a conflict, counted with the round's.
+      if !highlights.isEmpty {
+        conflicts += try store.joinDuplicates(ofHighlights: highlights, at: now)
+      }
 
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.

@@ -169,9 +169,12 @@ extension SyncRepository {
     // A value set after the conflict was met (on any machine, as far as sync has carried it)
     // is not the one the conflict lost to: restoring over it would lose it with no conflict
     // left to bring it back.
-    if let stamp = try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field),
-      stamp >> 16 > conflict.detectedAt.millis
-    {
+    let changedAgain =
+      try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field).map {
+        $0 >> 16 > conflict.detectedAt.millis
+      } ?? false
+    // An edit made here since (not pushed yet, so with no stamp of its own) is one too.
+    if try changedAgain || isEditedHere(conflict) {
       let field = conflict.field == "record" ? "" : "'s \(conflict.field)"
       throw MemoError(
         code: .notFound,
@@ -223,6 +226,19 @@ extension SyncRepository {
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
     return restored
+  }
+
+  /// Whether the conflict's field was edited on this device since the last round: its value
+  /// differs from the one the record held as of that round (every conflict is met in a round,
+  /// and the round's own changes are in that row). Such an edit has no stamp until the next
+  /// round pushes it.
+  func isEditedHere(_ conflict: SyncConflict) throws -> Bool {
+    guard conflict.field != "record",
+      let columns = conflict.kind.fields.first(where: { $0.name == conflict.field })?.columns,
+      let held = try version(conflict.kind, conflict.key), let heldRow = held.row,
+      heldRow != "{}", let current = try image(conflict.kind, conflict.key)
+    else { return false }
+    return try SyncEngine.Values(store: self, here: current, incoming: heldRow).differ(columns)
   }
 
   /// When the value `field` of a record holds now was set, from its stamp (the latest of the

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Cases where a round lost a note without a conflict (found by a hostile tester), each now a
+/// conflict or refused: the same reader's file imported on two machines, a place restored, a
+/// restore over an edit not yet pushed.
+@Suite("memo sync: no value lost without a conflict")
+struct SyncNoLossTests {
+  static let clippings = KindleImportTests.entry(
+    "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:00:00",
+    "Fear is the mind-killer.")
+
+  /// Machines a and b that each imported the same Kindle file before any round (one book, one
+  /// highlight, id 1 on each).
+  static func importedOnBoth() throws -> (lab: SyncLab, a: Sandbox, b: Sandbox) {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for box in [a, b] {
+      let file = box.root + "/My Clippings.txt"
+      try clippings.write(toFile: file, atomically: true, encoding: .utf8)
+      _ = try box.succeed(["import", file])
+    }
+    return (lab, a, b)
+  }
+
+  @Test(
+    "the same file imported on two machines, its note and its book's title edited on each: both converge on the later values, the others are conflicts, restorable"
+  )
+  func sameImportEditedOnBoth() throws {
+    let (lab, a, b) = try Self.importedOnBoth()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    _ = try a.succeed(["highlight", "edit", "1", "--note", "a's note"])
+    _ = try a.succeed(["edit", "1", "--title", "Dune (a)"])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try b.succeed(["highlight", "edit", "1", "--note", "b's note"])
+    _ = try b.succeed(["edit", "1", "--title", "Dune (b)"])
+    try SyncLab.round(a)
+    #expect(try SyncLab.round(b)["conflicts"] == 2)
+    #expect(try SyncLab.round(a)["conflicts"] == 2)
+    for box in [b, a] { try SyncLab.round(box) }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+    for box in [a, b] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
+      #expect(try box.rows("SELECT text, note FROM highlights") == [["Fear is the mind-killer.", "b's note"]])
+      let listed = try SyncFieldTests.conflicts(box).sorted { "\($0["field"]!)" < "\($1["field"]!)" }
+      #expect(listed.map { $0["field"] as? String } == ["note", "title"])
+      #expect(listed.map { $0["lost"] as? String } == ["a's note", "Dune (a)"])
+      #expect(listed.map { $0["kept"] as? String } == ["b's note", "Dune (b)"])
+      #expect(listed.map { $0["device"] as? String } == ["a", "a"])
+      #expect(listed.map { $0["winner"] as? String } == ["b", "b"])
+    }
+    // Restored on b (where the value won): a's note everywhere, the conflict gone everywhere.
+    let id = try #require(
+      try SyncFieldTests.conflicts(b).first { $0["field"] as? String == "note" }?["id"] as? Int)
+    let restored = try b.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(
+      restored.stdout
+        == "restored the highlight's note 'a's note' from a over 'b's note' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+    )
+    for box in [b, a] { try SyncLab.round(box) }
+    for box in [a, b] {
+      #expect(try box.rows("SELECT note FROM highlights") == [["a's note"]])
+      #expect(try SyncFieldTests.conflicts(box).map { $0["field"] as? String } == ["title"])
+    }
+  }
+
+  @Test(
+    "the same file imported on two machines, a note added on one only and a question asked on each: nothing is a conflict, nothing is lost; a question edited on both is one"
+  )
+  func sameImportNoteOnOne() throws {
+    let (lab, a, b) = try Self.importedOnBoth()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    _ = try a.succeed(["highlight", "edit", "1", "--note", "a's note"])
+    _ = try a.succeed(["ask", "--highlight", "1", "Why fear, a?"])
+    _ = try b.succeed(["ask", "--highlight", "1", "Why fear, b?"])
+    _ = try b.succeed(["highlight", "star", "1"])
+    for box in [a, b, a, b] { #expect(try SyncLab.round(box)["conflicts"] == 0) }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+    for box in [a, b] {
+      #expect(try box.rows("SELECT note, starred FROM highlights") == [["a's note", "1"]])
+      #expect(
+        try box.rows(
+          "SELECT q.text FROM questions q JOIN highlights h ON h.id = q.highlight_id ORDER BY q.text"
+        ) == [["Why fear, a?"], ["Why fear, b?"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+    // A question edited on both: the later text wins, the other is a conflict.
+    let question = try #require(
+      try a.rows("SELECT id FROM questions WHERE text = 'Why fear, a?'").first?.first)
+    let onB = try #require(
+      try b.rows("SELECT id FROM questions WHERE text = 'Why fear, a?'").first?.first)
+    _ = try a.succeed(["question", "edit", question, "--text", "Why is fear the mind-killer?"])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try b.succeed(["question", "edit", onB, "--text", "What kills the mind?"])
+    for box in [a, b, a] { try SyncLab.round(box) }
+    for box in [a, b] {
+      #expect(
+        try box.rows("SELECT text FROM questions ORDER BY text")
+          == [["What kills the mind?"], ["Why fear, b?"]])
+      #expect(
+        try SyncFieldTests.conflicts(box).map { $0["lost"] as? String }
+          == ["Why is fear the mind-killer?"])
+    }
+  }
+}

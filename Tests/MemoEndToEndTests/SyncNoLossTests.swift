@@ -104,4 +104,71 @@ struct SyncNoLossTests {
           == ["Why is fear the mind-killer?"])
     }
   }
+
+  @Test(
+    "a place conflict restored brings back the whole place the listing shows as lost, every part of it (`no place` when it had none)"
+  )
+  func placeRestoredWhole() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    _ = try a.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8"])
+    for box in [a, b] { try SyncLab.round(box) }
+    _ = try a.succeed(["highlight", "edit", "1", "--page", ""])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try b.succeed(["highlight", "edit", "1", "--chapter", "Part Two"])
+    for box in [a, b, a] { try SyncLab.round(box) }
+    for box in [a, b] {
+      let listed = try SyncFieldTests.conflicts(box)
+      #expect(listed.count == 1)
+      #expect(listed.first?["kept"] as? String == "chapter Part Two · p. 8")
+      #expect(listed.first?["lost"] as? String == "no place")
+      let table = try box.run(["sync", "conflicts", "--format", "table"])
+      #expect(table.status == 0)
+      #expect(table.stdout.contains("chapter Part Two · p. 8  no place  a"), "\(table.stdout)")
+    }
+    let id = try #require(try SyncFieldTests.conflicts(a).first?["id"] as? Int)
+    let restored = try a.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(
+      restored.stdout
+        == "restored the highlight's place 'no place' from a over 'chapter Part Two · p. 8' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+    )
+    for box in [a, b] { try SyncLab.round(box) }
+    for box in [a, b] {
+      #expect(
+        try box.rows("SELECT chapter, page, location FROM highlights") == [["NULL", "NULL", "NULL"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+  }
+
+  @Test(
+    "a restore over a value edited here since the conflict was met, not pushed yet, is refused and changes nothing; an edit of another field does not stop it"
+  )
+  func restoreOverUnpushedEdit() throws {
+    let (lab, _, b) = try SyncConflictUndoTests.titleConflict()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let before = try b.rows(SyncConflictUndoTests.conflictRow)
+    let id = try #require(before.first?.first)
+    _ = try b.succeed(["edit", "1", "--author", "Frank Herbert"])
+    _ = try b.succeed(["edit", "1", "--title", "Dune (final, b)"])
+    let refused = try b.run(["sync", "conflicts", "restore", id])
+    #expect(refused.status == 1)
+    #expect(refused.stdout == "")
+    #expect(
+      refused.stderr
+        == "memo: error: refusing to restore conflict \(id): the post's title was changed again after the conflict was met, and restoring would replace that value with no conflict left to bring it back; nothing was changed. Set the value by hand ('memo sync conflicts --format json' shows it as lost), or dismiss the conflict\n"
+    )
+    #expect(try b.rows("SELECT title, author FROM posts") == [["Dune (final, b)", "Frank Herbert"]])
+    #expect(try b.rows(SyncConflictUndoTests.conflictRow) == before)
+    #expect(try b.rows("SELECT count(*) FROM sync_resolved") == [["0"]])
+    // The title edit undone: the title is the one the conflict kept again, and it restores.
+    _ = try b.succeed(["undo"])
+    let restored = try b.run(["sync", "conflicts", "restore", id])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(try b.rows("SELECT title, author FROM posts") == [["Dune (a)", "Frank Herbert"]])
+    #expect(try b.rows(SyncConflictUndoTests.conflictRow).isEmpty)
+  }
 }

@@ -58,7 +58,9 @@ extension SyncRepository {
 
   /// A highlight's place in words, from its chapter, page and location (SQL expressions):
   /// `chapter Part One · p. 12, loc. 140`, the parts it has (NULL: none). A place conflict
-  /// shows every part on both sides, whichever of them differs.
+  /// shows every part on both sides, whichever of them differs (`no place` for a side with
+  /// none): a restore brings back the whole place the listing shows as lost, every part of it,
+  /// as the other machine had it (a part only the winning side changed goes back too).
   static func placeSQL(_ chapter: String, _ page: String, _ location: String) -> String {
     """
     nullif(coalesce('chapter ' || \(chapter), '')
@@ -87,12 +89,13 @@ extension SyncRepository {
           WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
           FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
         WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note WHEN 'starred' THEN starred
-          WHEN 'place' THEN \(placeSQL("chapter", "page", "location")) ELSE text END
+          WHEN 'place' THEN coalesce(\(placeSQL("chapter", "page", "location")), 'no place')
+          ELSE text END
           FROM highlights WHERE uuid = c.key)
         WHEN 'saved_filter' THEN (SELECT filter FROM saved_filters WHERE name = c.key)
       END AS kept,
       CASE WHEN c.kind = 'highlight' AND c.field = 'place' AND c.row IS NOT NULL
-        THEN \(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')"))
+        THEN coalesce(\(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')")), 'no place')
         ELSE coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
           json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) END AS lost,
       CASE c.kind

@@ -171,4 +171,47 @@ struct SyncNoLossTests {
     #expect(try b.rows("SELECT title, author FROM posts") == [["Dune (a)", "Frank Herbert"]])
     #expect(try b.rows(SyncConflictUndoTests.conflictRow).isEmpty)
   }
+
+  @Test(
+    "a rating made offline of a question deleted on the other machine: each round says it was set aside; undoing the deletion brings it back on both"
+  )
+  func ratingOfDeletedQuestion() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    _ = try a.succeed(["ask", "1", "What is the spice?"])
+    _ = try a.succeed(["answer", "1", "Melange."])
+    for box in [a, b] { try SyncLab.round(box) }
+    _ = try b.succeed(["review", "rate", "1", "good", "--at", "2026-01-02T10:00:00Z"])
+    _ = try a.succeed(["question", "rm", "1", "--yes"])
+    try SyncLab.round(a)
+    let note =
+      "memo: 1 review rating of items deleted on another device was set aside with its item; they come back if the item does ('memo undo' of its deletion on the device that deleted it)\n"
+    for box in [b, a] {
+      let round = try box.run(["sync"])
+      #expect(round.status == 0, "\(round.stderr)")
+      #expect(round.stderr == note)
+      #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+      #expect(try box.rows("SELECT count(*) FROM review_events") == [["0"]])
+    }
+    // The deletion undone on a: the question comes back, b takes its rating back from its
+    // journal as the question arrives, and sends it again at its next round.
+    let undone = try a.run(["undo", "--everywhere"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(try a.rows("SELECT text FROM questions") == [["What is the spice?"]])
+    try SyncLab.round(a)
+    #expect(try SyncLab.round(b)["applied"] == 1)
+    #expect(try b.rows("SELECT rating FROM review_events") == [["good"]])
+    #expect(try SyncLab.round(b)["pushed"] == 1)
+    #expect(try SyncLab.round(a)["applied"] == 1)
+    for box in [a, b] {
+      #expect(
+        try box.rows(
+          "SELECT q.text, e.rating, e.reviewed_at FROM review_events e JOIN questions q ON q.id = e.question_id"
+        ) == [["What is the spice?", "good", "2026-01-02T10:00:00.000Z"]])
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
 }

@@ -61,7 +61,7 @@ extension SyncRepository {
     if posts.count > 1, let keep = posts.min(by: { $0.value < $1.value })?.key {
       for other in posts.keys.sorted() where other != keep {
         if let keepKey = posts[keep], let otherKey = posts[other] {
-          conflicts += try settle(.post, keep: keepKey, other: otherKey, at: now)
+          conflicts += try settle(.post, keep: keepKey, other: otherKey, at: now).conflicts
         }
         try joinPost(other, into: keep)
       }
@@ -69,12 +69,14 @@ extension SyncRepository {
     }
     let keep = found[0].id
     for other in found.dropFirst() {
-      conflicts += try settle(.highlight, keep: found[0].uuid, other: other.uuid, at: now)
+      let settled = try settle(.highlight, keep: found[0].uuid, other: other.uuid, at: now)
+      conflicts += settled.conflicts
       for sql in [
+        // Changed by what it took: changed when the copy that gave it was, if later.
         """
         UPDATE highlights SET updated_at = o.updated_at
         FROM (SELECT updated_at FROM highlights WHERE id = ?2) AS o
-        WHERE highlights.id = ?1 AND o.updated_at > highlights.updated_at
+        WHERE highlights.id = ?1 AND o.updated_at > highlights.updated_at AND \(settled.took)
         """,
         "UPDATE questions SET highlight_id = ?1 WHERE highlight_id = ?2",
         // Its review choices are this device's history of the one passage: they stay, and go
@@ -115,13 +117,18 @@ extension SyncRepository {
   /// star, is taken without a conflict (nothing is lost). The fields taken keep the stamps they
   /// had on `other` and count as synced (not as an edit made here): a restore of the conflict
   /// is not refused as if the value had been changed again since.
-  /// - Returns: the conflicts met.
+  /// - Returns: the conflicts met, and whether `keep` took a value.
   func settle(_ kind: SyncChange.Kind, keep: String, other: String, at now: Timestamp) throws
-    -> Int
+    -> (conflicts: Int, took: Bool)
   {
-    guard let keepHeld = try version(kind, keep), let otherHeld = try version(kind, other),
-      let keepRow = try image(kind, keep), let otherRow = try image(kind, other)
-    else { return 0 }
+    guard let keepRow = try image(kind, keep), let otherRow = try image(kind, other) else {
+      return (0, false)
+    }
+    // Both copies were stamped by now (this device's at the round's start, the other's as it
+    // arrived); one that was not counts as older than any stamp.
+    let unstamped = SyncVersion(time: .zero, device: "")
+    let keepHeld = try version(kind, keep) ?? Held(version: unstamped, base: nil, row: nil)
+    let otherHeld = try version(kind, other) ?? Held(version: unstamped, base: nil, row: nil)
     let keepStamps = try fieldStamps(kind, keep, held: keepHeld.version)
     let otherStamps = try fieldStamps(kind, other, held: otherHeld.version)
     let values = SyncEngine.Values(store: self, here: keepRow, incoming: otherRow)
@@ -164,7 +171,7 @@ extension SyncRepository {
         stamps[field] = theirs
       }
     }
-    guard !taken.isEmpty else { return conflicts }
+    guard !taken.isEmpty else { return (conflicts, false) }
     let table = kind == .post ? "posts" : "highlights"
     let list = taken.joined(separator: ", ")
     try run2(
@@ -182,8 +189,10 @@ extension SyncRepository {
     try statement.bind(keep, at: 2)
     try statement.bind(otherRow, at: 3)
     try statement.execute()
-    try setFieldStamps(kind, keep, stamps, version: keepHeld.version)
-    return conflicts
+    if keepHeld.version != unstamped {
+      try setFieldStamps(kind, keep, stamps, version: keepHeld.version)
+    }
+    return (conflicts, true)
   }
 
   /// Whether a row's field is null or empty text.

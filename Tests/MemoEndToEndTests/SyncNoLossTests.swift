@@ -40,6 +40,10 @@ struct SyncNoLossTests {
     #expect(try SyncLab.round(a)["conflicts"] == 2)
     for box in [b, a] { try SyncLab.round(box) }
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+    // A third machine, set up now, that never held both copies: the values that won.
+    let c = try lab.device("c")
+    #expect(try SyncLab.synced(c) == SyncLab.synced(a))
+    #expect(try c.rows("SELECT note FROM highlights") == [["b's note"]])
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
       #expect(try box.rows("SELECT text, note FROM highlights") == [["Fear is the mind-killer.", "b's note"]])
@@ -59,10 +63,12 @@ struct SyncNoLossTests {
       restored.stdout
         == "restored the highlight's note 'a's note' from a over 'b's note' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
     )
-    for box in [b, a] { try SyncLab.round(box) }
+    for box in [b, a, c] { try SyncLab.round(box) }
+    #expect(try c.rows("SELECT note FROM highlights") == [["a's note"]])
     for box in [a, b] {
       #expect(try box.rows("SELECT note FROM highlights") == [["a's note"]])
-      #expect(try SyncFieldTests.conflicts(box).map { $0["field"] as? String } == ["title"])
+      let left = try SyncFieldTests.conflicts(box)
+      #expect(left.map { $0["field"] as? String } == ["title"], "\(left)")
     }
   }
 

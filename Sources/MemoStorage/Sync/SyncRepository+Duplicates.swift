@@ -191,6 +191,11 @@ extension SyncRepository {
     try statement.execute()
     if keepHeld.version != unstamped {
       try setFieldStamps(kind, keep, stamps, version: keepHeld.version)
+      // The next round sends them with those stamps (`stamp`).
+      let fields = Set(
+        (try setting(Self.joinedKey(kind, keep)) ?? "").split(separator: ",").map(String.init)
+          + kind.fields.filter { taken.contains($0.columns[0]) }.map(\.name))
+      try setSetting(Self.joinedKey(kind, keep), fields.sorted().joined(separator: ","))
     }
     return (conflicts, true)
   }

@@ -36,6 +36,10 @@ public struct SyncSummary: Equatable, Sendable {
   public var retries = 0
   /// Change files folded into a snapshot (`--compact`).
   public var compacted = 0
+  /// Review ratings and highlight choices that went with items another device deleted (here,
+  /// or arriving for an item deleted here): they come back if the item does (not in the
+  /// round's record; said on stderr).
+  public var setAside = 0
 
   public init(pushed: Int = 0, applied: Int = 0, conflicts: Int = 0) {
     self.pushed = pushed

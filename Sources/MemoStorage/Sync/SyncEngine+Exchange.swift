@@ -5,13 +5,14 @@ import MemoCore
 extension SyncEngine {
   /// Stamps this device's new changes into the outbox and applies the other devices' new
   /// files, in one transaction recorded as one journal entry.
-  func exchange(device: String) throws -> (applied: Int, conflicts: Int) {
+  /// - Returns: also the ratings set aside (`SyncSummary.setAside`).
+  func exchange(device: String) throws -> (applied: Int, conflicts: Int, setAside: Int) {
     let (files, names) = try newFiles(device: device)
     // Nothing new either way (the usual round): no write transaction at all.
     if files.isEmpty, try store.unstampedCount(after: try store.number("pushed_seq")) == 0,
       try knowsAll(names)
     {
-      return (0, 0)
+      return (0, 0, 0)
     }
     var parsed: [SyncChange] = []
     for (path, owner) in files {
@@ -59,6 +60,7 @@ extension SyncEngine {
       for owner in names.keys { seen[owner] = try self.seen(owner) }
       var applied = 0
       var conflicts = 0
+      var setAside = 0
       var favorites = false
       var later: [SyncChange] = []
       var highlights: Set<String> = []
@@ -71,6 +73,8 @@ extension SyncEngine {
       var versioned = try Versioned(database: database, count: changes.count)
       func merge(_ change: SyncChange, last: Bool) throws {
         if !last { progress?.advance() }
+        // The ratings a deletion takes with its item (counted before it does).
+        let ratings = change.hasRow ? 0 : try store.ratings(ofDeleted: change.kind, change.key)
         let (merged, found) = try self.merge(
           change, seen: seen[change.version.device], at: now,
           unversioned: versioned?.lacks(change) ?? false)
@@ -80,12 +84,17 @@ extension SyncEngine {
         case .skipped: return
         case .applied:
           applied += 1
+          setAside += ratings
           if change.kind == .favorite { favorites = true }
           if change.kind == .highlight && change.hasRow { highlights.insert(change.key) }
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
           if !last {
             later.append(change)
+          } else if change.kind == .reviewEvent || change.kind == .highlightReviewEvent {
+            // A rating of an item deleted here: the device that made it keeps it in its
+            // journal, and sends it again if the item comes back (`reviveReviewEvents`).
+            setAside += 1
           } else if change.kind.reportsConflicts,
             try store.keep(
               change.kind, key: change.key, field: "record", row: try row(of: change),
@@ -115,7 +124,13 @@ extension SyncEngine {
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).
-      if !highlights.isEmpty { _ = try store.joinDuplicates(ofHighlights: highlights) }
+      // Each value that lost is kept as a conflict, counted with the round's.
+      if !highlights.isEmpty {
+        conflicts += try store.joinDuplicates(ofHighlights: highlights, at: now)
+      }
+      // Items deleted here by a round and made again elsewhere (an undone deletion): their
+      // ratings come back from the journal, and go out again.
+      try store.reviveReviewEvents()
 
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.
@@ -135,7 +150,7 @@ extension SyncEngine {
         entry,
         summary:
           "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
-      return (applied, conflicts)
+      return (applied, conflicts, setAside)
     }
   }
 

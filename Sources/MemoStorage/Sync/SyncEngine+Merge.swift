@@ -83,6 +83,10 @@ extension SyncEngine {
         kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
       // A record new here from a line without stamps (every field the change's version) has
       // no field rows to write or clear: nothing to build for each of a first round's records.
+      if held != nil, kind == .question || kind == .highlight {
+        // Made again after sync deleted it here: its ratings may come back (end of round).
+        try store.noteRevived(kind, key)
+      }
       if held != nil || !change.stamps.isEmpty {
         var taken: [String: SyncVersion] = [:]
         for (field, _) in kind.fields { taken[field] = change.stamp(field) }

@@ -147,6 +147,7 @@ struct SyncEngine {
       }
       summary.applied += exchanged.applied
       summary.conflicts += exchanged.conflicts
+      summary.setAside += exchanged.setAside
       var folded = 0
       if (request.compact || reseed) && attempt == 0 {
         (summary.compacted, folded) = try compact(device: device)

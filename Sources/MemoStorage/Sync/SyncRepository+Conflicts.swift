@@ -58,7 +58,9 @@ extension SyncRepository {
 
   /// A highlight's place in words, from its chapter, page and location (SQL expressions):
   /// `chapter Part One · p. 12, loc. 140`, the parts it has (NULL: none). A place conflict
-  /// shows every part on both sides, whichever of them differs.
+  /// shows every part on both sides, whichever of them differs (`no place` for a side with
+  /// none): a restore brings back the whole place the listing shows as lost, every part of it,
+  /// as the other machine had it (a part only the winning side changed goes back too).
   static func placeSQL(_ chapter: String, _ page: String, _ location: String) -> String {
     """
     nullif(coalesce('chapter ' || \(chapter), '')
@@ -87,12 +89,13 @@ extension SyncRepository {
           WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
           FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
         WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note WHEN 'starred' THEN starred
-          WHEN 'place' THEN \(placeSQL("chapter", "page", "location")) ELSE text END
+          WHEN 'place' THEN coalesce(\(placeSQL("chapter", "page", "location")), 'no place')
+          ELSE text END
           FROM highlights WHERE uuid = c.key)
         WHEN 'saved_filter' THEN (SELECT filter FROM saved_filters WHERE name = c.key)
       END AS kept,
       CASE WHEN c.kind = 'highlight' AND c.field = 'place' AND c.row IS NOT NULL
-        THEN \(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')"))
+        THEN coalesce(\(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')")), 'no place')
         ELSE coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
           json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) END AS lost,
       CASE c.kind
@@ -169,9 +172,12 @@ extension SyncRepository {
     // A value set after the conflict was met (on any machine, as far as sync has carried it)
     // is not the one the conflict lost to: restoring over it would lose it with no conflict
     // left to bring it back.
-    if let stamp = try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field),
-      stamp >> 16 > conflict.detectedAt.millis
-    {
+    let changedAgain =
+      try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field).map {
+        $0 >> 16 > conflict.detectedAt.millis
+      } ?? false
+    // An edit made here since (not pushed yet, so with no stamp of its own) is one too.
+    if try changedAgain || isEditedHere(conflict) {
       let field = conflict.field == "record" ? "" : "'s \(conflict.field)"
       throw MemoError(
         code: .notFound,
@@ -223,6 +229,19 @@ extension SyncRepository {
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
     return restored
+  }
+
+  /// Whether the conflict's field was edited on this device since the last round: its value
+  /// differs from the one the record held as of that round (every conflict is met in a round,
+  /// and the round's own changes are in that row). Such an edit has no stamp until the next
+  /// round pushes it.
+  func isEditedHere(_ conflict: SyncConflict) throws -> Bool {
+    guard conflict.field != "record",
+      let columns = conflict.kind.fields.first(where: { $0.name == conflict.field })?.columns,
+      let held = try version(conflict.kind, conflict.key), let heldRow = held.row,
+      heldRow != "{}", let current = try image(conflict.kind, conflict.key)
+    else { return false }
+    return try SyncEngine.Values(store: self, here: current, incoming: heldRow).differ(columns)
   }
 
   /// When the value `field` of a record holds now was set, from its stamp (the latest of the

@@ -4,12 +4,16 @@ import MemoCore
 /// highlights (the same `source_key`) under their own UUIDs, in posts of their own. When a
 /// round brings such a highlight, the two become one on every device alike: the posts holding
 /// them are joined into the post with the smaller UUID (as `memo merge` joins them), and the
-/// highlight with the smaller UUID stays, taking the other's note when it has none and its
-/// star; questions about either ask about it. What this changes goes out as this device's
-/// change in the next round; a device that does the same finds it done.
+/// highlight with the smaller UUID stays; questions about either ask about it. Field by field
+/// the two merge as sync merges one record's (`settle`): the later stamp wins and, where both
+/// hold a value and they differ, the other is kept as a conflict (the same one on every device
+/// that joins them, restorable); a note or star only one of them has is taken silently. What
+/// this changes goes out as this device's change in the next round; a device that does the
+/// same finds it done.
 extension SyncRepository {
   /// Joins the duplicates of the highlights with UUIDs `keys` (those a round applied).
-  func joinDuplicates(ofHighlights keys: Set<String>) throws -> Int {
+  /// - Returns: the conflicts met (values kept from the copy or the post that lost).
+  func joinDuplicates(ofHighlights keys: Set<String>, at now: Timestamp) throws -> Int {
     var sourceKeys: Set<String> = []
     let find = try database.cachedStatement(
       sql: """
@@ -22,53 +26,57 @@ extension SyncRepository {
       if try find.step() { sourceKeys.insert(find.string(0)) }
     }
     find.reset()
-    var joined = 0
+    var conflicts = 0
     for sourceKey in sourceKeys.sorted() {
-      joined += try joinHighlights(sourceKey: sourceKey)
+      conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
-    return joined
+    return conflicts
   }
 
-  /// The highlights with `sourceKey`, smallest UUID first: (id, post id, post uuid).
-  private func copies(_ sourceKey: String) throws -> [(id: Int64, post: Int64, postUUID: String)] {
+  /// The highlights with `sourceKey`, smallest UUID first: (id, uuid, post id, post uuid).
+  private func copies(_ sourceKey: String) throws -> [(
+    id: Int64, uuid: String, post: Int64, postUUID: String
+  )] {
     let statement = try database.cachedStatement(
       sql: """
-        SELECT h.id, h.post_id, p.uuid FROM highlights h JOIN posts p ON p.id = h.post_id
+        SELECT h.id, h.uuid, h.post_id, p.uuid FROM highlights h JOIN posts p ON p.id = h.post_id
         WHERE h.source_key = ? ORDER BY h.uuid
         """)
     defer { statement.reset() }
     try statement.bind(sourceKey, at: 1)
-    var result: [(Int64, Int64, String)] = []
+    var result: [(Int64, String, Int64, String)] = []
     while try statement.step() {
-      result.append((statement.int64(0), statement.int64(1), statement.string(2)))
+      result.append(
+        (statement.int64(0), statement.string(1), statement.int64(2), statement.string(3)))
     }
     return result
   }
 
-  private func joinHighlights(sourceKey: String) throws -> Int {
+  private func joinHighlights(sourceKey: String, at now: Timestamp) throws -> Int {
+    var conflicts = 0
     var found = try copies(sourceKey)
     guard found.count > 1 else { return 0 }
     // One post first: the one with the smallest UUID keeps them all.
     let posts = Dictionary(found.map { ($0.post, $0.postUUID) }) { a, _ in a }
     if posts.count > 1, let keep = posts.min(by: { $0.value < $1.value })?.key {
       for other in posts.keys.sorted() where other != keep {
+        if let keepKey = posts[keep], let otherKey = posts[other] {
+          conflicts += try settle(.post, keep: keepKey, other: otherKey, at: now).conflicts
+        }
         try joinPost(other, into: keep)
       }
       found = try copies(sourceKey)
     }
     let keep = found[0].id
     for other in found.dropFirst() {
+      let settled = try settle(.highlight, keep: found[0].uuid, other: other.uuid, at: now)
+      conflicts += settled.conflicts
       for sql in [
+        // Changed by what it took: changed when the copy that gave it was, if later.
         """
-        UPDATE highlights SET
-          note = CASE WHEN highlights.note IS NULL OR highlights.note = '' THEN o.note
-            ELSE highlights.note END,
-          starred = max(highlights.starred, o.starred),
-          updated_at = max(highlights.updated_at, o.updated_at)
-        FROM (SELECT note, starred, updated_at FROM highlights WHERE id = ?2) AS o
-        WHERE highlights.id = ?1
-          AND ((highlights.note IS NULL OR highlights.note = '') AND coalesce(o.note, '') <> ''
-            OR o.starred > highlights.starred)
+        UPDATE highlights SET updated_at = o.updated_at
+        FROM (SELECT updated_at FROM highlights WHERE id = ?2) AS o
+        WHERE highlights.id = ?1 AND o.updated_at > highlights.updated_at AND \(settled.took)
         """,
         "UPDATE questions SET highlight_id = ?1 WHERE highlight_id = ?2",
         // Its review choices are this device's history of the one passage: they stay, and go
@@ -99,7 +107,124 @@ extension SyncRepository {
     }
     // The kept highlight's schedule, replayed from every choice it now has.
     try ReviewRepository(database: database).replayHighlight(HighlightID(keep))
-    return found.count - 1
+    return conflicts
+  }
+
+  /// The fields of copy `other` that the copy `keep` takes before `other` goes, as a round
+  /// merges two versions of one record: for each field whose values differ, the later stamp
+  /// wins, and the other value is kept as a conflict on `keep` (its identity, from the losing
+  /// stamp, is the same on every device that joins the two). A note only one of them has, or a
+  /// star, is taken without a conflict (nothing is lost). The fields taken keep the stamps they
+  /// had on `other` and count as synced (not as an edit made here): a restore of the conflict
+  /// is not refused as if the value had been changed again since.
+  /// - Returns: the conflicts met, and whether `keep` took a value.
+  func settle(_ kind: SyncChange.Kind, keep: String, other: String, at now: Timestamp) throws
+    -> (conflicts: Int, took: Bool)
+  {
+    guard let keepRow = try image(kind, keep), let otherRow = try image(kind, other) else {
+      return (0, false)
+    }
+    // Both copies were stamped by now (this device's at the round's start, the other's as it
+    // arrived); one that was not counts as older than any stamp.
+    let unstamped = SyncVersion(time: .zero, device: "")
+    let keepHeld = try version(kind, keep) ?? Held(version: unstamped, base: nil, row: nil)
+    let otherHeld = try version(kind, other) ?? Held(version: unstamped, base: nil, row: nil)
+    let keepStamps = try fieldStamps(kind, keep, held: keepHeld.version)
+    let otherStamps = try fieldStamps(kind, other, held: otherHeld.version)
+    let values = SyncEngine.Values(store: self, here: keepRow, incoming: otherRow)
+    let mergeable: Set<String> =
+      kind == .post ? ["title", "author", "source"] : ["text", "note", "starred", "place"]
+    var stamps = keepStamps
+    var taken: [String] = []
+    var conflicts = 0
+    for (field, columns) in kind.fields where mergeable.contains(field) {
+      guard try values.differ(columns) else { continue }
+      let mine = keepStamps[field] ?? keepHeld.version
+      let theirs = otherStamps[field] ?? otherHeld.version
+      let otherWins: Bool
+      var conflict = true
+      switch field {
+      case "starred":
+        otherWins = try number(otherRow, "starred") > number(keepRow, "starred")
+        conflict = false
+      case "note" where try isEmpty(keepRow, "note") || isEmpty(otherRow, "note"):
+        otherWins = try isEmpty(keepRow, "note")
+        conflict = false
+      case "author" where try isEmpty(keepRow, "author") || isEmpty(otherRow, "author"):
+        otherWins = try isEmpty(keepRow, "author")
+        conflict = false
+      case "source" where try isEmpty(keepRow, "source") || isEmpty(otherRow, "source"):
+        otherWins = try isEmpty(keepRow, "source")
+        conflict = false
+      default: otherWins = theirs > mine
+      }
+      if conflict,
+        try self.keep(
+          kind, key: keep, field: field, row: otherWins ? keepRow : otherRow,
+          version: otherWins ? mine : theirs, winner: otherWins ? theirs.device : mine.device,
+          at: now)
+      {
+        conflicts += 1
+      }
+      if otherWins {
+        taken += columns
+        stamps[field] = theirs
+      }
+    }
+    guard !taken.isEmpty else { return (conflicts, false) }
+    let table = kind == .post ? "posts" : "highlights"
+    let list = taken.joined(separator: ", ")
+    try run2(
+      "UPDATE \(table) SET (\(list)) = (SELECT \(list) FROM \(table) WHERE uuid = ?2) WHERE uuid = ?1",
+      keep, other)
+    // As of the last round, the record held these values: the next round's stamping sees no
+    // edit of them here (it pushes the copy's stamps as they are).
+    let paths = taken.map { "'$.\($0)', json_extract(?3, '$.\($0)')" }.joined(separator: ", ")
+    let statement = try database.cachedStatement(
+      sql: """
+        UPDATE sync_versions SET row = json_set(row, \(paths))
+        WHERE kind = ?1 AND key = ?2 AND row IS NOT NULL
+        """)
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(keep, at: 2)
+    try statement.bind(otherRow, at: 3)
+    try statement.execute()
+    if keepHeld.version != unstamped {
+      try setFieldStamps(kind, keep, stamps, version: keepHeld.version)
+      // The next round sends them with those stamps (`stamp`).
+      let fields = Set(
+        (try setting(Self.joinedKey(kind, keep)) ?? "").split(separator: ",").map(String.init)
+          + kind.fields.filter { taken.contains($0.columns[0]) }.map(\.name))
+      try setSetting(Self.joinedKey(kind, keep), fields.sorted().joined(separator: ","))
+    }
+    return (conflicts, true)
+  }
+
+  /// Whether a row's field is null or empty text.
+  private func isEmpty(_ row: String, _ field: String) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: "SELECT coalesce(json_extract(?1, ?2), '') = ''")
+    defer { statement.reset() }
+    try statement.bind(row, at: 1)
+    try statement.bind("$." + field, at: 2)
+    return try statement.step() && statement.bool(0)
+  }
+
+  /// A row's field as a number (0: null).
+  private func number(_ row: String, _ field: String) throws -> Int64 {
+    let statement = try database.cachedStatement(
+      sql: "SELECT coalesce(json_extract(?1, ?2), 0)")
+    defer { statement.reset() }
+    try statement.bind(row, at: 1)
+    try statement.bind("$." + field, at: 2)
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
+  private func run2(_ sql: String, _ first: String, _ second: String) throws {
+    let statement = try database.cachedStatement(sql: sql)
+    try statement.bind(first, at: 1)
+    try statement.bind(second, at: 2)
+    try statement.execute()
   }
 
   /// Joins post `other` into `keep` as `memo merge` does (questions, highlights, the earlier

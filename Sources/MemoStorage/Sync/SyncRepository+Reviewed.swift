@@ -150,3 +150,81 @@ extension SyncRepository {
     try statement.execute()
   }
 }
+
+/// The ratings that go with an item another device deleted, and come back with it.
+extension SyncRepository {
+  /// How many review ratings (or highlight choices) the deletion of record `key` takes with
+  /// it: a question's, a post's questions' and highlights', a highlight's (not one a join
+  /// deletes: its choices move to the copy kept).
+  func ratings(ofDeleted kind: SyncChange.Kind, _ key: String) throws -> Int {
+    let sql: String
+    switch kind {
+    case .question:
+      sql = """
+        SELECT count(*) FROM review_events e JOIN questions q ON q.id = e.question_id
+        WHERE q.uuid = ?1
+        """
+    case .highlight:
+      sql = """
+        SELECT count(*) FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id
+        WHERE h.uuid = ?1 AND NOT EXISTS (
+          SELECT 1 FROM highlights o WHERE o.source_key = h.source_key AND o.id <> h.id)
+        """
+    case .post:
+      sql = """
+        SELECT (SELECT count(*) FROM review_events e JOIN questions q ON q.id = e.question_id
+                JOIN posts p ON p.id = q.post_id WHERE p.uuid = ?1)
+          + (SELECT count(*) FROM highlight_review_events e
+             JOIN highlights h ON h.id = e.highlight_id JOIN posts p ON p.id = h.post_id
+             WHERE p.uuid = ?1)
+        """
+    default: return 0
+    }
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    return try statement.step() ? statement.int(0) : 0
+  }
+
+  /// Remembers, for this connection, a question or highlight that a round made again after
+  /// sync had deleted it here (`reviveReviewEvents` brings its ratings back).
+  func noteRevived(_ kind: SyncChange.Kind, _ key: String) throws {
+    try database.execute(
+      sql: "CREATE TEMP TABLE IF NOT EXISTS sync_revived (kind TEXT, key TEXT, PRIMARY KEY (kind, key))")
+    let insert = try database.cachedStatement(
+      sql: "INSERT OR IGNORE INTO temp.sync_revived (kind, key) VALUES (?, ?)")
+    try insert.bind(kind.rawValue, at: 1)
+    try insert.bind(key, at: 2)
+    try insert.execute()
+  }
+
+  /// The ratings of the items the round made again that their deletion here took (the journal
+  /// of that deletion holds them): back on the item, as this device's change, so that the
+  /// next round sends them to the devices that dropped them (the one that deleted the item
+  /// never took them). Their versions are forgotten: sync pushes them again, not as seen.
+  func reviveReviewEvents() throws {
+    let listed = try database.cachedStatement(
+      sql: "SELECT count(*) FROM temp.sqlite_master WHERE name = 'sync_revived'")
+    defer { listed.reset() }
+    guard try listed.step(), listed.int(0) > 0 else { return }
+    listed.reset()
+    let statement = try database.cachedStatement(
+      sql: "SELECT kind, key FROM temp.sync_revived ORDER BY kind, key")
+    var revived: [(String, String)] = []
+    while try statement.step() { revived.append((statement.string(0), statement.string(1))) }
+    statement.reset()
+    try database.execute(sql: "DELETE FROM temp.sync_revived")
+    guard !revived.isEmpty else { return }
+    let before = try database.int(sql: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
+    for (kind, key) in revived {
+      try restoreReviewEvents(of: key, highlight: kind == SyncChange.Kind.highlight.rawValue)
+    }
+    try database.execute(
+      sql: """
+        UPDATE sync_versions SET row = NULL
+        WHERE kind IN ('review_event', 'highlight_review_event')
+          AND key IN (SELECT key FROM changes WHERE seq > \(before) AND origin IS NULL
+                      AND kind IN ('review_event', 'highlight_review_event'))
+        """)
+  }
+}

@@ -313,7 +313,18 @@ struct SyncRepository {
         {
           changed[name] = .some(stamps[name])
         }
-        if changed.isEmpty { continue }
+        // Values a join of duplicates took from the other copy (`settle`): the record goes out
+        // even when nothing else changed, with the stamps they had there but not as set by
+        // this change (they were set where that copy was made), so that a device that never
+        // meets both copies takes them, and one that holds them sees no conflict.
+        var joined = false
+        if held != nil, kind == .highlight || kind == .post,
+          try setting(Self.joinedKey(kind, key)) != nil
+        {
+          try run("DELETE FROM sync_settings WHERE key = ?1", Self.joinedKey(kind, key))
+          joined = true
+        }
+        if changed.isEmpty && !joined { continue }
       }
       // When it was made (on this machine's clock), but past all this device had seen by then.
       clock = clock.tick(now: at + skew)
@@ -333,6 +344,11 @@ struct SyncRepository {
       if row == nil { try dateTombstone(kind, key, version) }
     }
     return (lines, clock, lastSeq)
+  }
+
+  /// The setting naming the fields a join of duplicates gave record `key` (`settle`).
+  static func joinedKey(_ kind: SyncChange.Kind, _ key: String) -> String {
+    "joined:\(kind.rawValue):\(key)"
   }
 
   /// How many of this device's changes wait for the next round.

@@ -35,6 +35,12 @@ enum SyncPresenter {
           "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back"
         )
       }
+      if summary.setAside > 0 {
+        let count = summary.setAside
+        Diagnostics.line(
+          "memo: \(count) review rating\(count == 1 ? "" : "s") of items deleted on another device \(count == 1 ? "was" : "were") set aside with \(count == 1 ? "its item" : "their items"); they come back if the item does ('memo undo' of its deletion on the device that deleted it)"
+        )
+      }
     }
   }
 

@@ -217,7 +217,7 @@ public struct ReviewRepository {
     // pwrite and 90,000 pread calls became 34,000 and 78,000). Allocated as pages are used.
     // And the file read through a map: the events' index and the questions' rows (about
     // 50,000 pages at a million ratings) without a system call and a copy each (85,000 pread
-    // calls became 20,000, those of the WAL).
+    // calls became 10,000, the checkpoint's of the WAL). Both until the transaction ends.
     try database.widenCache(toKiB: 65536, mapped: true)
     let scheduler = try scheduler()
     // Two cursors in question order, merged here: the events (from their index alone, in the

@@ -66,13 +66,23 @@ extension ReviewRepository {
           open_streak = ?12
         WHERE question_id = ?1 AND ?2 IS NOT NULL
         """)
-    for item in items {
-      // As `save` binds them (the kind, ?2, is the row's already: not written).
-      try Self.bind(item, to: statement)
-      try statement.execute()
-      statement.resetKeepingBindings()  // each is bound again, all twelve
+    // As `save` binds them (the kind, ?2, is the row's already: not written), each parameter
+    // bound only when its value differs from the schedule before's (bindings are kept from
+    // one row to the next): the state, the counts and often the stability and difficulty
+    // repeat. The two times are written into one buffer that outlives the loop and bound
+    // without a copy.
+    let times = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 48)
+    defer {
+      statement.reset()  // clears the bindings that point into `times` before it goes
+      times.deallocate()
     }
-    statement.reset()
+    var previous: ReviewItem?
+    for item in items {
+      try Self.bind(item, over: previous, to: statement, times: times)
+      try statement.execute()
+      statement.resetKeepingBindings()
+      previous = item
+    }
     if let indexDefinition {
       try database.executeScript(indexDefinition)
       if let statistics {
@@ -85,6 +95,59 @@ extension ReviewRepository {
     }
     if let definition { try database.executeScript(definition) }
     return items.count
+  }
+
+  /// Binds `item` as `bind(_:to:)` does, where `previous` (bound last, its bindings kept)
+  /// differs from it: the question and whatever else changed (all of it when there is no
+  /// previous). Doubles compare by their bits (0.0 and -0.0 are written differently). The due
+  /// time is written into `times[0..<24]` and the last review into `times[24..<48]`, bound
+  /// without a copy: `times` must outlive the bindings.
+  static func bind(
+    _ item: ReviewItem, over previous: ReviewItem?, to statement: Statement,
+    times: UnsafeMutableBufferPointer<UInt8>
+  ) throws {
+    let due = UnsafeMutableBufferPointer(rebasing: times[0..<24])
+    let lastReview = UnsafeMutableBufferPointer(rebasing: times[24..<48])
+    guard let previous else {
+      try bind(item, to: statement)
+      try bind(item.due, to: statement, at: 7, into: due)
+      return try bind(item.lastReview, to: statement, at: 8, into: lastReview)
+    }
+    try statement.bind(item.questionID.rawValue, at: 1)
+    if previous.kind != item.kind { try statement.bind(item.kind.rawValue, at: 2) }
+    if previous.state != item.state { try statement.bind(item.state, at: 3) }
+    if previous.step != item.step { try statement.bind(item.step.map(Int64.init), at: 4) }
+    if previous.stability?.bitPattern != item.stability?.bitPattern {
+      try statement.bind(item.stability?.description, at: 5)
+    }
+    if previous.difficulty?.bitPattern != item.difficulty?.bitPattern {
+      try statement.bind(item.difficulty?.description, at: 6)
+    }
+    if previous.due != item.due { try bind(item.due, to: statement, at: 7, into: due) }
+    if previous.lastReview != item.lastReview {
+      try bind(item.lastReview, to: statement, at: 8, into: lastReview)
+    }
+    if previous.reps != item.reps { try statement.bind(item.reps, at: 9) }
+    if previous.lapses != item.lapses { try statement.bind(item.lapses, at: 10) }
+    if previous.openChoice != item.openChoice {
+      try statement.bind(item.openChoice?.rawValue, at: 11)
+    }
+    if previous.openStreak != item.openStreak { try statement.bind(item.openStreak, at: 12) }
+  }
+
+  /// Binds a time as its RFC 3339 text written into `buffer` (24 bytes), without a copy: the
+  /// buffer must outlive the binding. A year outside 0–9999 is bound as `rfc3339` (copied);
+  /// nil binds NULL.
+  static func bind(
+    _ time: Timestamp?, to statement: Statement, at index: Int32,
+    into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) throws {
+    guard let time else { return try statement.bindNull(at: index) }
+    if time.writeRFC3339(to: buffer) {
+      try statement.bind(staticUTF8: UnsafeBufferPointer(buffer), at: index)
+    } else {
+      try statement.bind(time.rfc3339, at: index)
+    }
   }
 
   /// The rating a column names, read from its bytes (no string made for each of a million).

@@ -39,3 +39,7 @@ func errorMessage(_ db: OpaquePointer?, _ code: Int32) -> String {
 /// The C macro `SQLITE_TRANSIENT` (does not import): SQLite copies the bound bytes at once.
 let SQLITE_TRANSIENT = unsafeBitCast(
   OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+/// The C macro `SQLITE_STATIC` (does not import either): SQLite uses the bound bytes where they
+/// are, without a copy.
+let SQLITE_STATIC: sqlite3_destructor_type? = nil

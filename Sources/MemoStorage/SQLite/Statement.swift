@@ -66,6 +66,20 @@ public final class Statement {
     try check(code, on: database.handle, sql: sql)
   }
 
+  /// Binds UTF-8 bytes as text without a copy: SQLite reads them at each step, so they must
+  /// stay allocated and unchanged until the parameter is bound again or the bindings are
+  /// cleared (`reset()`, finalizing). For a loop that binds many rows from one buffer.
+  func bind(staticUTF8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
+    guard let base = bytes.baseAddress, bytes.count > 0 else {
+      return try bind(utf8: bytes, at: index)
+    }
+    let code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      sqlite3_bind_text64(
+        handle, index, $0, UInt64(bytes.count), SQLITE_STATIC, UInt8(SQLITE_UTF8))
+    }
+    try check(code, on: database.handle, sql: sql)
+  }
+
   public func bind(_ value: Int64?, at index: Int32) throws {
     guard let value else { return try bindNull(at: index) }
     try check(sqlite3_bind_int64(handle, index, value), on: database.handle, sql: sql)

@@ -100,6 +100,7 @@ struct HighlightPresenter {
   /// Prints a line per highlight for people (`verb highlight 4 "text"`), or the highlights as
   /// data in the other formats.
   static func report(_ highlights: [Highlight], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -21,6 +21,29 @@ enum Arguments {
   /// Global options given before the command (`memo --db x list`) move to its end, where the
   /// command's option group parses them, as `git -C dir log` users expect.
   static func movingGlobalOptions(_ arguments: [String]) -> [String] {
+    let (leading, rest) = leadingGlobalOptions(arguments)
+    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    var result = Array(rest)
+    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
+    return result
+  }
+
+  /// Global options and nothing else (`memo --db x`): the usage error to report, naming what
+  /// is missing (argument-parser would call `--db` an unknown option of the root).
+  static func missingCommand(_ arguments: [String]) -> String? {
+    let (leading, rest) = leadingGlobalOptions(arguments)
+    // `--db=` alone: its missing value is what to say first (the parser does).
+    guard !leading.isEmpty, rest.isEmpty, !leading.contains(where: { $0.hasSuffix("=") })
+    else { return nil }
+    let given = leading.joined(separator: " ")
+    return "no command after '\(given)': the global options go before or after a command, "
+      + "as in 'memo \(given) list'; see 'memo --help'"
+  }
+
+  /// The global options at the start of `arguments` (with their values), and what follows.
+  static func leadingGlobalOptions(_ arguments: [String]) -> (
+    leading: [String], rest: ArraySlice<String>
+  ) {
     var leading: [String] = []
     var rest = arguments[...]
     while let first = rest.first {
@@ -35,10 +58,7 @@ enum Arguments {
         break
       }
     }
-    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
-    var result = Array(rest)
-    result.insert(contentsOf: leading, at: result.firstIndex(of: "--") ?? result.endIndex)
-    return result
+    return (leading, rest)
   }
 
   /// The value of `--db` among `words` (a partly typed command line, for completion), if any.

@@ -36,6 +36,23 @@ struct EnvironmentTests {
     #expect(try box.run(["--db", path, "add", "Dune"]).stdout == "1\n")
     #expect(
       try box.run(["--db=\(path)", "--format", "csv", "list"]).stdout.hasPrefix("id,uuid,title"))
+    // Every global option, before and after, in any order; a group's subcommand; quiet.
+    #expect(try box.run(["-q", "--db", path, "--color", "never", "list"]).stdout == "1\tDune\t\t0\tfalse\t" + (try box.rows("SELECT created_at FROM posts", database: path)[0][0]) + "\n")
+    #expect(try box.run(["--db", path, "category", "add", "physics", "-q"]).stdout == "")
+    #expect(try box.rows("SELECT name FROM categories", database: path) == [["physics"]])
+    #expect(try box.run(["--format", "json", "--db", path, "category", "list"]).stdout.contains("\"name\": \"physics\""))
+    // Global options and no command: said so, not "unknown option '--db'".
+    for arguments in [["--db", path], ["--db", path, "-q"], ["--format", "json"]] {
+      let result = try box.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stdout == "")
+      let given = arguments.joined(separator: " ")
+      #expect(
+        result.stderr
+          == "memo: error: no command after '\(given)': the global options go before or after a command, as in 'memo \(given) list'; see 'memo --help'\n"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
   }
 
   @Test("--version prints the version")

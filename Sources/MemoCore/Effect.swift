@@ -64,6 +64,9 @@ public enum Effect: Equatable, Sendable {
   /// What is due, lowest retrievability first: into the state, answering `.review(.listed)`,
   /// or streamed to the output, answering `.streamed(.reviewDue)`.
   case loadDueReviews(ReviewDueQuery, to: RowDestination = .state)
+  /// How many items of each kind are due, whatever the query's limit: one count in the
+  /// database, no rows read; answers `.review(.dueCounted)`.
+  case countDueReviews(ReviewDueQuery)
   /// Answers `.review(.nextDue)`: the earliest due time after `after`, up to `until`, of a
   /// question (rated or never rated), nil when none.
   case loadNextDue(after: Timestamp, until: Timestamp)

@@ -57,20 +57,28 @@ extension EffectRunner {
     let writer = destination == .output ? try outputWriter(for: .reviewDue) : nil
     return try database.inReadTransaction {
       if let id = query.postID, try !posts.exists(id) { throw MemoError.postNotFound(id) }
-      var filter: ResolvedFilter?
-      if let selection = query.selection {
-        let effective = try effectiveFilter(selection)
-        if !effective.isEmpty {
-          filter = try effective.resolved(
-            now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
-        }
-      }
+      let filter = try dueFilter(query)
       guard let writer else { return .review(.listed(try review.due(query, filter: filter))) }
       let statement = try review.dueListing(query, config: try review.config(), filter: filter)
       defer { statement.reset() }
       try stream(.reviewDue, statement, into: writer)
       return .streamed(.reviewDue, filter: nil)
     }
+  }
+
+  /// `memo review digest` when its limit cuts the list: how many of each kind are due.
+  func countDueReviews(_ query: ReviewDueQuery) throws -> Action {
+    try database.inReadTransaction {
+      .review(.dueCounted(try review.dueCounts(query, filter: try dueFilter(query))))
+    }
+  }
+
+  /// The question filter a due query's selection resolves to, nil when none.
+  func dueFilter(_ query: ReviewDueQuery) throws -> ResolvedFilter? {
+    guard let selection = query.selection else { return nil }
+    let effective = try effectiveFilter(selection)
+    guard !effective.isEmpty else { return nil }
+    return try effective.resolved(now: selection.now, utcOffsetSeconds: selection.utcOffsetSeconds)
   }
 
   /// `memo show`: one post and all its questions. - Throws: `.postNotFound`.

@@ -26,6 +26,8 @@ extension EffectRunner {
           }))
     case .loadDueReviews(let query, let destination):
       return try listDueReviews(query, to: destination)
+    case .countDueReviews(let query):
+      return try countDueReviews(query)
     case .loadNextDue(let after, let until):
       let next = try database.inReadTransaction { try review.nextDue(after: after, until: until) }
       return .review(.nextDue(next))

@@ -161,7 +161,7 @@ public final class EffectRunner {
       .setHighlightStarred, .deleteHighlights:
       return try performHighlight(effect)
 
-    case .rateReview, .loadReview, .loadDueReviews, .loadNextDue, .setReviewFuzz,
+    case .rateReview, .loadReview, .loadDueReviews, .countDueReviews, .loadNextDue, .setReviewFuzz,
       .rejectReviewRating,
       .rateHighlightReview, .loadHighlightReview, .loadReviewConfig, .setReviewSetting,
       .loadReviewStats, .exportReviewLog:

@@ -21,6 +21,33 @@ enum Arguments {
   /// Global options given before the command (`memo --db x list`) move behind its name, where
   /// the command's option group parses them, as `git -C dir log` users expect.
   static func movingGlobalOptions(_ arguments: [String]) -> [String] {
+    let (leading, rest) = leadingGlobalOptions(arguments)
+    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    // Right behind the command's name, before its own arguments: the same option typed again
+    // after the command wins, as it would typed twice there (`memo --db a.db add X --db b.db`
+    // writes to b.db; at the end, a.db won).
+    var result = Array(rest)
+    let (_, depth) = commandPath(result)
+    result.insert(contentsOf: leading, at: depth)
+    return result
+  }
+
+  /// Global options and nothing else (`memo --db x`): the usage error to report, naming what
+  /// is missing (argument-parser would call `--db` an unknown option of the root).
+  static func missingCommand(_ arguments: [String]) -> String? {
+    let (leading, rest) = leadingGlobalOptions(arguments)
+    // `--db=` alone: its missing value is what to say first (the parser does).
+    guard !leading.isEmpty, rest.isEmpty, !leading.contains(where: { $0.hasSuffix("=") })
+    else { return nil }
+    let given = leading.joined(separator: " ")
+    return "no command after '\(given)': the global options go before or after a command, "
+      + "as in 'memo \(given) list'; see 'memo --help'"
+  }
+
+  /// The global options at the start of `arguments` (with their values), and what follows.
+  static func leadingGlobalOptions(_ arguments: [String]) -> (
+    leading: [String], rest: ArraySlice<String>
+  ) {
     var leading: [String] = []
     var rest = arguments[...]
     while let first = rest.first {
@@ -35,14 +62,7 @@ enum Arguments {
         break
       }
     }
-    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
-    // Right behind the command's name, before its own arguments: the same option typed again
-    // after the command wins, as it would typed twice there (`memo --db a.db add X --db b.db`
-    // writes to b.db; at the end, a.db won).
-    var result = Array(rest)
-    let (_, depth) = commandPath(result)
-    result.insert(contentsOf: leading, at: depth)
-    return result
+    return (leading, rest)
   }
 
   /// The value of `--db` among `words` (a partly typed command line, for completion), if any.

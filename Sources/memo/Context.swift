@@ -53,6 +53,12 @@ struct Context {
       ?? Database.defaultBusyTimeoutMilliseconds
   }
 
+  /// Whether a command that changed something keeps quiet about it: with --quiet, unless data
+  /// was asked for (`--format json`, `jsonl`, `csv`, `tsv`): `memo answer 4 "…" -q` prints
+  /// nothing, as `memo edit 4 … -q` does. (`add`, `ask` and `highlight add` still print the
+  /// new id: that is what scripts need of them.)
+  var isSilentReport: Bool { isQuiet && (format == .table || format == .plain) }
+
   /// Parses a DATE option value. - Throws: `MemoError` `.usage` (64).
   func date(_ text: String) throws -> DateExpression {
     try DateExpression.parse(text, now: now, utcOffsetSeconds: style.utcOffsetSeconds)

@@ -57,6 +57,9 @@ struct Memo: ParsableCommand {
       Output.flush()
       Glibc.exit(0)
     }
+    if let missing = Arguments.missingCommand(Array(CommandLine.arguments.dropFirst())) {
+      fail(printing: "memo: error: \(missing)", status: MemoError.Code.usage.rawValue)
+    }
     let arguments = Arguments.movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
     if let topic = Arguments.unknownHelpTopic(arguments) {
       fail(printing: "memo: error: \(topic)", status: MemoError.Code.usage.rawValue)

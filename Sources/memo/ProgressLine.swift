@@ -20,12 +20,15 @@ extension Context {
   {
     guard !isQuiet, isatty(STDERR_FILENO) == 1 else { return nil }
     // Ctrl-C or a kill mid-way: the line is erased before memo dies of the signal, so the
-    // shell's next prompt does not start after "…1,646/s".
+    // shell's next prompt does not start after "…1,646/s", and an export's temporary file is
+    // removed.
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       Glibc.signal(signal) { number in
         // A static string: nothing allocated in a signal handler.
         let erase: StaticString = "\r\u{1B}[K"
         _ = Glibc.write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+        // An export's temporary file goes too (this handler replaces `TemporaryFiles`' one).
+        TemporaryFiles.removeAll()
         Glibc.signal(number, SIG_DFL)
         raise(number)
       }

@@ -78,13 +78,49 @@ struct BookMatchTests {
     2,Hyperion,Dan Simmons,"Simmons, Dan","=""""","=""""",0,,2023/01/17,,read,A review.
 
     """#.write(toFile: goodreads, atomically: true, encoding: .utf8)
+    // --dry-run says it and writes nothing.
+    let dry = try box.run(["import", goodreads, "--dry-run"])
+    #expect(dry.status == 0)
+    #expect(
+      dry.stdout
+        == "would be: 0 added, 2 updated, 0 unchanged; 1 Goodreads review added after a body that had text of its own, under \"Goodreads review\"\n"
+    )
+    #expect(try box.rows("SELECT body FROM posts WHERE id = 2") == [["My own notes."]])
+    let asJSON = try box.run(["import", goodreads, "--dry-run", "--json"])
+    #expect(
+      asJSON.stdout
+        == #"{"added":0,"updated":2,"unchanged":0,"deleted":0,"dry_run":true,"reviews_appended":1}"#
+        + "\n")
     let imported = try box.run(["import", goodreads])
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stdout.hasPrefix("0 added, 1 updated, 1 unchanged"), "\(imported.stdout)")
+    #expect(
+      imported.stdout
+        == "0 added, 2 updated, 0 unchanged; 1 Goodreads review added after a body that had text of its own, under \"Goodreads review\"\n"
+    )
+    #expect(imported.stderr == "")
+    // The body the user wrote stays as it was, the review after it, under its heading.
     let rows = try box.rows("SELECT title, body, source IS NOT NULL FROM posts ORDER BY id")
-    #expect(rows == [["Dune", "Great\nbook, 猫", "1"], ["Hyperion", "My own notes.", "0"]])
+    #expect(
+      rows == [
+        ["Dune", "Great\nbook, 猫", "1"],
+        ["Hyperion", "My own notes.\n\n## Goodreads review\n\nA review.", "0"],
+      ])
     // Again: the rows were imported, nothing changes.
-    #expect(try box.run(["import", goodreads]).stdout.hasPrefix("0 added, 0 updated, 2 unchanged"))
+    #expect(try box.run(["import", goodreads]).stdout == "0 added, 0 updated, 2 unchanged\n")
     #expect(try box.rows("SELECT title, body, source IS NOT NULL FROM posts ORDER BY id") == rows)
+    // Another export of the library (new Book Ids): a body that holds the review already is
+    // left alone; the review is not added twice.
+    let renumbered = box.root + "/goodreads_library_export (1).csv"
+    try String(contentsOfFile: goodreads, encoding: .utf8)
+      .replacingOccurrences(of: "\n2,Hyperion", with: "\n3,Hyperion")
+      .write(toFile: renumbered, atomically: true, encoding: .utf8)
+    let other = try box.run(["import", renumbered, "--format", "goodreads"])
+    #expect(other.status == 0, "\(other.stderr)")
+    #expect(other.stdout == "0 added, 0 updated, 2 unchanged\n")
+    #expect(try box.rows("SELECT title, body, source IS NOT NULL FROM posts ORDER BY id") == rows)
+    // undo takes the review back out.
+    _ = try box.succeed(["undo"])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT body FROM posts WHERE id = 2") == [["My own notes."]])
   }
 }

@@ -48,6 +48,23 @@ struct EnvironmentTests {
     // A value read to the end of the line never takes them in (at the end, it did).
     #expect(try box.run(["--db", path, "review", "config", "set", "fuzz", "off"]).stdout == "fuzz off\n")
     #expect(try box.run(["review", "config", "show", "--db", path]).stdout.contains("fuzz off\n"))
+    // Every global option, before and after, in any order; a group's subcommand; quiet.
+    #expect(try box.run(["-q", "--db", path, "--color", "never", "list"]).stdout == "1\tDune\t\t0\tfalse\t" + (try box.rows("SELECT created_at FROM posts", database: path)[0][0]) + "\n")
+    #expect(try box.run(["--db", path, "category", "add", "physics", "-q"]).stdout == "")
+    #expect(try box.rows("SELECT name FROM categories", database: path) == [["physics"]])
+    #expect(try box.run(["--format", "json", "--db", path, "category", "list"]).stdout.contains("\"name\": \"physics\""))
+    // Global options and no command: said so, not "unknown option '--db'".
+    for arguments in [["--db", path], ["--db", path, "-q"], ["--format", "json"]] {
+      let result = try box.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stdout == "")
+      let given = arguments.joined(separator: " ")
+      #expect(
+        result.stderr
+          == "memo: error: no command after '\(given)': the global options go before or after a command, as in 'memo \(given) list'; see 'memo --help'\n"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
   }
 
   @Test("--version prints the version")

@@ -34,8 +34,8 @@ struct HighlightCommandTests {
     #expect(result.stderr == "")
     #expect(
       result.stdout == """
-        2\t1\tfalse\tA beginning is a delicate time.\t\t\t12\t
-        1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\t
+        2\t1\tfalse\tA beginning is a delicate time.\t\t\t\t12
+        1\t1\tfalse\tFear is the mind-killer.\tthe litany\t\t8\t140-141
 
         """)
     // Without --post: every post's, newest first.
@@ -46,15 +46,16 @@ struct HighlightCommandTests {
       try box.succeed(["stats", "--format", "csv"]).contains("\r\ntotal,highlights,3\r\n"))
   }
 
-  @Test("highlights: the chapter beside the place in every format (plain and table: last column)")
+  @Test("highlights: chapter, page, location in that order in every format (SPEC §2)")
   func chapterInEveryFormat() throws {
     let box = try seeded()
     #expect(try box.succeed(["highlight", "edit", "3", "--chapter", "The Priest's Tale"]) == "3\n")
     #expect(
       try box.succeed(["highlights", "--post", "2"])
-        == "3\t2\tfalse\tThe Shrike waits.\t\txii\t\tThe Priest's Tale\n")
+        == "3\t2\tfalse\tThe Shrike waits.\t\tThe Priest's Tale\txii\t\n")
     let table = try box.succeed(["highlights", "--post", "2", "--format", "table"])
-    #expect(table.hasPrefix("ID  POST  ★  HIGHLIGHT          NOTE  PAGE  LOCATION  CHAPTER\n"))
+    #expect(
+      table.hasPrefix("ID  POST  ★  HIGHLIGHT          NOTE  CHAPTER            PAGE  LOCATION\n"))
     #expect(table.contains("The Priest's Tale"))
     let tsv = try box.succeed(["highlights", "--post", "2", "--format", "tsv"])
       .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
@@ -164,7 +165,7 @@ struct HighlightCommandTests {
     #expect(object["note"] as? String == "the litany")
     // Plain text (the default when piped) is the highlight's line in 'memo highlights'.
     let row = try box.succeed(["highlight", "show", "1"])
-    #expect(row == "1\t1\tfalse\tFear is the mind-killer.\tthe litany\t8\t140-141\t\n")
+    #expect(row == "1\t1\tfalse\tFear is the mind-killer.\tthe litany\t\t8\t140-141\n")
     #expect(try box.succeed(["highlights"]).split(separator: "\n").contains { $0 + "\n" == row })
   }
 
@@ -263,7 +264,7 @@ struct HighlightCommandTests {
     _ = try box.add("Dune")
     let table = try box.run(["highlights", "--format", "table"])
     #expect(table.status == 0)
-    #expect(table.stdout == "ID  POST  ★  HIGHLIGHT  NOTE  PAGE  LOCATION  CHAPTER\n")
+    #expect(table.stdout == "ID  POST  ★  HIGHLIGHT  NOTE  CHAPTER  PAGE  LOCATION\n")
     #expect(try box.succeed(["highlights"]) == "")
     #expect(try box.succeed(["highlights", "--format", "json"]) == "[]\n")
   }

@@ -111,7 +111,7 @@ struct MarkdownEditsTests {
     #expect(folder.status == 73)
     #expect(
       folder.stderr
-        == "memo: error: vault/emma.md is a folder, where memo's file for a post goes; memo does not remove folders: move or rename it, then export again\n")
+        == "memo: error: vault/emma.md is a folder, where memo's file for a post goes; memo does not remove folders and has written nothing: move or rename it, then export again\n")
     #expect(read(emma + "/inside.txt") == "keep\n")
   }
 

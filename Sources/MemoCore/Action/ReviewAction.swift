@@ -9,6 +9,10 @@ public enum ReviewAction: Equatable, Sendable {
   /// What is due, to where `to` says.
   case due(ReviewDueQuery, to: RowDestination = .state)
   case listed([ReviewDueRow])
+  /// How many items of each kind are due (the query's limit ignored): `memo review digest`
+  /// when its limit cuts the list.
+  case countDue(ReviewDueQuery)
+  case dueCounted([ReviewKind: Int])
   /// The earliest due time after a time (`Effect.loadNextDue`), nil when none.
   case nextDue(Timestamp?)
   case setFuzz(Bool)

@@ -97,6 +97,11 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
   case .listed(let rows):
     state.reviewDue = rows
     return []
+  case .countDue(let query):
+    return [.countDueReviews(query)]
+  case .dueCounted(let counts):
+    state.reviewDueCounts = counts
+    return []
   case .nextDue:
     return []
   case .fuzzSet(let isOn):

@@ -24,6 +24,8 @@ public struct AppState: Equatable, Sendable {
   public var reviewDetail: ReviewDetail?
   /// A page of `memo review due`.
   public var reviewDue: [ReviewDueRow] = []
+  /// How many items of each kind are due (`memo review digest`).
+  public var reviewDueCounts: [ReviewKind: Int] = [:]
   /// Whether review fuzz is on, after `memo review config set fuzz`.
   public var reviewFuzz: Bool?
   /// What `memo review rate hN` made of the highlight, and the choice.

@@ -117,6 +117,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var unchanged = 0
   public var deleted = 0
   public var isDryRun = false
+  /// Goodreads reviews put after the text of a post's body (under "Goodreads review"),
+  /// rather than dropped, because the body had text of its own.
+  public var reviewsAppended = 0
   /// Kindle clippings: what became of them.
   public var clippings: ClippingSummary?
   /// What could not be read and what was done about it ("c.txt: line 12: …"), for stderr.
@@ -137,8 +140,15 @@ public struct ImportSummary: Equatable, Sendable {
     // Plain numbers: this line is stdout, which scripts read.
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
+    var reviews = ""
+    if reviewsAppended > 0 {
+      reviews =
+        reviewsAppended == 1
+        ? "; 1 Goodreads review added after a body that had text of its own, under \"Goodreads review\""
+        : "; \(reviewsAppended) Goodreads reviews added after bodies that had text of their own, under \"Goodreads review\""
+    }
     return (isDryRun ? "would be: " : "") + parts.joined(separator: ", ")
-      + (clippings.map { ": " + $0.description } ?? "")
+      + (clippings.map { ": " + $0.description } ?? "") + reviews
   }
 }
 

@@ -13,6 +13,8 @@ final class OutputFile {
   let path: String?
   private let target: OutputTarget?
   private let temporaryPath: String?
+  /// Where the temporary file is remembered for removal on SIGINT/SIGTERM (`TemporaryFiles`).
+  private var temporarySlot: Int?
   private let fd: Int32
   /// Where everything written goes first: the one writer, with a 1 MiB buffer for a file.
   let writer: ByteWriter
@@ -52,6 +54,7 @@ final class OutputFile {
       let temporary = Self.temporaryName(beside: target.path)
       temporaryPath = temporary
       fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+      if fd >= 0 { temporarySlot = TemporaryFiles.remember(temporary) }
     }
     guard fd >= 0 else {
       throw MemoError(
@@ -140,11 +143,17 @@ final class OutputFile {
         code: .io, message: "cannot write \(path): \(String(cString: strerror(errno)))")
     }
     isFinished = true
+    defer { forgetTemporary() }
     guard rename(temporaryPath, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
       throw MemoError(code: .cannotCreate, message: "cannot replace \(path): \(reason)")
     }
+  }
+
+  private func forgetTemporary() {
+    if let temporarySlot { TemporaryFiles.forget(temporarySlot) }
+    temporarySlot = nil
   }
 
   /// Removes the temporary file of an export that did not finish (a direct target keeps
@@ -154,5 +163,6 @@ final class OutputFile {
     isFinished = true
     close(fd)
     if let temporaryPath { unlink(temporaryPath) }
+    forgetTemporary()
   }
 }

@@ -10,9 +10,14 @@ extension ReviewRepository {
   /// book's second). Columns: `id, kind, due, retrievability, question, post_id, title, item`.
   /// Each part walks an index in due order and stops at its limit: questions never rated are
   /// found through `questions_new_recall` and `questions_new_open`, not by a scan.
+  /// - Parameter isCounting: the statement counts what is due by kind instead (`kind,
+  ///   count`), the query's limit ignored: no text read, no row sorted.
   func dueListing(
-    _ query: ReviewDueQuery, config: ReviewConfig, filter: ResolvedFilter?
+    _ query: ReviewDueQuery, config: ReviewConfig, filter: ResolvedFilter?,
+    isCounting: Bool = false
   ) throws -> Statement {
+    var query = query
+    if isCounting { query.limit = nil }
     let scheduler = ReviewScheduler(config.parameters)
     let condition = SQLCondition.questions(filter ?? ResolvedFilter())
     // Numbered from ?16, so the one text serves every part that repeats it.
@@ -151,7 +156,13 @@ extension ReviewRepository {
       ) WHERE nth IS NULL OR nth <= ?5
       """
     let statement = try database.cachedStatement(
-      sql: """
+      sql: isCounting
+        ? """
+        SELECT kind, count(*) FROM (\(ranked))
+        WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
+        GROUP BY kind
+        """
+        : """
         SELECT id, kind, due, retrievability,
           coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
           coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
@@ -301,6 +312,22 @@ extension ReviewRepository {
     try statement.bind(Timestamp(millis: until.millis - day).rfc3339, at: 4)
     guard try statement.step(), !statement.isNull(0) else { return nil }
     return Self.time(statement, 0)
+  }
+
+  /// How many items of each kind are due at `query.at`, its limit ignored (`dueListing`
+  /// counting): kinds with none are left out.
+  public func dueCounts(_ query: ReviewDueQuery, filter: ResolvedFilter? = nil) throws
+    -> [ReviewKind: Int]
+  {
+    let statement = try dueListing(query, config: try config(), filter: filter, isCounting: true)
+    defer { statement.reset() }
+    var counts: [ReviewKind: Int] = [:]
+    while try statement.step() {
+      if let kind = ReviewKind(rawValue: statement.string(0)) {
+        counts[kind] = Int(statement.int64(1))
+      }
+    }
+    return counts
   }
 
   /// One page of `dueListing`.

@@ -40,6 +40,7 @@ struct Exporter {
         path, database: database.path, isForced: request.isForced)
       summary = try database.inReadTransaction {
         lastSeq = try currentSeq()
+        try folder.checkTargets(postExists: postExists)
         var summary = try writeMarkdown(to: folder, selection)
         summary.filesRemoved = try folder.removeDeleted(postExists: postExists)
         return summary

@@ -20,22 +20,54 @@ extension ExternalImporter {
     return (id, true)
   }
 
+  /// What `fillBlanks` did to a post.
+  enum Filled: Equatable {
+    case nothing
+    /// The review became its empty body, or the source its missing source.
+    case filled
+    /// Its body had text of its own: the review went after it, under `reviewHeading`.
+    case reviewAppended
+  }
+
+  /// Where a Goodreads review goes in a post whose body has text of its own.
+  static let reviewHeading = "## Goodreads review"
+
   /// Gives the post of `book` found here the review and source (a Goodreads row's) it lacks:
-  /// a body or source it has, edited or not, stays. Whether anything was filled in.
-  func fillBlanks(of postID: Int64, from book: ExternalBook) throws -> Bool {
-    guard book.review != nil || book.source != nil else { return false }
+  /// a source it has stays; a body it has, edited or not, stays, and a review it does not
+  /// hold yet goes after it under a "Goodreads review" heading (kept where the user finds it,
+  /// never over what they wrote; a body that holds the review already is left alone, so a
+  /// re-import adds it once).
+  func fillBlanks(of postID: Int64, from book: ExternalBook) throws -> Filled {
+    guard book.review != nil || book.source != nil else { return .nothing }
+    let read = try database.cachedStatement(sql: "SELECT body FROM posts WHERE id = ?")
+    defer { read.reset() }
+    try read.bind(postID, at: 1)
+    let body = try read.step() ? read.text(0) : nil
+    var newBody = body
+    var isAppended = false
+    if let review = book.review, !review.isEmpty {
+      if let body, !body.isEmpty {
+        if !body.contains(review) {
+          var kept = Substring(body)
+          while let last = kept.last, last.isWhitespace { kept.removeLast() }
+          newBody = String(kept) + "\n\n" + Self.reviewHeading + "\n\n" + review
+          isAppended = true
+        }
+      } else {
+        newBody = review
+      }
+    }
     try execute(
       """
-      UPDATE posts SET body = coalesce(nullif(body, ''), ?1), source = coalesce(nullif(source, ''), ?2),
-        updated_at = ?3
-      WHERE id = ?4 AND ((nullif(body, '') IS NULL AND ?1 IS NOT NULL)
-        OR (nullif(source, '') IS NULL AND ?2 IS NOT NULL))
+      UPDATE posts SET body = ?1, source = coalesce(nullif(source, ''), ?2), updated_at = ?3
+      WHERE id = ?4 AND (body IS NOT ?1 OR (nullif(source, '') IS NULL AND ?2 IS NOT NULL))
       """,
       [
-        book.review.map { .text($0) } ?? .null, book.source.map { .text($0) } ?? .null,
+        newBody.map { .text($0) } ?? .null, book.source.map { .text($0) } ?? .null,
         .text(now.rfc3339), .integer(postID),
       ])
-    return database.changes > 0
+    guard database.changes > 0 else { return .nothing }
+    return isAppended ? .reviewAppended : .filled
   }
 
   /// The post of `book`: the one holding a highlight imported from it (even if its title was

@@ -50,10 +50,14 @@ struct ExternalImporter {
       let (postID, isNew) = try known.map { ($0, false) } ?? findOrCreatePost(for: book)
       if isNew {
         summary.added += 1
-      } else if try fillBlanks(of: postID, from: book) {
-        summary.updated += 1
-      } else if book.key != nil {
-        summary.unchanged += 1
+      } else {
+        switch try fillBlanks(of: postID, from: book) {
+        case .filled: summary.updated += 1
+        case .reviewAppended:
+          summary.updated += 1
+          summary.reviewsAppended += 1
+        case .nothing: if book.key != nil { summary.unchanged += 1 }
+        }
       }
       if !book.clippings.isEmpty {
         counts.books += 1

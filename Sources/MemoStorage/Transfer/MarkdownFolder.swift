@@ -111,8 +111,10 @@ final class MarkdownFolder {
     defer { entries[uuid] = entry }
     let hash = Self.hash(Array(content.utf8))
     let file = path(entry.name)
-    guard exists(file) else {
+    guard let kind = fileKind(file) else {
       try writeAtomically(file, content)
+      // Moved away or removed by the user: what waited beside it is memo's old news.
+      removeBeside(entry.name)
       entry.hash = hash
       return .written
     }
@@ -123,22 +125,31 @@ final class MarkdownFolder {
       removeBeside(entry.name)
       return .unchanged
     }
-    let isMemosVersion = entry.hash != nil && existing.map(Self.hash) == entry.hash
+    // Something else put in the place of memo's file (a symlink, a FIFO, a folder) is not
+    // memo's file, whatever it holds: never written through, replaced only with --force.
+    let other = kind == S_IFREG ? nil : Self.what(file, kind: kind)
+    let isMemosVersion = other == nil && entry.hash != nil && existing.map(Self.hash) == entry.hash
     if isMemosVersion || isForced {
       try writeAtomically(file, content)
       removeBeside(entry.name)
       entry.hash = hash
       return .written
     }
-    // Edited by the user. Nothing new to deliver when the post has not changed since.
+    // Edited by the user (or not a file). Nothing new to deliver when the post has not changed.
+    let why = other.map { "\(file) is \($0), not the file memo wrote" }
+      ?? "\(file) was edited since memo wrote it"
+    let todo =
+      other == nil
+      ? "merge it by hand, or export with --force to overwrite"
+      : kind == S_IFDIR
+        ? "move or rename the folder, then export again"
+        : "remove it and export again, or export with --force to have memo replace it with the file"
     if entry.hash == hash {
       // The version memo left beside it is still waiting: say so again, every run, so that a
       // cron job's log or an Obsidian user does not see one warning and then silence.
       let beside = path(Self.besideName(entry.name))
       if exists(beside) {
-        warnings.append(
-          "\(file) was edited since memo wrote it; memo's newer version still waits in \(beside) (merge it by hand, or export with --force to overwrite)"
-        )
+        warnings.append("\(why); memo's newer version still waits in \(beside) (\(todo))")
       }
       return .unchanged
     }
@@ -146,9 +157,40 @@ final class MarkdownFolder {
     try writeAtomically(beside, content)
     entry.hash = hash
     warnings.append(
-      "\(file) was edited since memo wrote it; its post changed too, so the new version is in \(beside) (merge it by hand, or export with --force to overwrite)"
+      "\(why); its post changed\(other == nil ? " too" : ""), so the new version is in \(beside) (\(todo))"
     )
     return .keptEdited
+  }
+
+  /// Before anything is written: a folder where this export may have to write a file (memo's
+  /// file of a post, with --force; the version beside it; the manifest) stops it, all of them
+  /// named, so that nothing is half done (as `git checkout` refuses before touching anything).
+  /// - Parameter postExists: whether a post with this uuid still exists (a deleted post's
+  ///   file is not written).
+  /// - Throws: `MemoError` `.cannotCreate` (73) naming the folders.
+  func checkTargets(postExists: (String) throws -> Bool) throws {
+    var folders: [String] = []
+    func isFolder(_ file: String) -> Bool { fileKind(file) == S_IFDIR }
+    if isFolder(path(Self.manifestName)) { folders.append(path(Self.manifestName)) }
+    for (uuid, entry) in entries.sorted(by: { $0.value.name < $1.value.name }) {
+      let file = path(entry.name)
+      let beside = path(Self.besideName(entry.name))
+      guard isFolder(file) && isForced || isFolder(beside) else { continue }
+      guard try postExists(uuid) else { continue }
+      if isFolder(file) && isForced { folders.append(file) }
+      if isFolder(beside) { folders.append(beside) }
+    }
+    guard !folders.isEmpty else { return }
+    let named =
+      folders.count == 1
+      ? "\(folders[0]) is a folder, where memo's file for a post goes"
+      : folders.dropLast().joined(separator: ", ")
+        + " and \(folders.last!) are folders, where memo's files for posts go"
+    throw MemoError(
+      code: .cannotCreate,
+      message:
+        "\(named); memo does not remove folders and has written nothing: move or rename \(folders.count == 1 ? "it" : "them"), then export again"
+    )
   }
 
   /// Removes the files memo wrote for posts that no longer exist, unless the user edited
@@ -163,13 +205,17 @@ final class MarkdownFolder {
       entries[uuid] = nil
       removeBeside(entry.name)
       let file = path(entry.name)
-      guard exists(file) else { continue }
+      guard let kind = fileKind(file) else { continue }
       let existing = contents(file)
-      if entry.hash != nil && existing.map(Self.hash) == entry.hash {
+      if kind == S_IFREG, entry.hash != nil, existing.map(Self.hash) == entry.hash {
         if unlink(file) == 0 { removed += 1 }
-      } else {
+      } else if kind == S_IFREG {
         warnings.append(
           "\(file) was edited since memo wrote it and its post was deleted; memo leaves it to you")
+      } else {
+        warnings.append(
+          "\(file) is \(Self.what(file, kind: kind)), not the file memo wrote, and its post was deleted; memo leaves it to you"
+        )
       }
     }
     return removed
@@ -272,6 +318,12 @@ final class MarkdownFolder {
     return lstat(path, &info) == 0
   }
 
+  /// What is at `path` (not followed if a symlink): `S_IFREG`, `S_IFLNK`, …; nil when nothing.
+  func fileKind(_ path: String) -> mode_t? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+  }
+
   func readText(_ path: String) -> String? {
     guard let bytes = contents(path) else { return nil }
     return String(validating: bytes, as: UTF8.self)
@@ -306,18 +358,32 @@ final class MarkdownFolder {
   /// What is at `path` that is not a regular file: `the symlink P (to T)`, `the FIFO P`.
   static func describe(_ path: String, kind: mode_t) -> String {
     switch kind {
-    case S_IFLNK:
-      var buffer = [CChar](repeating: 0, count: 4096)
-      let count = readlink(path, &buffer, buffer.count - 1)
-      let target =
-        count > 0
-        ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        : nil
-      return "the symlink \(path)" + (target.map { " (to \($0))" } ?? "")
+    case S_IFLNK: return "the symlink \(path)" + (linkTarget(path).map { " (to \($0))" } ?? "")
     case S_IFIFO: return "the FIFO \(path)"
     case S_IFSOCK: return "the socket \(path)"
     case S_IFCHR, S_IFBLK: return "the device \(path)"
+    case S_IFDIR: return "the folder \(path)"
     default: return "\(path) (not a regular file)"
     }
+  }
+
+  /// What is at `path`, as `P is …` says it: `a symlink (to T)`, `a FIFO`, `a folder`.
+  static func what(_ path: String, kind: mode_t) -> String {
+    switch kind {
+    case S_IFLNK: return "a symlink" + (linkTarget(path).map { " (to \($0))" } ?? "")
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFDIR: return "a folder"
+    default: return "not a regular file"
+    }
+  }
+
+  /// Where the symlink at `path` points, as written in it.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -203,6 +203,9 @@ extension Memo {
         o.add("unchanged", Int64(summary.unchanged))
         o.add("deleted", Int64(summary.deleted))
         o.add("dry_run", summary.isDryRun)
+        if summary.reviewsAppended > 0 {
+          o.add("reviews_appended", Int64(summary.reviewsAppended))
+        }
         if let c = summary.clippings {
           o.add("books", Int64(c.books))
           o.add("new_books", Int64(c.newBooks))

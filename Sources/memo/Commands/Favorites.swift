@@ -72,6 +72,7 @@ extension Memo {
 /// What `fav` and `unfav` print: a line per post for people, the posts for machines.
 enum ShelfReport {
   static func print(_ posts: [Post], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -79,7 +79,9 @@ extension Memo.Filter {
           .categories.map { $0.name.lowercased() }
       }
       let state = try context.dispatch(.filters(.set(filter)), access: .write)
-      FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+      if !context.isSilentReport {
+        FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
+      }
       let created = filter.categories.filter { !known.contains($0.lowercased()) }
       if !created.isEmpty, !context.isQuiet {
         let names = created.map { "'\(visible(oneLine($0)))'" }.joined(separator: ", ")
@@ -103,6 +105,7 @@ extension Memo.Filter {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.filters(.clear), access: .writeExisting)
+      guard !context.isSilentReport else { return }
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }
   }
@@ -149,6 +152,7 @@ extension Memo.Filter {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.filters(.use(name)), access: .writeExisting)
+      guard !context.isSilentReport else { return }
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }
   }

@@ -27,7 +27,7 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.posts(.merge(into: keep, from: other)), access: .writeExisting)
-      guard let merged = state.post else { return }
+      guard let merged = state.post, !context.isSilentReport else { return }
       switch context.format {
       case .table:
         if !context.isQuiet {

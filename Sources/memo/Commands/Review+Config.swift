@@ -193,13 +193,12 @@ extension Memo.Review {
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(
         at: end, limit: limit == Int.max ? limit : limit + 1, selection: selection, dayStart: start)
-      var rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
+      let rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
       guard !rows.isEmpty else { return }
-      // Cut by the limit: all of them, to say how many are due ("10 of 57 due").
+      // Cut by the limit: counted in the database, to say how many are due ("10 of 57 due").
+      var counts: [ReviewKind: Int]?
       if rows.count > limit {
-        var all = query
-        all.limit = nil
-        rows = try context.dispatch(.review(.due(all)), access: .read).reviewDue
+        counts = try context.dispatch(.review(.countDue(query)), access: .read).reviewDueCounts
       }
       let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
         .prefix(10))
@@ -208,7 +207,8 @@ extension Memo.Review {
         let current = try context.dispatch(.filters(.show), access: .read).filter
         note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
       }
-      Output.write(ReviewPresenter.digest(rows, limit: limit, date: date, note: note))
+      Output.write(
+        ReviewPresenter.digest(rows, limit: limit, counts: counts, date: date, note: note))
     }
   }
 

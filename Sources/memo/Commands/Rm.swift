@@ -39,6 +39,7 @@ extension Memo {
           "Delete post \(titles.joined(separator: ", ")) and its questions?")
       }
       let state = try context.dispatch(.posts(.remove(posts)), access: .writeExisting)
+      guard !context.isSilentReport else { return }
       switch context.format {
       case .table:
         guard !context.isQuiet else { return }

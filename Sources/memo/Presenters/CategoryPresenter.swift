@@ -22,7 +22,7 @@ struct CategoryPresenter {
 
   /// `added category "physics"` for people; the category for machines.
   static func report(_ category: Category?, verb: String, _ context: Context) {
-    guard let category else { return }
+    guard let category, !context.isSilentReport else { return }
     switch context.format {
     case .table:
       if !context.isQuiet { Output.line("\(verb) \"\(visible(oneLine(category.name)))\"") }

@@ -53,6 +53,7 @@ enum FilterPresenter {
 
   /// `saved filter "x": --starred` for people; the saved filter for machines.
   static func printSaved(_ saved: [SavedFilter], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -24,18 +24,17 @@ struct HighlightPresenter {
       Field("source", .text), Field("created_at", .time), Field("updated_at", .time),
     ], table: columns)
 
-  /// The columns a list of highlights shows in a table or plain text: the place (page,
-  /// location, chapter) as `memo highlight show` gives it.
+  /// The columns a list of highlights shows in a table or plain text: the place in the order
+  /// of the record's fields (SPEC §2) and of csv, tsv and json — chapter, page, location.
   static let columns = [
     Column(key: "id", title: "ID", alignsRight: true),
     Column(key: "post_id", title: "POST", alignsRight: true),
     Column(key: "starred", title: "★", mark: "★"),
     Column(key: "text", title: "HIGHLIGHT", isFlexible: true, shrinkRank: 1, floor: 16),
     Column(key: "note", title: "NOTE", isFlexible: true, shrinkRank: 1, floor: 12),
+    Column(key: "chapter", title: "CHAPTER", isFlexible: true, floor: 8),
     Column(key: "page", title: "PAGE"),
     Column(key: "location", title: "LOCATION"),
-    // Last, so that plain text's earlier columns keep their places for `cut -f`.
-    Column(key: "chapter", title: "CHAPTER", isFlexible: true, floor: 8),
   ]
 
   /// Where a highlight is, as a reader says it: `p. 12, loc. 140-142`.
@@ -100,6 +99,7 @@ struct HighlightPresenter {
   /// Prints a line per highlight for people (`verb highlight 4 "text"`), or the highlights as
   /// data in the other formats.
   static func report(_ highlights: [Highlight], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -26,6 +26,7 @@ struct JournalPresenter {
 
   /// `undid #12 rm post 3 'Dune' (2 questions)` for people; the entries for machines.
   static func report(_ entries: [JournalEntry], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -79,6 +79,7 @@ struct QuestionPresenter {
   /// Prints a line per question for people (`verb question 4 "text"`), or the questions as
   /// data in the other formats.
   static func report(_ questions: [Question], verb: String, _ context: Context) {
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -251,16 +251,23 @@ enum ReviewPresenter {
   // MARK: - Digest
 
   /// `memo review digest`: a line saying how much is due (`10 of 57 due` when `limit` cuts
-  /// `rows`, every item due), then the first `limit` items, and a last line when there are
-  /// more. Nothing in it depends on the hour.
-  /// `note`: a line under the heading (the current filter narrowing what is listed).
-  static func digest(_ rows: [ReviewDueRow], limit: Int, date: String, note: String? = nil)
-    -> String
-  {
+  /// the list), then the first `limit` items, and a last line when there are more. Nothing in
+  /// it depends on the hour.
+  /// - Parameters:
+  ///   - rows: the first items due (all of them, or more than `limit` when it cuts).
+  ///   - counts: how many of each kind are due, when `rows` are not all (nil: counted in them).
+  ///   - note: a line under the heading (the current filter narrowing what is listed).
+  static func digest(
+    _ rows: [ReviewDueRow], limit: Int, counts given: [ReviewKind: Int]? = nil, date: String,
+    note: String? = nil
+  ) -> String {
     let shown = rows.prefix(limit)
+    let byKind =
+      given ?? Dictionary(grouping: rows, by: \.kind).mapValues(\.count)
+    let total = byKind.values.reduce(0, +)
     var counts: [String] = []
     for kind in ReviewKind.allCases {
-      let n = rows.filter { $0.kind == kind }.count
+      let n = byKind[kind] ?? 0
       guard n > 0 else { continue }
       switch kind {
       case .recall: counts.append("\(n) to recall")
@@ -268,11 +275,11 @@ enum ReviewPresenter {
       case .highlight: counts.append(n == 1 ? "1 highlight" : "\(n) highlights")
       }
     }
-    let more = rows.count > limit
-    let how = more ? "\(shown.count) of \(rows.count)" : "\(rows.count)"
+    let more = total > limit
+    let how = more ? "\(shown.count) of \(total)" : "\(total)"
     var out =
       shown.isEmpty
-      ? "memo review \(date): \(rows.count) due (" + counts.joined(separator: ", ")
+      ? "memo review \(date): \(total) due (" + counts.joined(separator: ", ")
         + "); 'memo review due' lists them\n"
       : "memo review \(date): \(how) due (" + counts.joined(separator: ", ") + ")\n"
     if let note { out += "  (" + note + ")\n" }
@@ -285,7 +292,7 @@ enum ReviewPresenter {
       out += " — " + book + "\n"
     }
     if more, !shown.isEmpty {
-      out += "  … and \(rows.count - shown.count) more: 'memo review due' lists them\n"
+      out += "  … and \(total - shown.count) more: 'memo review due' lists them\n"
     }
     return out
   }

@@ -40,7 +40,7 @@ struct SyncConflictPresenter {
   /// its device, then the value it replaces and its device); the conflict's line in every
   /// other format (plain: tab-separated, no header).
   static func report(_ conflict: SyncConflict?, verb: String, _ context: Context) {
-    guard let conflict else { return }
+    guard let conflict, !context.isSilentReport else { return }
     switch context.format {
     case .table:
       guard !context.isQuiet else { return }

@@ -48,7 +48,9 @@ struct SyncRestoreReviewTests {
   }
 
   /// The rows both machines must hold alike after the rounds.
-  static func expectAlike(_ a: Sandbox, _ b: Sandbox, _ events: String, item: (Sandbox) throws -> String?) throws {
+  static func expectAlike(
+    _ a: Sandbox, _ b: Sandbox, _ events: String, item: (Sandbox) throws -> String?
+  ) throws {
     #expect(try a.rows(events) == b.rows(events))
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
     let onA = try item(a)
@@ -75,12 +77,14 @@ struct SyncRestoreReviewTests {
     let item: (Sandbox) throws -> String? = { box in
       try box.rows("SELECT id FROM questions").first.map { $0[0] }
     }
-    #expect(try b.rows("SELECT rating FROM review_events ORDER BY reviewed_at") == [["good"], ["again"]])
+    #expect(
+      try b.rows("SELECT rating FROM review_events ORDER BY reviewed_at") == [["good"], ["again"]])
     for _ in 0..<2 {
       try SyncLab.round(b)
       try SyncLab.round(a)
     }
-    #expect(try a.rows("SELECT rating FROM review_events ORDER BY reviewed_at") == [["good"], ["again"]])
+    #expect(
+      try a.rows("SELECT rating FROM review_events ORDER BY reviewed_at") == [["good"], ["again"]])
     #expect(try a.rows("SELECT starred FROM questions") == [["1"]])
     try Self.expectAlike(a, b, events, item: item)
 
@@ -104,7 +108,9 @@ struct SyncRestoreReviewTests {
         _ = try a.succeed(["review", "rate", "h1", "keep"])
       },
       deleteOnA: ["highlight", "rm", "1", "--yes"],
-      changeOnB: [["review", "rate", "h1", "later"], ["highlight", "edit", "1", "--note", "the litany"]])
+      changeOnB: [
+        ["review", "rate", "h1", "later"], ["highlight", "edit", "1", "--note", "the litany"],
+      ])
     defer { withExtendedLifetime(lab) {} }
     let events =
       "SELECT e.uuid, e.rating, h.uuid FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id ORDER BY e.uuid"
@@ -112,13 +118,17 @@ struct SyncRestoreReviewTests {
       try box.rows("SELECT 'h' || id FROM highlights").first.map { $0[0] }
     }
     #expect(
-      try b.rows("SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [["keep"], ["later"]])
+      try b.rows("SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [
+        ["keep"], ["later"],
+      ])
     for _ in 0..<2 {
       try SyncLab.round(b)
       try SyncLab.round(a)
     }
     #expect(
-      try a.rows("SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [["keep"], ["later"]])
+      try a.rows("SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [
+        ["keep"], ["later"],
+      ])
     #expect(try a.rows("SELECT note FROM highlights") == [["the litany"]])
     try Self.expectAlike(a, b, events, item: item)
 

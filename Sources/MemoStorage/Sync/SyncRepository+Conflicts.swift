@@ -331,6 +331,20 @@ extension SyncRepository {
         AND json_extract(j.old_row, '$.uuid') NOT IN (SELECT uuid FROM \(events))
       ORDER BY j.id
       """, key)
+    // The deletion this device applied took the events with it unseen by sync (a cascade), so
+    // sync may still hold one as it was before: the round would find it back unchanged and
+    // not send it, and a device that never had it (one made here while the record was deleted
+    // there) would never get it. Those back now (this device's changes) are held as deleted,
+    // so the round sends them all (an event a device has already is the same event there).
+    let kind = highlight ? "highlight_review_event" : "review_event"
+    try run(
+      """
+      UPDATE sync_versions SET row = NULL
+      WHERE kind = '\(kind)'
+        AND key IN (SELECT e.uuid FROM \(events) e
+                    JOIN changes c ON c.kind = '\(kind)' AND c.key = e.uuid AND c.origin IS NULL
+                    WHERE e.\(column) = (SELECT id FROM \(records) WHERE uuid = ?1))
+      """, key)
     let review = ReviewRepository(database: database)
     if highlight {
       let id = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE uuid = ?")

@@ -76,11 +76,13 @@ extension EffectRunner {
         }
         if format == .kindle {
           let report = try KindleClippings.read(text, name: name)
-          if request.isStrict, let first = report.problems.first {
+          // A clipping the file ends inside of is skipped (and counted so), never torn.
+          let problems = report.problems + report.incomplete
+          if request.isStrict, let first = problems.first {
             throw MemoError.malformedImport(
               name, place: "line \(first.line)",
               reason:
-                "\(first.what) (--strict: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
+                "\(first.what) (--strict: \(problems.count) problem\(problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
             )
           }
           merge = {
@@ -91,8 +93,9 @@ extension EffectRunner {
             summary.clippings?.placeholders = report.placeholders
             // An earlier version the file itself extends later is a near-duplicate.
             summary.clippings?.duplicates += report.duplicates + report.replaced
+            summary.clippings?.incomplete = report.incomplete.count
             summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
-            summary.warnings = report.problems.map { "\(name): \($0.description)" }
+            summary.warnings = problems.map { "\(name): \($0.description)" }
             return summary
           }
         } else {

@@ -15,6 +15,9 @@ public enum KindleClippings {
     public var duplicates = 0
     /// Earlier versions of highlights the reader extended later in the file.
     public var replaced = 0
+    /// The clipping the file ends inside of (no closing `==========` line: the file was cut
+    /// off), skipped rather than imported torn.
+    public var incomplete: [Problem] = []
   }
 
   /// A header or date that could not be read: where, what, and what was done about it.
@@ -45,7 +48,8 @@ public enum KindleClippings {
     // Split on the UTF-8 bytes (every mark is ASCII): by Character, splitting and counting
     // lines was most of reading a large file.
     let bytes = Array(text.utf8)
-    for range in entryRanges(bytes) {
+    let ranges = entryRanges(bytes)
+    for (number, range) in ranges.enumerated() {
       let entry = bytes[range]
       let entryLine = line
       line += entry.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -60,6 +64,20 @@ public enum KindleClippings {
       guard !lines.isEmpty else { continue }
       entries += 1
       let titleLine = entryLine + skipped
+      // After the last `==========`: a Kindle closes every clipping with one, so the file ends
+      // inside this one (cut off in a copy): its passage or header may be torn.
+      if number == ranges.count - 1 {
+        if lines.count >= 2, KindleHeader(lines[1].trimmingWhitespace()).kind != nil {
+          readable += 1
+        }
+        report.incomplete.append(
+          Problem(
+            line: titleLine,
+            what:
+              "the file ends inside the clipping of \"\(clip(lines[0].trimmingWhitespace()))\" (no closing \"==========\" line; was the file cut off?)",
+            done: "the clipping was skipped"))
+        continue
+      }
       let headerText = lines.count >= 2 ? lines[1].trimmingWhitespace() : ""
       guard let dash = headerText.first, dash == "-" || dash == "–" || dash == "—" else {
         report.problems.append(
@@ -132,7 +150,7 @@ public enum KindleClippings {
     }
     if entries > 0 && readable == 0 {
       throw MemoError.malformedImport(
-        name, place: report.problems.first.map { "line \($0.line)" } ?? "line 1",
+        name, place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
         reason:
           "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
       )
@@ -198,6 +216,21 @@ public enum KindleClippings {
     guard seen.insert(clipping.key).inserted else { return .duplicate }
     if clipping.kind == .highlight,
       let at = book.clippings.firstIndex(where: { clipping.extends($0) })
+    {
+      var replacement = clipping
+      let earlier = book.clippings[at]
+      replacement.replaces = earlier.replaces + [earlier.withoutReplaces]
+      book.clippings[at] = replacement
+      return .replaced
+    }
+    // A note edited on the device: Kindle appends it again, at the same place, and keeps the
+    // old one. The later takes the earlier one's place and remembers it (a note imported
+    // before is then replaced, not added to).
+    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil || clipping.page != nil,
+      let at = book.clippings.firstIndex(where: {
+        $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
+          && $0.page == clipping.page
+      })
     {
       var replacement = clipping
       let earlier = book.clippings[at]

@@ -168,6 +168,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public var bookmarks = 0
   /// The clipping-limit placeholder, in place of a highlight's text.
   public var placeholders = 0
+  /// A clipping the file ends inside of (cut off: no closing `==========` line), skipped.
+  public var incomplete = 0
   /// The same clipping again in the file, or imported before.
   public var duplicates = 0
   /// Imported before and edited here since (passage or note): the edit kept, not a duplicate.
@@ -197,6 +199,7 @@ public struct ClippingSummary: Equatable, Sendable {
     text +=
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")
+    if incomplete > 0 { text += ", \(incomplete) incomplete (the file ends inside it)" }
     if deleted > 0 { text += ", \(deleted) deleted on the device" }
     if booksDeletedHere > 0 {
       text += ", \(count(booksDeletedHere, "book", "books")) deleted here (kept deleted)"

@@ -35,6 +35,23 @@ extension ExternalImporter {
     try remember.execute()
   }
 
+  /// Whether highlight `id`, made from `earlier` (or from a quote with its passage), holds a
+  /// passage other than the one a file last gave it, or (made from that very clipping) a page
+  /// or location other than the clipping's: edited here since.
+  func isEditedHere(_ id: Int64, since earlier: ExternalClipping) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT h.text, h.page, h.location, h.source_key, i.text
+        FROM highlights h LEFT JOIN highlight_imports i ON i.highlight_id = h.id WHERE h.id = ?
+        """)
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    guard try statement.step() else { return false }
+    if statement.string(0) != (statement.text(4) ?? earlier.text) { return true }
+    guard statement.text(3) == earlier.key else { return false }
+    return statement.text(1) != earlier.page || statement.text(2) != Self.location(of: earlier)
+  }
+
   /// The post's highlight whose source key is `key`.
   func keyedHighlight(postID: Int64, key: String) throws -> Int64? {
     let statement = try database.cachedStatement(

@@ -114,17 +114,27 @@ struct ExternalImporter {
             }
           }
           if let replacing {
-            // The longer version takes the earlier one's place (its note and star stay); an
-            // earlier one deleted here since stays deleted.
+            // The longer version takes the earlier one's place (its note and star stay), unless
+            // its passage or place was edited here since (the edit is kept, as a change from
+            // the device is on a re-import); an earlier one deleted here since stays deleted.
             if let id = try highlightID(postID: postID, key: replacing.key, text: replacing.text) {
-              try replace(id, with: clipping)
-              summary.updated += 1
-              counts.replaced += 1
-            } else {
+              if try isEditedHere(id, since: replacing) {
+                summary.unchanged += 1
+                counts.keptEdited += 1
+              } else {
+                try replace(id, with: clipping)
+                summary.updated += 1
+                counts.replaced += 1
+              }
+              continue
+            }
+            // The book itself was deleted here, and is back for this new clipping: the longer
+            // passage comes in as a new highlight (the earlier ones stay deleted).
+            if !isNew {
               summary.unchanged += 1
               counts.duplicates += 1
+              continue
             }
-            continue
           }
           // KOReader rewrites a highlight extended on the device in place: the same start, a
           // longer passage, so a new key. It takes the shorter one's place (whose note and
@@ -176,6 +186,24 @@ struct ExternalImporter {
         // A note: on the highlight at its place, if there is one.
         if placed == nil { placed = try highlights(ofPost: postID) }
         let target = Self.highlight(at: clipping, among: placed ?? [])
+        // A note edited on the device since the last import (it replaces a note imported
+        // before): the highlight's note becomes it, unless that note was edited here since.
+        if let target, !clipping.replaces.isEmpty {
+          var earlier: ExternalClipping?
+          for replaced in clipping.replaces {
+            if try hasKey(replaced.key) { earlier = replaced } else { try remember(replaced.key) }
+          }
+          if let earlier {
+            if try replaceNote(of: target, was: earlier.text, with: clipping.text) {
+              summary.updated += 1
+              counts.updated += 1
+            } else {
+              summary.unchanged += 1
+              counts.keptEdited += 1
+            }
+            continue
+          }
+        }
         summary.added += 1
         if clipping.isQuestion {
           counts.questions += 1
@@ -279,6 +307,19 @@ struct ExternalImporter {
     try statement.bind(now.rfc3339, at: 2)
     try statement.bind(id, at: 3)
     try statement.execute()
+  }
+
+  /// Gives highlight `id` the note `new` when it still holds `old`, the note a file gave it
+  /// (not edited here since). - Returns: whether it did.
+  func replaceNote(of id: Int64, was old: String, with new: String) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: "UPDATE highlights SET note = ?1, updated_at = ?2 WHERE id = ?3 AND note = ?4")
+    try statement.bind(new, at: 1)
+    try statement.bind(now.rfc3339, at: 2)
+    try statement.bind(id, at: 3)
+    try statement.bind(old, at: 4)
+    try statement.execute()
+    return database.changes > 0
   }
 
   /// The post's highlights with their places, for its notes to find.

@@ -221,6 +221,7 @@ extension Memo {
           skipped.add("duplicates", Int64(c.duplicates))
           skipped.add("deleted_on_device", Int64(c.deleted))
           skipped.add("books_deleted_here", Int64(c.booksDeletedHere))
+          skipped.add("incomplete", Int64(c.incomplete))
           o.add("skipped", raw: skipped.object)
           o.add("unreadable", Int64(c.unreadable))
         }

@@ -18,7 +18,7 @@ struct ReviewTransferTests {
     _ = runner.run(.insertQuestion(NewQuestion(postID: PostID(1), text: "Why fear?")))
     _ = runner.run(.setAnswer(QuestionID(1), "It kills the mind."))
     _ = runner.run(.insertQuestion(NewQuestion(postID: PostID(1), text: "Who is Muad'Dib?")))
-    let start = Timestamp(rfc3339: "2026-03-01T10:00:00Z")!
+    let start = Timestamp(rfc3339: "2025-12-01T10:00:00Z")!
     for (days, rating) in [(0, RecallRating.again), (0, .good), (1, .good), (9, .easy)] {
       _ = runner.run(
         .rateReview(
@@ -75,7 +75,7 @@ struct ReviewTransferTests {
     let runner = source.runner()
     _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "Fear is the mind-killer.")))
     _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "I must not fear.")))
-    let at = Timestamp(rfc3339: "2026-03-02T10:00:00Z")!
+    let at = Timestamp(rfc3339: "2025-12-02T10:00:00Z")!
     // Two at one instant: they replay in the order recorded, in the copy too.
     _ = runner.run(.rateHighlightReview(HighlightID(1), .discard, at: at))
     _ = runner.run(.rateHighlightReview(HighlightID(1), .keep, at: at))
@@ -125,7 +125,7 @@ struct ReviewTransferTests {
     let target = try TemporaryDatabase()
     let header = #"{"type":"header","format":"memo","version":3,"since":null}"#
     let orphan =
-      #"{"type":"review_event","uuid":"e-1","question_uuid":"q-9","kind":"recall","rating":"good","reviewed_at":"2026-03-01T10:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-03-01T10:00:00.000Z"}"#
+      #"{"type":"review_event","uuid":"e-1","question_uuid":"q-9","kind":"recall","rating":"good","reviewed_at":"2025-12-01T10:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-03-01T10:00:00.000Z"}"#
     #expect {
       _ = try HighlightTransferTests.importText(header + "\n" + orphan + "\n", .jsonl, into: target)
     } throws: { error in
@@ -147,7 +147,7 @@ struct ReviewTransferTests {
       #"{"type":"header","format":"memo","version":3,"since":null}"#,
       #"{"type":"post","uuid":"p-1","title":"Dune","author":null,"body":null,"source":null,"favorite":false,"created_at":"2026-01-01T10:00:00.000Z","updated_at":"2026-01-01T10:00:00.000Z"}"#,
       #"{"type":"question","uuid":"q-1","post_uuid":"p-1","text":"Why?","category":null,"starred":false,"answer":null,"answered_at":null,"created_at":"2026-01-01T10:00:00.000Z","updated_at":"2026-01-01T10:00:00.000Z","highlight_uuid":null}"#,
-      #"{"type":"review_event","uuid":"e-1","question_uuid":"q-1","kind":"open","rating":"soon","reviewed_at":"2026-01-03T10:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-01-03T10:00:00.000Z"}"#,
+      #"{"type":"review_event","uuid":"e-1","question_uuid":"q-1","kind":"open","rating":"soon","reviewed_at":"2026-01-01T12:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-01-03T10:00:00.000Z"}"#,
       #"{"type":"deleted","uuid":"q-1","kind":"question","deleted_at":"2026-01-04T10:00:00.000Z"}"#,
     ]
     _ = try HighlightTransferTests.importText(lines.joined(separator: "\n") + "\n", .jsonl, into: target)

@@ -1,0 +1,87 @@
+import MemoCore
+
+/// What a record restored from a conflict takes back from the journal of the change that
+/// deleted it here: the questions about a highlight, the review events of a question or a
+/// highlight.
+extension SyncRepository {
+  /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync
+  /// carried that; only the journal of the change that deleted it here still knows which
+  /// they were. A highlight restored from a conflict asks them again: those of its post
+  /// still asking about nothing.
+  func relinkQuestions(toRestoredHighlight key: String) throws {
+    try run(
+      """
+      WITH gone AS (
+        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
+        WHERE table_name = 'highlights' AND new_row IS NULL
+          AND json_extract(old_row, '$.uuid') = ?1
+        ORDER BY id DESC LIMIT 1)
+      UPDATE questions SET highlight_id = (SELECT id FROM highlights WHERE uuid = ?1)
+      WHERE highlight_id IS NULL
+        AND post_id = (SELECT post_id FROM highlights WHERE uuid = ?1)
+        AND uuid IN (
+          SELECT json_extract(j.old_row, '$.uuid') FROM journal_changes j, gone
+          WHERE j.entry_id = gone.entry_id AND j.table_name = 'questions'
+            AND json_extract(j.old_row, '$.highlight_id') = gone.id
+            AND json_extract(j.new_row, '$.highlight_id') IS NULL)
+      """, key)
+  }
+
+  /// A question's or highlight's deletion took its review events with it (`ON DELETE CASCADE`),
+  /// and only the journal of the change that deleted it here still holds them. Restored from
+  /// a conflict, it gets them back (those not here again by UUID), under its new id, as this
+  /// device's change (the next round sends them to the devices that lost them too), and its
+  /// schedule is replayed from them.
+  func restoreReviewEvents(of key: String, highlight: Bool) throws {
+    let (records, events, column) =
+      highlight
+      ? ("highlights", "highlight_review_events", "highlight_id")
+      : ("questions", "review_events", "question_id")
+    let columns =
+      highlight
+      ? ["uuid", "rating", "reviewed_at", "device", "duration_ms", "created_at"]
+      : ["uuid", "kind", "rating", "reviewed_at", "device", "duration_ms", "created_at"]
+    let values = columns.map { "json_extract(j.old_row, '$.\($0)')" }.joined(separator: ", ")
+    try run(
+      """
+      WITH gone AS (
+        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
+        WHERE table_name = '\(records)' AND new_row IS NULL
+          AND json_extract(old_row, '$.uuid') = ?1
+        ORDER BY id DESC LIMIT 1)
+      INSERT INTO \(events) (\(column), \(columns.joined(separator: ", ")))
+      SELECT (SELECT id FROM \(records) WHERE uuid = ?1), \(values)
+      FROM journal_changes j, gone
+      WHERE j.entry_id = gone.entry_id AND j.table_name = '\(events)' AND j.new_row IS NULL
+        AND json_extract(j.old_row, '$.\(column)') = gone.id
+        AND json_extract(j.old_row, '$.uuid') NOT IN (SELECT uuid FROM \(events))
+      ORDER BY j.id
+      """, key)
+    // The deletion this device applied took the events with it unseen by sync (a cascade), so
+    // sync may still hold one as it was before: the round would find it back unchanged and
+    // not send it, and a device that never had it (one made here while the record was deleted
+    // there) would never get it. Those back now (this device's changes) are held as deleted,
+    // so the round sends them all (an event a device has already is the same event there).
+    let kind = highlight ? "highlight_review_event" : "review_event"
+    try run(
+      """
+      UPDATE sync_versions SET row = NULL
+      WHERE kind = '\(kind)'
+        AND key IN (SELECT e.uuid FROM \(events) e
+                    JOIN changes c ON c.kind = '\(kind)' AND c.key = e.uuid AND c.origin IS NULL
+                    WHERE e.\(column) = (SELECT id FROM \(records) WHERE uuid = ?1))
+      """, key)
+    let review = ReviewRepository(database: database)
+    if highlight {
+      let id = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE uuid = ?")
+      defer { id.reset() }
+      try id.bind(key, at: 1)
+      if try id.step() { try review.replayHighlight(HighlightID(id.int64(0))) }
+    } else {
+      let id = try database.cachedStatement(sql: "SELECT id FROM questions WHERE uuid = ?")
+      defer { id.reset() }
+      try id.bind(key, at: 1)
+      if try id.step() { try review.replay([QuestionID(id.int64(0))]) }
+    }
+  }
+}

@@ -88,6 +88,21 @@ struct FastPathTests {
     #expect(difference.isEmpty, "\(arguments): \(difference)", sourceLocation: sourceLocation)
   }
 
+  @Test("where global options typed first go: behind a fast command's names, as argument-parser's tree says")
+  func commandDepth() {
+    for name in FastPath.names {
+      #expect(Arguments.commandDepth([name, "12"]) == Arguments.commandPath([name, "12"]).1)
+    }
+    for (group, names) in FastPath.nestedNames {
+      for name in names {
+        let arguments = [group, name, "12"]
+        #expect(Arguments.commandDepth(arguments) == Arguments.commandPath(arguments).1)
+      }
+    }
+    #expect(Arguments.commandDepth(["review", "config", "set", "fuzz", "off"]) == 3)
+    #expect(Arguments.commandDepth(["nonsense"]) == 0)
+  }
+
   @Test("review rate and review due: every option, as argument-parser parses them")
   func reviewSubcommands() {
     #expect(FastPath.nestedNames == ["review": ["rate", "due"]])

@@ -11,11 +11,7 @@ extension SyncRepository {
   func relinkQuestions(toRestoredHighlight key: String) throws {
     try run(
       """
-      WITH gone AS (
-        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
-        WHERE table_name = 'highlights' AND new_row IS NULL
-          AND json_extract(old_row, '$.uuid') = ?1
-        ORDER BY id DESC LIMIT 1)
+      \(Self.gone("highlights"))
       UPDATE questions SET highlight_id = (SELECT id FROM highlights WHERE uuid = ?1)
       WHERE highlight_id IS NULL
         AND post_id = (SELECT post_id FROM highlights WHERE uuid = ?1)
@@ -44,11 +40,7 @@ extension SyncRepository {
     let values = columns.map { "json_extract(j.old_row, '$.\($0)')" }.joined(separator: ", ")
     try run(
       """
-      WITH gone AS (
-        SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
-        WHERE table_name = '\(records)' AND new_row IS NULL
-          AND json_extract(old_row, '$.uuid') = ?1
-        ORDER BY id DESC LIMIT 1)
+      \(Self.gone(records))
       INSERT INTO \(events) (\(column), \(columns.joined(separator: ", ")))
       SELECT (SELECT id FROM \(records) WHERE uuid = ?1), \(values)
       FROM journal_changes j, gone
@@ -83,5 +75,17 @@ extension SyncRepository {
       try id.bind(key, at: 1)
       if try id.step() { try review.replay([QuestionID(id.int64(0))]) }
     }
+  }
+
+  /// `gone`: the journal entry that deleted the record of `table` with UUID ?1 here (the
+  /// latest), and the id the record had.
+  static func gone(_ table: String) -> String {
+    """
+    WITH gone AS (
+      SELECT entry_id, json_extract(old_row, '$.id') AS id FROM journal_changes
+      WHERE table_name = '\(table)' AND new_row IS NULL
+        AND json_extract(old_row, '$.uuid') = ?1
+      ORDER BY id DESC LIMIT 1)
+    """
   }
 }

@@ -139,7 +139,7 @@ struct SearchAndDatabaseTests {
       DROP TABLE search_words; DROP TABLE search_trigrams;
       DROP TRIGGER posts_grams_insert; DROP TRIGGER posts_grams_update; DROP TRIGGER posts_grams_delete;
       DROP TRIGGER questions_grams_insert; DROP TRIGGER questions_grams_update;
-      DROP TRIGGER questions_grams_delete; DROP TABLE search_grams;
+      DROP TRIGGER questions_grams_delete; DROP TABLE search_grams; DROP VIEW search_grams_feed;
       """)
     // Version 8's change sequence and sync state go too.
     for trigger in try box.rows(

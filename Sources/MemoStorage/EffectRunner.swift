@@ -22,6 +22,10 @@ public final class EffectRunner {
   public var progress: ProgressMeter?
   let browse: BrowseRepository
 
+  /// Whether the effects run so far recorded a change in the journal (undo, redo and prune
+  /// included): what a command that then fails to write its output has kept.
+  public var madeChanges: Bool { database.journaledChanges > 0 }
+
   /// - Parameters:
   ///   - clock: the current time (tests pass a fixed one).
   ///   - makeUUID: a new UUID for a record created at the given time.

@@ -116,6 +116,8 @@ struct Context {
     }
     store.dispatch(action)
     if let error = store.state.error { throw error }
+    // A change made and committed: if stdout then fails, the error says the change was kept.
+    if access != .read, runner?.madeChanges == true { Output.changeKept = true }
     return store.state
   }
 }

@@ -22,10 +22,18 @@ enum Output {
     try? writer.flushIfFull()
   }
 
+  /// Set once the command has committed a change: an output that then fails cannot take it
+  /// back, and the error says it was kept (a script retrying on 74 would otherwise do it twice).
+  nonisolated(unsafe) static var changeKept = false
+
   /// Writes out what is buffered. A reader that went away (EPIPE) is not an error.
   static func flush() {
     do { try writer.flush() } catch let error as MemoError where error.code != .readerGone {
-      Diagnostics.line("memo: error: \(error.message)")
+      let kept =
+        changeKept
+        ? "; the change itself was made and kept ('memo log' shows it, 'memo undo' takes it back)"
+        : ""
+      Diagnostics.line("memo: error: \(error.message)\(kept)")
       Glibc.exit(error.code.rawValue)
     } catch {}
   }

@@ -94,4 +94,21 @@ struct StreamingTests {
         "--limit \(limit)")
     }
   }
+
+  @Test("a change whose output cannot be written exits 74 saying the change was kept; one that changed nothing does not say so")
+  func unwritableOutputAfterChange() throws {
+    let box = try Self.library()
+    let added = try box.shell("'\(Sandbox.binary)' add 'Kept anyway' > /dev/full")
+    #expect(added.status == 74)
+    #expect(
+      added.stderr
+        == "memo: error: cannot write stdout: No space left on device; the change itself was made and kept ('memo log' shows it, 'memo undo' takes it back)\n"
+    )
+    #expect(try box.rows("SELECT count(*) FROM posts WHERE title = 'Kept anyway'") == [["1"]])
+    // A write command that changed nothing (the post is already starred) does not claim one.
+    _ = try box.run(["star", "1"])
+    let again = try box.shell("'\(Sandbox.binary)' star 1 --format json > /dev/full")
+    #expect(again.status == 74)
+    #expect(again.stderr == "memo: error: cannot write stdout: No space left on device\n")
+  }
 }

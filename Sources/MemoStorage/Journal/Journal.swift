@@ -42,6 +42,7 @@ public struct Journal {
       return
     }
     try run("UPDATE journal_entries SET summary = ? WHERE id = ?", [.text(summary), .integer(id)])
+    database.journaledChanges += 1
     try run("DELETE FROM journal_entries WHERE undone = 1", [])
     try run(
       "DELETE FROM journal_entries WHERE id <= (SELECT id FROM journal_entries ORDER BY id DESC LIMIT 1 OFFSET ?)",
@@ -67,6 +68,7 @@ public struct Journal {
       if entry.action == "review config" { try ReviewRepository(database: database).replayAll() }
       try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
     }
+    database.journaledChanges += entries.count
     return entries.map {
       var e = $0; e.isUndone = true; return e
     }
@@ -95,6 +97,7 @@ public struct Journal {
       if entry.action == "review config" { try ReviewRepository(database: database).replayAll() }
       try run("UPDATE journal_entries SET undone = 0 WHERE id = ?", [.integer(entry.id)])
     }
+    database.journaledChanges += entries.count
     return entries.map {
       var e = $0; e.isUndone = false; return e
     }
@@ -172,6 +175,7 @@ public struct Journal {
     try run(
       "DELETE FROM journal_entries WHERE id <= (SELECT id FROM journal_entries ORDER BY id DESC LIMIT 1 OFFSET ?)",
       [.integer(Int64(keep))])
+    database.journaledChanges += removed.count
     return removed
   }
 

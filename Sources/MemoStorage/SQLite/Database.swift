@@ -15,6 +15,10 @@ public final class Database {
   /// The same statements by where their SQL's bytes are (`cachedStatement`).
   private var byAddress: [UInt: Statement] = [:]
   private var isClosed = false
+  /// Journal entries this connection has recorded, undone, redone or pruned (set inside the
+  /// transaction; a command's error rolls it back and is the command's result anyway): a
+  /// command whose output then fails says its change was kept.
+  public internal(set) var journaledChanges = 0
   /// The busy timeout set at open, put back after a step that waits for no one.
   private var busyTimeoutMilliseconds: Int32 = 0
 

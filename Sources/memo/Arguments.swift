@@ -21,14 +21,46 @@ enum Arguments {
   /// Global options given before the command (`memo --db x list`) move behind its name, where
   /// the command's option group parses them, as `git -C dir log` users expect.
   static func movingGlobalOptions(_ arguments: [String]) -> [String] {
-    let (leading, rest) = leadingGlobalOptions(arguments)
-    guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+    var (leading, rest) = leadingGlobalOptions(arguments)
+    var words = Array(rest)
+    // Typed between a group's name and its subcommand's (`memo category --db x list`): taken
+    // out too (the group would call the subcommand's name an unexpected argument).
+    if let first = words.first, !FastPath.names.contains(first),
+      words.dropFirst().contains(where: isGlobalOption)
+    {
+      var type: ParsableCommand.Type = Memo.self
+      var depth = 0
+      while depth < words.count {
+        if depth > 0 {
+          let (between, after) = leadingGlobalOptions(Array(words[depth...]))
+          if !between.isEmpty, let next = after.first,
+            type.configuration.subcommands.contains(where: { $0._commandName == next })
+          {
+            leading += between
+            words = Array(words[..<depth]) + Array(after)
+          }
+        }
+        guard
+          let next = type.configuration.subcommands.first(where: {
+            $0._commandName == words[depth]
+          })
+        else { break }
+        type = next
+        depth += 1
+      }
+    }
+    guard !leading.isEmpty, !words.isEmpty else { return arguments }
     // Right behind the command's name, before its own arguments: the same option typed again
     // after the command wins, as it would typed twice there (`memo --db a.db add X --db b.db`
     // writes to b.db; at the end, a.db won).
-    var result = Array(rest)
-    result.insert(contentsOf: leading, at: commandDepth(result))
-    return result
+    words.insert(contentsOf: leading, at: commandDepth(words))
+    return words
+  }
+
+  /// Whether `word` is a global option (`--db`, `--db=x`, `-q`, …).
+  static func isGlobalOption(_ word: String) -> Bool {
+    let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+    return globalFlags.contains(word) || globalValued.contains(name)
   }
 
   /// How many of the first words of `arguments` name the command: for a command of the fast

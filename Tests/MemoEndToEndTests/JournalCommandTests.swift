@@ -124,4 +124,19 @@ struct JournalCommandTests {
     #expect(try box.run(["undo", "x"]).status == 64)
     #expect(try box.run(["redo", "-1"]).status == 64)
   }
+
+  @Test("--keep without --prune is a usage error, and prunes nothing")
+  func keepWithoutPrune() throws {
+    let box = try Sandbox()
+    _ = try box.add("A")
+    _ = try box.add("B")
+    let result = try box.run(["log", "--keep", "1"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "memo: error: --keep goes with --prune: 'memo log --prune --keep N' drops all but the newest N entries"
+      ), "\(result.stderr)")
+    #expect(result.stdout == "")
+    #expect(try box.rows("SELECT count(*) FROM journal_entries") == [["2"]])
+  }
 }

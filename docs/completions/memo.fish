@@ -752,7 +752,7 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "mem
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo redo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" limit' -l 'limit' -d 'Show at most N entries.' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" prune' -l 'prune' -d 'Drop old entries (they can no longer be undone).'
-complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" keep' -l 'keep' -d 'With --prune: how many of the newest entries to keep.' -rfka ''
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" keep' -l 'keep' -d 'With --prune: how many of the newest entries to keep (default: 100).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" db' -l 'db' -d 'The database file (default: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" color' -l 'color' -d 'Colour: auto, always or never (auto honours NO_COLOR).' -rfka 'auto always never'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo log" q quiet' -s 'q' -l 'quiet' -d 'Print only what scripts need (ids, data); no messages.'

@@ -1299,7 +1299,7 @@ _memo_log() {
     local -ar arg_specs=(
         '--limit[Show at most N entries.]:limit:'
         '--prune[Drop old entries (they can no longer be undone).]'
-        '--keep[With --prune\: how many of the newest entries to keep.]:keep:'
+        '--keep[With --prune\: how many of the newest entries to keep (default\: 100).]:keep:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

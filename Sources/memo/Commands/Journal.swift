@@ -102,20 +102,24 @@ extension Memo {
     @Flag(help: "Drop old entries (they can no longer be undone).")
     var prune = false
 
-    @Option(help: "With --prune: how many of the newest entries to keep.")
-    var keep: Int = 100
+    @Option(help: "With --prune: how many of the newest entries to keep (default: 100).")
+    var keep: Int?
 
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
       if limit < 0 { throw ValidationError("--limit must be 0 or more") }
-      if keep < 0 { throw ValidationError("--keep must be 0 or more") }
+      if let keep, keep < 0 { throw ValidationError("--keep must be 0 or more") }
+      if keep != nil, !prune {
+        throw ValidationError("--keep goes with --prune: 'memo log --prune --keep N' drops all but the newest N entries")
+      }
     }
 
     func run() throws {
       let context = try Context(global)
       if prune {
-        let state = try context.dispatch(.journal(.prune(keep: keep)), access: .writeExisting)
+        let state = try context.dispatch(
+          .journal(.prune(keep: keep ?? 100)), access: .writeExisting)
         if !context.isQuiet {
           Diagnostics.line("memo: pruned \(counted(state.journalEntries.count, "journal entry"))")
         }

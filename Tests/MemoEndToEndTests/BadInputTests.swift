@@ -103,6 +103,16 @@ struct BadInputTests {
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
   }
 
+  @Test("an empty or blank --author is a usage error, as an empty --category is", arguments: ["", "  "])
+  func blankAuthor(author: String) throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune", ["--author", "Frank Herbert"])
+    let result = try box.run(["list", "--author", author])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("memo: error: --author needs some text of the author's name"))
+    #expect(result.stdout == "")
+  }
+
   @Test("a full disk is an I/O error (74) that changes nothing")
   func fullDisk() throws {
     let box = try Sandbox()

@@ -55,6 +55,9 @@ extension Memo {
     func validate() throws {
       if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
       if offset < 0 { throw ValidationError("--offset must be 0 or more") }
+      if let author, author.trimmingWhitespace().isEmpty {
+        throw ValidationError("--author needs some text of the author's name")
+      }
     }
 
     func run() throws {

@@ -124,4 +124,29 @@ struct EnvironmentTests {
       #expect(tiny.stdout.split(separator: "\n").allSatisfy { $0.count < widest }, "\(tiny.stdout)")
     }
   }
+
+  @Test("on a terminal that reports no size (a bare pty: 0 × 0) a table is 80 columns wide, as ls takes it")
+  func sizelessTerminal() throws {
+    let box = try Sandbox()
+    _ = try box.add(String(repeating: "A long title ", count: 40))
+    // A pty from python's pty module has no window size; memo's stdout is its slave side.
+    let script = """
+      import os, pty, subprocess
+      m, s = pty.openpty()
+      p = subprocess.Popen(["\(Sandbox.binary)", "list", "--color", "never"], stdout=s, stderr=s)
+      p.wait(); os.close(s)
+      out = b""
+      try:
+          while True:
+              d = os.read(m, 65536)
+              if not d: break
+              out += d
+      except OSError: pass
+      print(max(len(l) for l in out.decode().split("\\r\\n")))
+      """
+    let result = try box.run(["-c", script], executable: "/usr/bin/python3")
+    #expect(result.status == 0, "\(result.stderr)")
+    let widest = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(widest > 40 && widest <= 80, "\(result.stdout)")
+  }
 }

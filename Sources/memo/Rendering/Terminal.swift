@@ -13,7 +13,9 @@ enum Terminal {
     if let columns = Environment.get("COLUMNS"), let value = Int(columns), value > 0 {
       return value
     }
-    return nil
+    // A terminal that reports no size (a bare pty: 0 × 0) is taken as 80 columns, as ls does:
+    // unlimited, a 1 MB title made a 1 MB line.
+    return isatty(STDOUT_FILENO) == 1 ? 80 : nil
   }
 
   static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

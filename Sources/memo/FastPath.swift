@@ -234,6 +234,7 @@ extension QuestionFilterOptions: FastParsable {
     flags = try QuestionFilterFlags(scanning: &arguments)
     savedFilter = try arguments.value("--filter")
     all = try arguments.flag("--all")
+    try validate()
   }
 }
 

@@ -57,6 +57,14 @@ struct QuestionFilterOptions: ParsableArguments {
   @Flag(help: "Ignore the current filter (set with 'memo filter set').")
   var all = false
 
+  func validate() throws {
+    if all, savedFilter != nil {
+      throw ValidationError(
+        "--all and --filter contradict each other: --filter NAME starts from a saved filter, --all from none; give one"
+      )
+    }
+  }
+
   /// Which filter the listing applies, with these flags on top.
   func selection(_ context: Context, since: String? = nil, until: String? = nil) throws
     -> FilterSelection

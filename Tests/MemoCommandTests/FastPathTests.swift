@@ -154,8 +154,8 @@ struct FastPathTests {
     // `ask --highlight H TEXT` takes one positional, not two: checked on its own below.
     for argument in declared where argument.kind != "positional" && argument.name != "--highlight" {
       // Flags that contradict one another are checked by the declining tests.
-      let skipInAll = ["--unstarred", "--unanswered", "--questions", "--highlights"].contains(
-        argument.name)
+      let skipInAll = ["--unstarred", "--unanswered", "--questions", "--highlights", "--all"]
+        .contains(argument.name)
       if argument.kind == "flag" {
         Self.expectSame(base + [argument.name])
         if !skipInAll { everything.append(argument.name) }
@@ -205,7 +205,7 @@ struct FastPathTests {
       ["add", "--bogus", "x", "Dune"], ["show", "3", "--db"], ["show", "-1"],
       ["star"], ["star", "4", "x"], ["star", "0"], ["unstar", "4", "--starred"], ["answer", "4"],
       ["answer", "4", "a", "b"], ["answer", "x", "a"], ["unanswer", "4", "5"],
-      ["answer", "4", "--format"],
+      ["answer", "4", "--format"], ["questions", "--all", "--filter", "weekly"],
     ])
   func declines(arguments: [String]) {
     #expect(FastPath.command(Arguments.movingGlobalOptions(arguments)) == nil)

@@ -113,6 +113,22 @@ struct BadInputTests {
     #expect(result.stdout == "")
   }
 
+  @Test(
+    "--all with --filter NAME is a usage error on every listing that takes both",
+    arguments: [["questions"], ["list"], ["review", "due"]])
+  func allWithSavedFilter(command: [String]) throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.run(["filter", "save", "weekly", "--starred"])
+    let result = try box.run(command + ["--all", "--filter", "weekly"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "memo: error: --all and --filter contradict each other: --filter NAME starts from a saved filter, --all from none; give one"
+      ), "\(result.stderr)")
+    #expect(result.stdout == "")
+  }
+
   @Test("a full disk is an I/O error (74) that changes nothing")
   func fullDisk() throws {
     let box = try Sandbox()

@@ -306,7 +306,7 @@ extension Memo.Search: FastParsable {
     posts = try arguments.flag("--posts")
     questions = try arguments.flag("--questions")
     highlights = try arguments.flag("--highlights")
-    limit = try arguments.value("--limit", as: Int.self) ?? 20
+    limit = try arguments.value("--limit", as: Int.self)
     all = try arguments.flag("--all")
     global = try GlobalOptions(scanning: &arguments)
     query = try arguments.positional()

@@ -206,6 +206,7 @@ struct FastPathTests {
       ["star"], ["star", "4", "x"], ["star", "0"], ["unstar", "4", "--starred"], ["answer", "4"],
       ["answer", "4", "a", "b"], ["answer", "x", "a"], ["unanswer", "4", "5"],
       ["answer", "4", "--format"], ["questions", "--all", "--filter", "weekly"],
+      ["search", "x", "--all", "--limit", "3"],
     ])
   func declines(arguments: [String]) {
     #expect(FastPath.command(Arguments.movingGlobalOptions(arguments)) == nil)

@@ -129,6 +129,19 @@ struct BadInputTests {
     #expect(result.stdout == "")
   }
 
+  @Test("search --all with --limit is a usage error (the limit was ignored)")
+  func searchAllWithLimit() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    let result = try box.run(["search", "Dune", "--all", "--limit", "1"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "memo: error: --all and --limit contradict each other: --all shows every result; give one"),
+      "\(result.stderr)")
+    #expect(try box.run(["search", "Dune", "--all"]).stdout.contains("Dune"))
+  }
+
   @Test("a full disk is an I/O error (74) that changes nothing")
   func fullDisk() throws {
     let box = try Sandbox()

@@ -625,7 +625,7 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "mem
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" posts' -l 'posts' -d 'Only posts.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" questions' -l 'questions' -d 'Only questions.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" highlights' -l 'highlights' -d 'Only highlights.'
-complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" limit' -l 'limit' -d 'Show at most N results.' -rfka ''
+complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" limit' -l 'limit' -d 'Show at most N results (default: 20).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" all' -l 'all' -d 'Show every result (no --limit).'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" db' -l 'db' -d 'The database file (default: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).' -rfka ''
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo search" color' -l 'color' -d 'Colour: auto, always or never (auto honours NO_COLOR).' -rfka 'auto always never'

@@ -985,7 +985,7 @@ _memo_search() {
         '--posts[Only posts.]'
         '--questions[Only questions.]'
         '--highlights[Only highlights.]'
-        '--limit[Show at most N results.]:limit:'
+        '--limit[Show at most N results (default\: 20).]:limit:'
         '--all[Show every result (no --limit).]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'

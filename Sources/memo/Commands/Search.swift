@@ -33,8 +33,8 @@ extension Memo {
     @Flag(help: "Only highlights.")
     var highlights = false
 
-    @Option(help: "Show at most N results.")
-    var limit: Int = 20
+    @Option(help: "Show at most N results (default: 20).")
+    var limit: Int?
 
     @Flag(help: "Show every result (no --limit).")
     var all = false
@@ -48,7 +48,10 @@ extension Memo {
         throw ValidationError(
           "\(scopes.joined(separator: " and ")) contradict each other; give one or none")
       }
-      if limit < 1 { throw ValidationError("--limit must be 1 or more") }
+      if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+      if all, limit != nil {
+        throw ValidationError("--all and --limit contradict each other: --all shows every result; give one")
+      }
     }
 
     func run() throws {
@@ -57,7 +60,7 @@ extension Memo {
         posts ? .posts : questions ? .questions : highlights ? .highlights : .all
       _ = try context.dispatch(
         .search(
-          .search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit), to: .output)),
+          .search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit ?? 20), to: .output)),
         access: .read)
     }
   }

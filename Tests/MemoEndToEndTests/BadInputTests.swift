@@ -142,6 +142,20 @@ struct BadInputTests {
     #expect(try box.run(["search", "Dune", "--all"]).stdout.contains("Dune"))
   }
 
+  @Test("export --since with --cursor is a usage error, and the cursor is not saved")
+  func exportSinceWithCursor() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    let result = try box.run(["export", "--format", "jsonl", "--cursor", "nightly", "--since", "7d"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "memo: error: --since and --cursor contradict each other: the cursor starts where its last export stopped; give one"
+      ), "\(result.stderr)")
+    #expect(result.stdout == "")
+    #expect(try box.rows("SELECT count(*) FROM export_cursors") == [["0"]])
+  }
+
   @Test("a full disk is an I/O error (74) that changes nothing")
   func fullDisk() throws {
     let box = try Sandbox()

@@ -64,6 +64,11 @@ extension Memo {
       if force && format.value != .markdown {
         throw MemoError.usage("--force applies to --format markdown only; drop it")
       }
+      if since != nil, cursor != nil {
+        throw MemoError.usage(
+          "--since and --cursor contradict each other: the cursor starts where its last export stopped; give one"
+        )
+      }
     }
 
     func run() throws {

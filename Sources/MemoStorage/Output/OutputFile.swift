@@ -25,9 +25,13 @@ final class OutputFile {
   ///   - isUsersPath: whether `path` is one the user named (an export, a backup), resolved as
   ///     `OutputTarget` says; memo's own files (sync's) are replaced as they are, never
   ///     written through a symlink someone else could have put there.
+  ///   - what: what the output is ("export", "backup"): a reader of a FIFO or `/dev/fd/N`
+  ///     that goes away before the end makes it incomplete, an error naming it (74).
   /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created, `.usage`
   ///   (64) when `path` is the database or one of its files, or a folder.
-  init(path: String?, database: String? = nil, isUsersPath: Bool = false) throws {
+  init(path: String?, database: String? = nil, isUsersPath: Bool = false, what: String = "export")
+    throws
+  {
     self.path = path
     guard let path else {
       target = nil
@@ -63,7 +67,13 @@ final class OutputFile {
           "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable"
       )
     }
-    writer = ByteWriter(fd: fd, name: path, bufferSize: 1 << 20)
+    // Only stdout's reader may go away quietly (`--output /dev/stdout` is stdout, as `-`):
+    // the status of a pipeline's reader is the pipeline's, while nothing reports that of
+    // `>(gzip > x.gz)` or a FIFO's reader but memo.
+    let isStdout: Bool
+    if case .descriptor(STDOUT_FILENO) = target.kind { isStdout = true } else { isStdout = false }
+    writer = ByteWriter(
+      fd: fd, name: path, bufferSize: 1 << 20, incompleteWhenReaderGone: isStdout ? nil : what)
   }
 
   deinit { discard() }

@@ -70,7 +70,7 @@ enum BackupFile {
       throw MemoError(code: .io, message: "cannot read back the backup \(source)")
     }
     defer { close(input) }
-    let output = try OutputFile(path: path, database: database, isUsersPath: true)
+    let output = try OutputFile(path: path, database: database, isUsersPath: true, what: "backup")
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

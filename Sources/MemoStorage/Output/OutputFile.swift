@@ -87,40 +87,55 @@ final class OutputFile {
     return (folder.isEmpty ? "" : folder + "/") + ".\(name).memo-tmp-\(getpid())"
   }
 
-  /// Removes the `.NAME.memo-tmp-PID` files that exports killed with SIGKILL left beside
-  /// `path` (their process is gone); a temporary file of a live process is left alone.
+  /// Removes the memo temporary files that runs killed with SIGKILL left in the folder of
+  /// `path` (`removeStaleTemporaries(in:)`).
   static func removeStaleTemporaries(beside path: String) {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    removeStaleTemporaries(in: folder, named: name)
+    removeStaleTemporaries(in: OutputTarget.folder(of: path))
   }
 
-  /// Removes the stale `.NAME.memo-tmp-PID` files in `folder`: of one NAME, or of any (nil).
-  static func removeStaleTemporaries(in folder: String, named name: String? = nil) {
-    let marker = ".memo-tmp-"
-    guard let dir = opendir(folder.isEmpty ? "/" : folder) else { return }
+  /// The folders this process has cleaned already: a markdown export writes thousands of
+  /// files into one folder, which is read once, not once a file.
+  nonisolated(unsafe) static var cleanedFolders: Set<String> = []
+
+  /// Removes from `folder` what exports and backups killed with SIGKILL left there: the
+  /// regular files named `.NAME.memo-tmp-PID` (and a backup's `.NAME.memo-tmp-PID-journal`)
+  /// whose PID no process has. Nothing else is touched: not a file of a live process (nor of
+  /// one this user may not signal), not another name, not a symlink, folder or FIFO of that
+  /// name (never followed either). A folder is read once a run.
+  static func removeStaleTemporaries(in folder: String) {
+    let folder = folder.isEmpty ? "." : folder
+    guard cleanedFolders.insert(folder).inserted, let dir = opendir(folder) else { return }
     defer { closedir(dir) }
+    let descriptor = dirfd(dir)
     var stale: [String] = []
     while let entry = readdir(dir) {
       let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      let pidText: Substring
-      if let name {
-        let prefix = "." + name + marker
-        guard entryName.hasPrefix(prefix) else { continue }
-        pidText = Substring(entryName.utf8.dropFirst(prefix.utf8.count))
-      } else {
-        guard entryName.hasPrefix("."), let range = entryName.ranges(of: marker).last else {
-          continue
-        }
-        pidText = entryName[range.upperBound...]
-      }
-      guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
+      guard let pid = temporaryPID(entryName), pid != getpid() else { continue }
+      var info = stat()
+      guard fstatat(descriptor, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0,
+        (info.st_mode & S_IFMT) == S_IFREG
+      else { continue }
       if kill(pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
     }
-    for entryName in stale { unlink((folder.isEmpty ? "" : folder) + "/" + entryName) }
+    // Relative to the folder read: a folder renamed meanwhile does not redirect the removal.
+    for entryName in stale { unlinkat(descriptor, entryName, 0) }
+  }
+
+  /// The PID in a memo temporary file's name, `.NAME.memo-tmp-PID` or
+  /// `.NAME.memo-tmp-PID-journal` (NAME not empty, PID only digits); nil for any other name.
+  static func temporaryPID(_ name: String) -> Int32? {
+    let marker = ".memo-tmp-"
+    guard name.hasPrefix("."), let range = name.ranges(of: marker).last,
+      range.lowerBound > name.index(after: name.startIndex)
+    else { return nil }
+    var digits = name[range.upperBound...]
+    if digits.hasSuffix("-journal") { digits = digits.dropLast("-journal".count) }
+    guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+      let pid = Int32(digits), pid > 0
+    else { return nil }
+    return pid
   }
 
   func write(_ text: String) throws {

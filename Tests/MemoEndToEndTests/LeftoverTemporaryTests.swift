@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// What an export or a backup killed with SIGKILL leaves (`.NAME.memo-tmp-PID`, a backup's
-/// `-journal` too) is removed by the next export or backup into that folder, whatever NAME
-/// was, as the README says; nothing else is.
+/// `-journal` too) is removed by the next export or backup into that folder, as the README
+/// says: the same target's at once, another's once untouched for a minute; nothing else is.
 @Suite("Leftover temporary files of killed runs")
 struct LeftoverTemporaryTests {
   /// A PID no process has: a child that has exited and been reaped.
@@ -21,9 +21,10 @@ struct LeftoverTemporaryTests {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
-  /// Fills `folder` with stale leftovers of other targets (removed) and look-alikes (kept).
+  /// Fills `folder` with stale leftovers of other targets, untouched for two minutes (removed),
+  /// of the target `target` (removed at once), and look-alikes (kept).
   /// - Returns: the names that must stay.
-  func plant(in folder: String, outside: String) throws -> [String] {
+  func plant(in folder: String, target: String, outside: String) throws -> [String] {
     let gone = Self.gonePID()
     let fm = FileManager.default
     try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -31,6 +32,7 @@ struct LeftoverTemporaryTests {
       ".a.json.memo-tmp-\(gone)", ".m.db.memo-tmp-\(gone)", ".m.db.memo-tmp-\(gone)-journal",
       ".old.jsonl.memo-tmp-99999999",
     ]
+    let own = [".\(target).memo-tmp-\(gone)", ".\(target).memo-tmp-\(gone)-journal"]
     let kept = [
       ".live.json.memo-tmp-\(getpid())",  // this test process: running
       ".live.db.memo-tmp-\(getpid())-journal",
@@ -39,7 +41,15 @@ struct LeftoverTemporaryTests {
       ".memo-tmp-\(gone)",  // no NAME
       "notes.txt",
     ]
+    let old = Date(timeIntervalSinceNow: -120)
     for name in stale + kept {
+      #expect(fm.createFile(atPath: folder + "/" + name, contents: Data("partial".utf8)))
+      try fm.setAttributes([.modificationDate: old], ofItemAtPath: folder + "/" + name)
+    }
+    // Written just now: perhaps a run on another machine sharing the folder (its PID unseen
+    // here), so another target's file stays; the target's own goes.
+    let recent = ".recent.json.memo-tmp-\(gone)"
+    for name in own + [recent] {
       #expect(fm.createFile(atPath: folder + "/" + name, contents: Data("partial".utf8)))
     }
     // A symlink and a folder with a stale memo name: neither removed nor followed.
@@ -49,16 +59,16 @@ struct LeftoverTemporaryTests {
     try fm.createDirectory(
       atPath: folder + "/.dir.json.memo-tmp-\(gone)", withIntermediateDirectories: false)
     return
-      (kept + [".link.json.memo-tmp-\(gone)", ".dir.json.memo-tmp-\(gone)"]).sorted()
+      (kept + [recent, ".link.json.memo-tmp-\(gone)", ".dir.json.memo-tmp-\(gone)"]).sorted()
   }
 
-  @Test("db backup into a folder removes the stale leftovers of any name there, nothing else")
+  @Test("db backup into a folder removes the stale leftovers there (another target's once a minute old), nothing else")
   func backupCleans() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
     let folder = box.root + "/out"
     let outside = box.root + "/outside.txt"
-    let kept = try plant(in: folder, outside: outside)
+    let kept = try plant(in: folder, target: "new.db", outside: outside)
     let result = try box.run(["db", "backup", folder + "/new.db"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(entries(folder) == (kept + ["new.db"]).sorted())
@@ -71,7 +81,7 @@ struct LeftoverTemporaryTests {
     _ = try box.add("Dune")
     let folder = box.root + "/out"
     let outside = box.root + "/outside.txt"
-    let kept = try plant(in: folder, outside: outside)
+    let kept = try plant(in: folder, target: "b.json", outside: outside)
     let result = try box.run(["export", "--output", folder + "/b.json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(entries(folder) == (kept + ["b.json"]).sorted())
@@ -94,7 +104,7 @@ struct LeftoverTemporaryTests {
     #expect(entries(box.root).filter { $0.contains("memo-tmp") } == [])
   }
 
-  @Test("a backup killed with SIGKILL: its leftovers go with the next backup into the folder")
+  @Test("a backup killed with SIGKILL: its leftovers go with the next day's backup into the folder")
   func killedBackup() throws {
     let box = try InterruptedExportTests.bigBox()
     let folder = box.root + "/out"
@@ -116,6 +126,11 @@ struct LeftoverTemporaryTests {
     // Caught mid-way (not always: a fast machine may finish the copy first).
     if status & 0x7f == SIGKILL {
       #expect(entries(folder).contains(temporary))
+    }
+    // The next day's backup, under another name (memo-$(date +%F).db).
+    for name in entries(folder) {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: folder + "/" + name)
     }
     let result = try box.run(["db", "backup", folder + "/other.db"])
     #expect(result.status == 0, "\(result.stderr)")

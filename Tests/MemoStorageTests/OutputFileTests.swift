@@ -6,17 +6,17 @@ import Testing
 
 @Suite("the output writer: temporary names, a reader going away")
 struct OutputFileTests {
-  @Test("only memo's .NAME.memo-tmp-PID (and -journal) names give a PID")
+  @Test("only memo's .NAME.memo-tmp-PID (and -journal) names give a NAME and a PID")
   func temporaryNames() {
-    #expect(OutputFile.temporaryPID(".a.json.memo-tmp-123") == 123)
-    #expect(OutputFile.temporaryPID(".m.db.memo-tmp-42-journal") == 42)
-    #expect(OutputFile.temporaryPID(".x.memo-tmp-1.memo-tmp-7") == 7)
+    #expect(OutputFile.temporaryParts(".a.json.memo-tmp-123")! == ("a.json", 123))
+    #expect(OutputFile.temporaryParts(".m.db.memo-tmp-42-journal")! == ("m.db", 42))
+    #expect(OutputFile.temporaryParts(".x.memo-tmp-1.memo-tmp-7")! == ("x.memo-tmp-1", 7))
     for name in [
       "a.json.memo-tmp-123", ".memo-tmp-123", ".a.memo-tmp-", ".a.memo-tmp-+5", ".a.memo-tmp--5",
       ".a.memo-tmp-0", ".a.memo-tmp-12a", ".a.memo-tmp-5-wal", ".a.memo-tmp-99999999999",
       ".a.json", ".a.memo-tmp-5-journal-journal",
     ] {
-      #expect(OutputFile.temporaryPID(name) == nil, "\(name)")
+      #expect(OutputFile.temporaryParts(name) == nil, "\(name)")
     }
     let name = OutputFile.temporaryName(beside: "out/a.json")
     #expect(name == "out/.a.json.memo-tmp-\(getpid())")

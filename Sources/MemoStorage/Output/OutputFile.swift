@@ -88,54 +88,63 @@ final class OutputFile {
   }
 
   /// Removes the memo temporary files that runs killed with SIGKILL left in the folder of
-  /// `path` (`removeStaleTemporaries(in:)`).
+  /// `path` (`removeStaleTemporaries(in:)`): `path`'s own at once, others' once a minute old.
   static func removeStaleTemporaries(beside path: String) {
-    removeStaleTemporaries(in: OutputTarget.folder(of: path))
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
+    removeStaleTemporaries(in: OutputTarget.folder(of: path), target: name)
   }
 
   /// The folders this process has cleaned already: a markdown export writes thousands of
   /// files into one folder, which is read once, not once a file.
   nonisolated(unsafe) static var cleanedFolders: Set<String> = []
 
+  /// How long another target's temporary file must have been left untouched before it is
+  /// removed: a run on another machine sharing the folder (whose PID this one cannot see)
+  /// keeps writing its file, while a run killed with SIGKILL stopped.
+  static let othersQuietSeconds = 60
+
   /// Removes from `folder` what exports and backups killed with SIGKILL left there: the
   /// regular files named `.NAME.memo-tmp-PID` (and a backup's `.NAME.memo-tmp-PID-journal`)
-  /// whose PID no process has. Nothing else is touched: not a file of a live process (nor of
-  /// one this user may not signal), not another name, not a symlink, folder or FIFO of that
-  /// name (never followed either). A folder is read once a run.
-  static func removeStaleTemporaries(in folder: String) {
+  /// whose PID no process here has — NAME `target`'s (nil: any) at once, another NAME's once
+  /// unmodified for `othersQuietSeconds`. Nothing else is touched: not a file of a live process
+  /// (nor of one this user may not signal), not another name, not a symlink, folder or FIFO of
+  /// that name (never followed either). A folder is read once a run.
+  static func removeStaleTemporaries(in folder: String, target: String? = nil) {
     let folder = folder.isEmpty ? "." : folder
     guard cleanedFolders.insert(folder).inserted, let dir = opendir(folder) else { return }
     defer { closedir(dir) }
     let descriptor = dirfd(dir)
+    let now = time(nil)
     var stale: [String] = []
     while let entry = readdir(dir) {
       let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard let pid = temporaryPID(entryName), pid != getpid() else { continue }
+      guard let parts = temporaryParts(entryName), parts.pid != getpid() else { continue }
       var info = stat()
       guard fstatat(descriptor, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0,
-        (info.st_mode & S_IFMT) == S_IFREG
+        (info.st_mode & S_IFMT) == S_IFREG,
+        target == nil || parts.name == target || now - info.st_mtim.tv_sec >= othersQuietSeconds
       else { continue }
-      if kill(pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
+      if kill(parts.pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
     }
     // Relative to the folder read: a folder renamed meanwhile does not redirect the removal.
     for entryName in stale { unlinkat(descriptor, entryName, 0) }
   }
 
-  /// The PID in a memo temporary file's name, `.NAME.memo-tmp-PID` or
+  /// The NAME and the PID of a memo temporary file's name, `.NAME.memo-tmp-PID` or
   /// `.NAME.memo-tmp-PID-journal` (NAME not empty, PID only digits); nil for any other name.
-  static func temporaryPID(_ name: String) -> Int32? {
+  static func temporaryParts(_ entry: String) -> (name: String, pid: Int32)? {
     let marker = ".memo-tmp-"
-    guard name.hasPrefix("."), let range = name.ranges(of: marker).last,
-      range.lowerBound > name.index(after: name.startIndex)
+    guard entry.hasPrefix("."), let range = entry.ranges(of: marker).last,
+      range.lowerBound > entry.index(after: entry.startIndex)
     else { return nil }
-    var digits = name[range.upperBound...]
+    var digits = entry[range.upperBound...]
     if digits.hasSuffix("-journal") { digits = digits.dropLast("-journal".count) }
     guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
       let pid = Int32(digits), pid > 0
     else { return nil }
-    return pid
+    return (String(entry[entry.index(after: entry.startIndex)..<range.lowerBound]), pid)
   }
 
   func write(_ text: String) throws {

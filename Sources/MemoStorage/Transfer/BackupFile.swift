@@ -21,8 +21,9 @@ enum BackupFile {
     guard case .replace = target.kind else {
       // SQLite can only write a file it can seek in: copy through a temporary one.
       let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-      let temporary = OutputFile.temporaryName(beside: (folder ?? "/tmp") + "/memo-backup.db")
-      OutputFile.removeStaleTemporaries(beside: temporary)
+      let copyPath = (folder ?? "/tmp") + "/memo-backup.db"
+      OutputFile.removeStaleTemporaries(beside: copyPath)
+      let temporary = OutputFile.temporaryName(beside: copyPath)
       let slots = remember(temporary)
       defer {
         unlink(temporary)

@@ -62,7 +62,9 @@ struct LeftoverTemporaryTests {
       (kept + [recent, ".link.json.memo-tmp-\(gone)", ".dir.json.memo-tmp-\(gone)"]).sorted()
   }
 
-  @Test("db backup into a folder removes the stale leftovers there (another target's once a minute old), nothing else")
+  @Test(
+    "db backup into a folder removes the stale leftovers there (another target's once a minute old), nothing else"
+  )
   func backupCleans() throws {
     let box = try Sandbox()
     _ = try box.add("Dune")
@@ -117,7 +119,7 @@ struct LeftoverTemporaryTests {
     while waitpid(pid, nil, WNOHANG) == 0 && size == 0 {
       size =
         ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + temporary))?[.size]
-        as? Int) ?? 0
+          as? Int) ?? 0
       usleep(1_000)
     }
     kill(pid, SIGKILL)

@@ -31,13 +31,21 @@ struct OutputFileTests {
       close(ends[0])
       let writer = ByteWriter(fd: ends[1], name: "/dev/fd/9", incompleteWhenReaderGone: what)
       writer.write("some bytes")
-      #expect(throws: what == nil ? MemoError.readerGone : MemoError(
-        code: .io,
-        message: "cannot write /dev/fd/9: the reader went away after 0 bytes; the export is incomplete")
+      #expect(
+        throws: what == nil
+          ? MemoError.readerGone
+          : MemoError(
+            code: .io,
+            message:
+              "cannot write /dev/fd/9: the reader went away after 0 bytes; the export is incomplete"
+          )
       ) { try writer.flush() }
       // Never a quiet success afterwards: a named output fails again on its last flush.
-      if what != nil { #expect(throws: MemoError.self) { try writer.flush() } }
-      else { #expect(throws: Never.self) { try writer.flush() } }
+      if what != nil {
+        #expect(throws: MemoError.self) { try writer.flush() }
+      } else {
+        #expect(throws: Never.self) { try writer.flush() }
+      }
       close(ends[1])
     }
   }

@@ -21,10 +21,21 @@ public final class ByteWriter {
   public private(set) var count = 0
   /// Whether the reader went away (EPIPE): nothing more is written.
   public private(set) var isClosed = false
+  /// Bytes the reader has taken so far (for the message when it goes away).
+  public private(set) var written = 0
+  /// What a reader going away leaves incomplete ("export", "backup"), for a destination the
+  /// user named (a FIFO, `/dev/fd/N`, `>(gzip > x.gz)`): there it is an error (74), since no
+  /// pipeline status reports that reader's failure. nil for stdout, whose reader going away
+  /// (`memo … | head`) is its choice: a quiet exit 0 (SPEC §4), and the pipeline's own status
+  /// reports a reader that failed.
+  public let incompleteWhenReaderGone: String?
 
-  public init(fd: Int32, name: String, bufferSize: Int = 1 << 16) {
+  public init(
+    fd: Int32, name: String, bufferSize: Int = 1 << 16, incompleteWhenReaderGone: String? = nil
+  ) {
     self.fd = fd
     self.name = name
+    self.incompleteWhenReaderGone = incompleteWhenReaderGone
     threshold = bufferSize
     capacity = bufferSize + 4096
     storage = .allocate(capacity: capacity)
@@ -35,32 +46,49 @@ public final class ByteWriter {
   // MARK: - Flushing
 
   /// Writes out the buffer once it is full. Call between rows.
-  /// - Throws: `MemoError.readerGone` when the reader closed the pipe; `.io` otherwise.
+  /// - Throws: `MemoError.readerGone` when the reader of stdout closed the pipe; `.io`
+  ///   otherwise (a named destination's reader gone too: `incompleteWhenReaderGone`).
   @inline(__always)
   public func flushIfFull() throws {
     if count >= threshold { try flush() }
   }
 
   /// Writes out everything buffered.
-  /// - Throws: `MemoError.readerGone` when the reader closed the pipe (EPIPE; SIGPIPE is
-  ///   ignored by `main`), `.io` for another failure.
+  /// - Throws: `MemoError.readerGone` when the reader of stdout closed the pipe (EPIPE;
+  ///   SIGPIPE is ignored by `main`); `.io` when the reader of a named destination did (the
+  ///   output is incomplete), or for another failure.
   public func flush() throws {
     defer { count = 0 }
+    if isClosed, let what = incompleteWhenReaderGone {
+      // Never a quiet success after the error: a later flush (a commit) fails the same way.
+      throw readerGone(what)
+    }
     guard count > 0, !isClosed else { return }
     var offset = 0
     while offset < count {
-      let written = Glibc.write(fd, storage + offset, count - offset)
-      if written < 0 {
+      let result = Glibc.write(fd, storage + offset, count - offset)
+      if result < 0 {
         if errno == EINTR { continue }
         if errno == EPIPE {
           isClosed = true
-          throw MemoError.readerGone
+          guard let what = incompleteWhenReaderGone else { throw MemoError.readerGone }
+          throw readerGone(what)
         }
         throw MemoError(
           code: .io, message: "cannot write \(name): \(String(cString: strerror(errno)))")
       }
-      offset += written
+      offset += result
+      written += result
     }
+  }
+
+  /// The reader of a named destination went away: what reached it is incomplete (74).
+  private func readerGone(_ what: String) -> MemoError {
+    MemoError(
+      code: .io,
+      message:
+        "cannot write \(name): the reader went away after \(written) bytes; the \(what) is incomplete"
+    )
   }
 
   // MARK: - Appending

@@ -25,9 +25,13 @@ final class OutputFile {
   ///   - isUsersPath: whether `path` is one the user named (an export, a backup), resolved as
   ///     `OutputTarget` says; memo's own files (sync's) are replaced as they are, never
   ///     written through a symlink someone else could have put there.
+  ///   - what: what the output is ("export", "backup"): a reader of a FIFO or `/dev/fd/N`
+  ///     that goes away before the end makes it incomplete, an error naming it (74).
   /// - Throws: `MemoError` `.cannotCreate` (73) when the file cannot be created, `.usage`
   ///   (64) when `path` is the database or one of its files, or a folder.
-  init(path: String?, database: String? = nil, isUsersPath: Bool = false) throws {
+  init(path: String?, database: String? = nil, isUsersPath: Bool = false, what: String = "export")
+    throws
+  {
     self.path = path
     guard let path else {
       target = nil
@@ -63,7 +67,13 @@ final class OutputFile {
           "cannot create \(path): \(String(cString: strerror(errno))); check that its folder exists and is writable"
       )
     }
-    writer = ByteWriter(fd: fd, name: path, bufferSize: 1 << 20)
+    // Only stdout's reader may go away quietly (`--output /dev/stdout` is stdout, as `-`):
+    // the status of a pipeline's reader is the pipeline's, while nothing reports that of
+    // `>(gzip > x.gz)` or a FIFO's reader but memo.
+    let isStdout: Bool
+    if case .descriptor(STDOUT_FILENO) = target.kind { isStdout = true } else { isStdout = false }
+    writer = ByteWriter(
+      fd: fd, name: path, bufferSize: 1 << 20, incompleteWhenReaderGone: isStdout ? nil : what)
   }
 
   deinit { discard() }
@@ -77,40 +87,64 @@ final class OutputFile {
     return (folder.isEmpty ? "" : folder + "/") + ".\(name).memo-tmp-\(getpid())"
   }
 
-  /// Removes the `.NAME.memo-tmp-PID` files that exports killed with SIGKILL left beside
-  /// `path` (their process is gone); a temporary file of a live process is left alone.
+  /// Removes the memo temporary files that runs killed with SIGKILL left in the folder of
+  /// `path` (`removeStaleTemporaries(in:)`): `path`'s own at once, others' once a minute old.
   static func removeStaleTemporaries(beside path: String) {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    removeStaleTemporaries(in: folder, named: name)
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
+    removeStaleTemporaries(in: OutputTarget.folder(of: path), target: name)
   }
 
-  /// Removes the stale `.NAME.memo-tmp-PID` files in `folder`: of one NAME, or of any (nil).
-  static func removeStaleTemporaries(in folder: String, named name: String? = nil) {
-    let marker = ".memo-tmp-"
-    guard let dir = opendir(folder.isEmpty ? "/" : folder) else { return }
+  /// The folders this process has cleaned already: a markdown export writes thousands of
+  /// files into one folder, which is read once, not once a file.
+  nonisolated(unsafe) static var cleanedFolders: Set<String> = []
+
+  /// How long another target's temporary file must have been left untouched before it is
+  /// removed: a run on another machine sharing the folder (whose PID this one cannot see)
+  /// keeps writing its file, while a run killed with SIGKILL stopped.
+  static let othersQuietSeconds = 60
+
+  /// Removes from `folder` what exports and backups killed with SIGKILL left there: the
+  /// regular files named `.NAME.memo-tmp-PID` (and a backup's `.NAME.memo-tmp-PID-journal`)
+  /// whose PID no process here has — NAME `target`'s (nil: any) at once, another NAME's once
+  /// unmodified for `othersQuietSeconds`. Nothing else is touched: not a file of a live process
+  /// (nor of one this user may not signal), not another name, not a symlink, folder or FIFO of
+  /// that name (never followed either). A folder is read once a run.
+  static func removeStaleTemporaries(in folder: String, target: String? = nil) {
+    let folder = folder.isEmpty ? "." : folder
+    guard cleanedFolders.insert(folder).inserted, let dir = opendir(folder) else { return }
     defer { closedir(dir) }
+    let descriptor = dirfd(dir)
+    let now = time(nil)
     var stale: [String] = []
     while let entry = readdir(dir) {
       let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      let pidText: Substring
-      if let name {
-        let prefix = "." + name + marker
-        guard entryName.hasPrefix(prefix) else { continue }
-        pidText = Substring(entryName.utf8.dropFirst(prefix.utf8.count))
-      } else {
-        guard entryName.hasPrefix("."), let range = entryName.ranges(of: marker).last else {
-          continue
-        }
-        pidText = entryName[range.upperBound...]
-      }
-      guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
-      if kill(pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
+      guard let parts = temporaryParts(entryName), parts.pid != getpid() else { continue }
+      var info = stat()
+      guard fstatat(descriptor, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0,
+        (info.st_mode & S_IFMT) == S_IFREG,
+        target == nil || parts.name == target || now - info.st_mtim.tv_sec >= othersQuietSeconds
+      else { continue }
+      if kill(parts.pid, 0) == -1 && errno == ESRCH { stale.append(entryName) }
     }
-    for entryName in stale { unlink((folder.isEmpty ? "" : folder) + "/" + entryName) }
+    // Relative to the folder read: a folder renamed meanwhile does not redirect the removal.
+    for entryName in stale { unlinkat(descriptor, entryName, 0) }
+  }
+
+  /// The NAME and the PID of a memo temporary file's name, `.NAME.memo-tmp-PID` or
+  /// `.NAME.memo-tmp-PID-journal` (NAME not empty, PID only digits); nil for any other name.
+  static func temporaryParts(_ entry: String) -> (name: String, pid: Int32)? {
+    let marker = ".memo-tmp-"
+    guard entry.hasPrefix("."), let range = entry.ranges(of: marker).last,
+      range.lowerBound > entry.index(after: entry.startIndex)
+    else { return nil }
+    var digits = entry[range.upperBound...]
+    if digits.hasSuffix("-journal") { digits = digits.dropLast("-journal".count) }
+    guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+      let pid = Int32(digits), pid > 0
+    else { return nil }
+    return (String(entry[entry.index(after: entry.startIndex)..<range.lowerBound]), pid)
   }
 
   func write(_ text: String) throws {

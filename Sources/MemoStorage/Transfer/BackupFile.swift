@@ -21,13 +21,23 @@ enum BackupFile {
     guard case .replace = target.kind else {
       // SQLite can only write a file it can seek in: copy through a temporary one.
       let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-      let temporary = OutputFile.temporaryName(beside: (folder ?? "/tmp") + "/memo-backup.db")
+      let copyPath = (folder ?? "/tmp") + "/memo-backup.db"
+      OutputFile.removeStaleTemporaries(beside: copyPath)
+      let temporary = OutputFile.temporaryName(beside: copyPath)
+      let slots = remember(temporary)
+      defer {
+        unlink(temporary)
+        slots.forEach(TemporaryFiles.forget)
+      }
       try backup(database, to: temporary, naming: path)
-      defer { unlink(temporary) }
       try copy(temporary, to: path, database: database.path)
       return
     }
+    // What a backup or an export killed with SIGKILL left in that folder goes.
+    OutputFile.removeStaleTemporaries(beside: target.path)
     let temporary = OutputFile.temporaryName(beside: target.path)
+    let slots = remember(temporary)
+    defer { slots.forEach(TemporaryFiles.forget) }
     try backup(database, to: temporary, naming: path)
     if case .replace(let mode?, let owner) = target.kind {
       if let owner, getuid() == 0 { _ = chown(temporary, owner.uid, owner.gid) }
@@ -38,6 +48,12 @@ enum BackupFile {
       unlink(temporary)
       throw MemoError(code: .cannotCreate, message: "cannot replace \(path): \(reason)")
     }
+  }
+
+  /// Remembers the backup's temporary file and its `-journal` for removal when SIGINT, SIGTERM
+  /// or SIGHUP ends memo (`TemporaryFiles`). - Returns: the slots to forget once done.
+  static func remember(_ temporary: String) -> [Int] {
+    [temporary, temporary + "-journal"].compactMap(TemporaryFiles.remember)
   }
 
   /// Backs `database` up into a new file at `temporary`, mode 0600.
@@ -70,7 +86,7 @@ enum BackupFile {
       throw MemoError(code: .io, message: "cannot read back the backup \(source)")
     }
     defer { close(input) }
-    let output = try OutputFile(path: path, database: database, isUsersPath: true)
+    let output = try OutputFile(path: path, database: database, isUsersPath: true, what: "backup")
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

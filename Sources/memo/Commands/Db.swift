@@ -108,8 +108,11 @@ extension Memo.Db {
         """
         Uses SQLite's online backup API; the copy is written under a temporary name and renamed
         over PATH when complete (mode 0600, or the mode of the file it replaces). A symlink is
-        written through; a FIFO, a device or /dev/fd/N receives the copy directly; the database
-        in use and its -wal/-shm/-journal files are refused (exit 64).
+        written through; a FIFO, a device or /dev/fd/N receives the copy directly (a reader
+        that goes away before the end leaves it incomplete: exit 74); the database in use and
+        its -wal/-shm/-journal files are refused (exit 64). What a backup or an export killed
+        with SIGKILL left in PATH's folder (.NAME.memo-tmp-PID, its process gone) is removed:
+        PATH's own at once, another's once a minute old.
 
         Examples:
           memo db backup ~/backup/memo-$(date +%F).db

@@ -23,8 +23,9 @@ extension Memo {
         --output writes a file under a temporary name and renames it when complete, so a failed
         or killed export leaves the previous file intact. A symlink is written through (the
         file it points to is replaced, the link stays); a FIFO, a device or /dev/fd/N is
-        written to directly; the database in use and its -wal/-shm/-journal files are refused
-        (exit 64). --cursor NAME remembers where the last successful export under NAME stopped
+        written to directly, and if its reader goes away before the end the export is
+        incomplete: exit 74 (only stdout's reader may leave quietly, as with | head); the
+        database in use and its -wal/-shm/-journal files are refused (exit 64). --cursor NAME remembers where the last successful export under NAME stopped
         in the change sequence (a number every change moves on, not a time) and exports exactly
         what changed since: nothing missed, nothing repeated, nothing at all when nothing
         changed; a failed export does not move the cursor.

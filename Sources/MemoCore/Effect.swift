@@ -38,6 +38,10 @@ public enum Effect: Equatable, Sendable {
   case setStarred([QuestionID], Bool)
   /// Set (or with nil, remove) an answer; answers `.questions(.updated)`.
   case setAnswer(QuestionID, String?)
+  /// Answer a question only while it is open (`memo review`'s session: an answer given
+  /// elsewhere meanwhile is never replaced); answers `.questions(.updated)`, refuses (1)
+  /// with `MemoError.answeredMeanwhile`.
+  case answerOpenQuestion(QuestionID, String)
   /// Delete questions, all or none; answers `.questions(.removed)`.
   case deleteQuestions([QuestionID])
 
@@ -146,6 +150,10 @@ public enum Effect: Equatable, Sendable {
   /// Without `everywhere`, refuses (64) an entry whose undo the next sync round would carry
   /// to the other devices (a sync round's entry), changing nothing.
   case undo(Int, everywhere: Bool = false)
+  /// Revert the entry with this id alone, and only while it is the newest not undone (what a
+  /// session made itself); answers `.journal(.entries)` with it. Refuses, changing nothing:
+  /// 64 when a newer entry stands above it, 1 when it is undone already or gone.
+  case undoEntry(Int64)
   /// Re-apply the oldest N undone entries; answers `.journal(.entries)`. `everywhere`: as undo.
   case redo(Int, everywhere: Bool = false)
   /// The latest entries, newest first: into the state, answering `.journal(.entries)`, or

@@ -75,6 +75,16 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
       message: "no question \(id); 'memo questions --all' shows the questions and their ids")
   }
 
+  /// An open question answered by another command while the review session asked for its
+  /// answer: that answer stays.
+  public static func answeredMeanwhile(_ id: QuestionID, _ answer: String) -> MemoError {
+    MemoError(
+      code: .notFound,
+      message:
+        "not saved: question \(id) was answered outside this session meanwhile (\(quotedShort(answer))); that answer stays"
+    )
+  }
+
   public static func questionsNotFound(_ ids: [QuestionID]) -> MemoError {
     if ids.count == 1 { return questionNotFound(ids[0]) }
     let list = ids.map(\.description).joined(separator: ", ")
@@ -123,4 +133,10 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func usage(_ message: String) -> MemoError {
     MemoError(code: .usage, message: message)
   }
+}
+
+/// `text` on one line in single quotes, cut at 40 characters.
+public func quotedShort(_ text: String) -> String {
+  let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+  return "'" + (line.count > 40 ? String(line.prefix(39)) + "…" : line) + "'"
 }

@@ -21,6 +21,9 @@ public final class EffectRunner {
   /// Counts an import's or an export's records as they go, for a progress line (none: quiet).
   public var progress: ProgressMeter?
   let browse: BrowseRepository
+  /// The journal entry the last effect run made (nil: it made none, or failed): how a front
+  /// end that takes back only its own changes (`memo review`'s session) knows them.
+  public private(set) var lastJournalEntry: Int64?
 
   /// Whether the effects run so far recorded a change in the journal (undo, redo and prune
   /// included): what a command that then fails to write its output has kept.
@@ -51,6 +54,7 @@ public final class EffectRunner {
 
   /// Runs one effect. - Returns: the action that reports its result.
   public func run(_ effect: Effect) -> Action {
+    lastJournalEntry = nil
     do {
       return try perform(effect)
     } catch let error as MemoError {
@@ -73,7 +77,8 @@ public final class EffectRunner {
       let journal = Journal(database: database)
       let entry = try journal.begin(action: action, at: now)
       let result = try body(now)
-      try journal.finish(entry, summary: summary(result))
+      let isKept = try journal.finish(entry, summary: summary(result))
+      lastJournalEntry = isKept ? entry : nil
       return result
     }
   }
@@ -298,6 +303,19 @@ public final class EffectRunner {
           try database.inTransaction {
             try Journal(database: database).undo(count, everywhere: everywhere)
           }))
+    case .undoEntry(let id):
+      return .journal(
+        .entries([try database.inTransaction { try Journal(database: database).undo(entry: id) }]))
+    case .answerOpenQuestion(let id, let answer):
+      return .questions(
+        .updated([
+          try write("answer", {
+            guard let existing = try questions.require(id).answer else {
+              return try questions.setAnswer(id, answer, at: $0)
+            }
+            throw MemoError.answeredMeanwhile(id, existing)
+          }) { _ in "answer question \(id)" }
+        ]))
     case .redo(let count, let everywhere):
       return .journal(
         .entries(

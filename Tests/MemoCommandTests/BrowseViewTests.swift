@@ -74,7 +74,7 @@ struct BrowseViewTests {
         "›  Dune · Frank Herbert                                                        3",
         "   ノルウェイの森 — a very long title that goes on and on                    120",
       ] + Array(repeating: "", count: 19) + [
-        "Enter open  n new  A ask  v shelf  f filter  / search  ? help  q quit"
+        "Enter open  n new  A ask  v shelf  f filter  / search  R review  ? help  q quit"
       ]
     #expect(frame.texts == expected)
     #expect(frame.lines[2].style == .selected)

@@ -28,7 +28,9 @@ public struct Journal {
   /// Stops recording. An entry that changed nothing is dropped (one that changed bookkeeping
   /// alone too, but a dismissal); one that did discards the redo branch (the undone entries)
   /// and prunes the journal to `limit` entries.
-  func finish(_ id: Int64, summary: String) throws {
+  /// - Returns: whether the entry was kept.
+  @discardableResult
+  func finish(_ id: Int64, summary: String) throws -> Bool {
     try run("UPDATE journal_context SET entry_id = NULL", [])
     let changes = try count(
       """
@@ -39,7 +41,7 @@ public struct Journal {
       """, id)
     if changes == 0 {
       try run("DELETE FROM journal_entries WHERE id = ?", [.integer(id)])
-      return
+      return false
     }
     try run("UPDATE journal_entries SET summary = ? WHERE id = ?", [.text(summary), .integer(id)])
     database.journaledChanges += 1
@@ -47,6 +49,7 @@ public struct Journal {
     try run(
       "DELETE FROM journal_entries WHERE id <= (SELECT id FROM journal_entries ORDER BY id DESC LIMIT 1 OFFSET ?)",
       [.integer(Int64(Self.limit))])
+    return true
   }
 
   /// Reverts the latest `count` entries not undone, newest first. Call inside a transaction.
@@ -72,6 +75,34 @@ public struct Journal {
     return entries.map {
       var e = $0; e.isUndone = true; return e
     }
+  }
+
+  /// Reverts entry `id` alone, and only while it is the newest entry not undone: what a
+  /// front end that keeps its own entries (`memo review`'s session) takes back with `u`. Call
+  /// inside a transaction.
+  /// - Throws: changing nothing, `.usage` (64) when a newer entry not undone stands above it
+  /// (made outside the front end: its summary is named); `.notFound` (1) when it is undone
+  /// already or no longer in the journal (undone elsewhere, then dropped with the redo branch,
+  /// or pruned).
+  func undo(entry id: Int64) throws -> JournalEntry {
+    let newest = try entries(sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", 1).first
+    guard let newest, newest.id == id else {
+      let own = try entries(sql: "WHERE e.id = ?", id).first
+      if let own, !own.isUndone, let newest {
+        throw MemoError(
+          code: .usage,
+          message:
+            "not undone: the last change (#\(newest.id) \(newest.summary)) was made outside this session; use memo undo"
+        )
+      }
+      throw MemoError(
+        code: .notFound,
+        message: own.map {
+          "not undone: this session's last change (\($0.summary)) was undone already outside this session"
+        } ?? "not undone: this session's last change is no longer in the journal (undone outside this session, or pruned)"
+      )
+    }
+    return try undo(1)[0]
   }
 
   /// Re-applies the oldest `count` undone entries, oldest first. Call inside a transaction.

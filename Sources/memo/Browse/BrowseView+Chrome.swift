@@ -82,10 +82,11 @@ extension BrowseView {
       switch screen.list {
       case .books:
         return [
-          "Enter open", "n new", "A ask", "v shelf", "f filter", "/ search", "F favorites",
-          "Q questions", "u undo",
+          "Enter open", "n new", "A ask", "v shelf", "f filter", "/ search", "R review",
+          "F favorites", "Q questions", "u undo",
         ]
-      case .favorites: return ["Enter open", "v shelf", "A ask", "Esc back", "u undo"]
+      case .favorites:
+        return ["Enter open", "v shelf", "A ask", "R review", "Esc back", "u undo"]
       case .questions:
         return [
           "Enter open", "s star", "a answer", "e edit", "c category", "f filter", "/ search",

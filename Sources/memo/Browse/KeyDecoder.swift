@@ -3,20 +3,41 @@ import MemoCore
 /// Turns the bytes a terminal sends into keys: UTF-8 characters, control keys, and the escape
 /// sequences of arrows and paging keys (xterm's CSI and SS3 forms). A lone Escape is told from
 /// the start of a sequence by the caller: `flushEscape()` once no byte followed it in time.
+/// A paste in bracketed paste mode (`ESC [200~` … `ESC [201~`) comes as the keys of its text,
+/// each marked pasted by `feedMarked`.
 struct KeyDecoder {
   private var pending: [UInt8] = []
+  /// Between a paste's start and end markers.
+  private(set) var isPasting = false
 
   /// Whether the bytes so far end in an Escape that may start a sequence.
   var hasPendingEscape: Bool { pending == [0x1B] }
 
-  /// The keys these bytes complete (an incomplete sequence or character waits for more).
+  /// The keys these bytes complete (an incomplete sequence or character waits for more);
+  /// those of a paste too, as if typed.
   mutating func feed(_ bytes: [UInt8]) -> [BrowseKey] {
+    feedMarked(bytes).map(\.key)
+  }
+
+  /// A paste's start and end markers.
+  private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// The keys these bytes complete, each saying whether it came in a paste.
+  mutating func feedMarked(_ bytes: [UInt8]) -> [(key: BrowseKey, isPasted: Bool)] {
     pending += bytes
-    var keys: [BrowseKey] = []
+    var keys: [(key: BrowseKey, isPasted: Bool)] = []
     var i = 0
     while i < pending.count {
       guard let (key, length) = decode(pending[i...]) else { break }
-      if let key { keys.append(key) }
+      let taken = pending[i..<(i + length)]
+      if taken.elementsEqual(Self.pasteStart) {
+        isPasting = true
+      } else if taken.elementsEqual(Self.pasteEnd) {
+        isPasting = false
+      } else if let key {
+        keys.append((key, isPasting))
+      }
       i += length
     }
     pending.removeFirst(i)

@@ -4,7 +4,8 @@ import MemoCore
 /// its book; Space shows a recall item's answer, 1–4 rate it; an open question is answered
 /// (`a`, a prompt line), put off (`s`/`l`/`e`) or dropped (`x`); a highlight's passage, its
 /// book and place, is kept (`k`), brought back soon (`s`) or later (`l`), or discarded (`x`);
-/// `u` takes the session's last rating back; `q` quits. Every change is an effect of the same runner as the commands (a
+/// `u` takes the session's own last change back (only while no other change stands above it);
+/// `q` quits. Every change is an effect of the same runner as the commands (a
 /// journal entry each, `memo undo` elsewhere takes it back). Pure state and view here; the
 /// terminal is `ReviewSessionLoop`'s.
 struct ReviewSession {
@@ -22,6 +23,12 @@ struct ReviewSession {
   var message: String?
   /// How many items this session rated or answered (undo takes one back).
   var reviewed = 0
+  /// The journal entries this session made, oldest first, each with the index of the item it
+  /// rated or answered: what `u` may take back, newest first.
+  var changes: [OwnChange] = []
+  /// The database's `data_version` when last looked (nil: not yet): another connection's
+  /// commit changes it, and the item shown is read again before a key acts on it.
+  var dataVersion: Int64?
   var isFinished = false
   var width: Int
   var height: Int
@@ -68,6 +75,12 @@ struct HighlightPlace: Equatable {
     place = parts.joined(separator: ", ")
     note = highlight.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
   }
+}
+
+/// A change the session made: its journal entry and the item it was made on.
+struct OwnChange: Equatable {
+  var entry: Int64
+  var index: Int
 }
 
 /// What a key asks of the session's runner.
@@ -149,8 +162,23 @@ extension ReviewSession {
     }
   }
 
-  /// The next item, after a rating or an answer.
-  mutating func advance(_ note: String) {
+  /// A key that came in a paste: never a command (pasted "1 2 3" must not rate three items).
+  /// Its characters go into the answer's prompt line when it is open; anything else is
+  /// ignored, saying so.
+  mutating func handlePasted(_ key: BrowseKey) {
+    if var text = input {
+      if case .char(let c) = key {
+        text.append(c)
+        input = text
+      }
+      return
+    }
+    message = "pasted text is not taken as keys: type them"
+  }
+
+  /// The next item, after a rating or an answer; `entry`: the journal entry it made.
+  mutating func advance(_ note: String, entry: Int64? = nil) {
+    if let entry { changes.append(OwnChange(entry: entry, index: index)) }
     reviewed += 1
     index += 1
     isRevealed = false
@@ -170,12 +198,15 @@ extension ReviewSession {
     message = note
   }
 
-  /// Back to the item rated last (after its rating was undone).
+  /// Back to the item of the session's last change (after it was undone), taken off
+  /// `changes`.
   mutating func back(_ note: String) {
+    guard let change = changes.popLast() else { return }
     reviewed -= 1
-    index -= 1
+    index = min(change.index, items.count)
     isRevealed = false
     answer = nil
+    input = nil
     message = note
   }
 }

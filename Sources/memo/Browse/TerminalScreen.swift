@@ -11,8 +11,10 @@ nonisolated(unsafe) private var isRaw: Int32 = 0
 nonisolated(unsafe) private var wakeFD: Int32 = -1
 nonisolated(unsafe) private var pendingSignal: Int32 = 0
 
-/// What undoes `TerminalScreen.enter()`: attributes reset, line wrap, cursor, main screen.
-private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+/// What undoes `TerminalScreen.enter()`: attributes reset, line wrap, bracketed paste off,
+/// cursor, main screen.
+private let leaveSequence: [UInt8] = Array(
+  "\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Puts the terminal back as it was. Safe in a signal handler: write(2) and tcsetattr(3).
 private func restoreTerminal() {
@@ -22,7 +24,8 @@ private func restoreTerminal() {
   _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
 }
 
-/// The terminal in full-screen mode: raw input, the alternate screen, no line wrap; lines
+/// The terminal in full-screen mode: raw input, the alternate screen, no line wrap, bracketed
+/// paste (a paste comes between `ESC [200~` and `ESC [201~`, so it is told from typing); lines
 /// drawn only where they changed. The only code that talks to the terminal; whatever ends the
 /// program (q, Ctrl-C, SIGTERM, SIGHUP, a crash) gives the terminal back as it was.
 final class TerminalScreen {
@@ -54,7 +57,7 @@ final class TerminalScreen {
     wakeFD = pipe[1]
     try makeRaw()
     installHandlers()
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J")
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
   }
 
   /// Raw input (the attributes saved by `enter()`, changed).
@@ -89,7 +92,7 @@ final class TerminalScreen {
   /// frame drawn whole.
   func resume() throws {
     try makeRaw()
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J")
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
     drawn = []
     drawnSize = (0, 0)
   }

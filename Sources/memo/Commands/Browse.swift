@@ -230,6 +230,9 @@ final class LazyDatabase {
     }
     return runner.run(effect)
   }
+
+  /// The journal entry the last effect run made (nil: none).
+  var lastJournalEntry: Int64? { runner.lastJournalEntry }
 }
 
 extension Effect {

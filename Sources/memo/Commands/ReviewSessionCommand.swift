@@ -18,8 +18,11 @@ extension Memo.Review {
         for an open one a answers it (a prompt line; Enter saves), s, l and e put it off
         (soon, later, eventually) and x drops it from review. Then the day's highlights:
         the passage, its book and place; k keeps it, s and l bring it back soon or later,
-        x discards it from review. u takes the last rating of the session back, q quits;
-        a line at the end says how many were reviewed and when the next is due. Every
+        x discards it from review. u takes the session's own last change back (again:
+        the one before), only while no change made elsewhere stands above it; q or
+        Escape quits; a line at the end says how many were reviewed and when the next is
+        due. Changes made elsewhere show by the next key; pasted text is not taken as
+        keys. Every
         rating is in the journal, as 'memo review rate' makes it. Off a terminal (stdin or
         stdout redirected) it lists what is due, as 'memo review due' does. The question
         filters choose what comes back, as for 'memo review due': the current filter
@@ -102,6 +105,8 @@ struct ReviewSessionLoop {
     selection: FilterSelection? = nil, width: Int, height: Int
   ) throws -> ReviewSession {
     var items: [ReviewDueRow] = []
+    // Read before the items: a change committed elsewhere after it shows at the first key.
+    let version = ReviewSessionRunner(database: database).dataVersion()
     let query = ReviewDueQuery(
       at: now, limit: nil,
       selection: selection
@@ -120,18 +125,21 @@ struct ReviewSessionLoop {
         places[item.id.rawValue] = HighlightPlace(highlight)
       }
     }
-    return ReviewSession(
+    var session = ReviewSession(
       items: items, highlights: places, width: width, height: height,
       utcOffsetSeconds: utcOffsetSeconds)
+    session.dataVersion = version
+    return session
   }
 
   /// - Returns: the signal that ended it (0: q).
   func run(_ session: inout ReviewSession) -> Int32 {
     var decoder = KeyDecoder()
+    let runner = ReviewSessionRunner(database: database)
     draw(session)
     while !session.isFinished {
       let event = screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000)
-      var keys: [BrowseKey] = []
+      var keys: [(key: BrowseKey, isPasted: Bool)] = []
       switch event {
       case .signal:
         return screen.endingSignal
@@ -140,12 +148,14 @@ struct ReviewSessionLoop {
         session.width = size.width
         session.height = size.height
       case .timeout:
-        keys = decoder.flushEscape()
+        keys = decoder.flushEscape().map { ($0, false) }
+        // Changes made elsewhere show within a second, as in memo browse.
+        if keys.isEmpty { runner.refresh(&session) }
       case .input(let bytes):
-        keys = decoder.feed(bytes)
+        keys = decoder.feedMarked(bytes)
       }
-      for key in keys {
-        perform(session.handle(key), on: &session)
+      for (key, isPasted) in keys {
+        runner.press(key, isPasted: isPasted, on: &session)
         if session.isFinished { break }
       }
       draw(session)
@@ -155,70 +165,6 @@ struct ReviewSessionLoop {
 
   func draw(_ session: ReviewSession) {
     screen.draw(ReviewSessionView.frame(session), width: session.width, height: session.height)
-  }
-
-  func perform(_ command: ReviewSessionCommand, on session: inout ReviewSession) {
-    switch command {
-    case .none: return
-    case .quit: session.isFinished = true
-    case .reveal:
-      guard let item = session.current else { return }
-      switch database.run(.loadQuestion(item.id)) {
-      case .questions(.loaded(let question)):
-        session.answer = question.answer ?? ""
-        session.isRevealed = true
-      case .failed(let error): refused(error, on: &session)
-      default: session.isRevealed = true
-      }
-    case .rate(let rating):
-      guard let item = session.current else { return }
-      switch database.run(.rateReview(item.id, rating, at: wallClockNow())) {
-      case .review(.rated(let outcome)):
-        let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
-        session.advance("\(rating.name): \(due)")
-      case .failed(let error): refused(error, on: &session)
-      default: session.advance(rating.name)
-      }
-    case .choose(let choice):
-      guard let item = session.current else { return }
-      switch database.run(
-        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: wallClockNow()))
-      {
-      case .review(.highlightRated(let outcome)):
-        let due =
-          outcome.effectiveDue.map { "due " + session.local($0) } ?? "out of review"
-        session.advance("\(choice.rawValue): \(due)")
-      case .failed(let error): refused(error, on: &session)
-      default: session.advance(choice.rawValue)
-      }
-    case .answer(let text):
-      guard let item = session.current else { return }
-      switch database.run(.setAnswer(item.id, text)) {
-      case .failed(let error): refused(error, on: &session)
-      default: session.advance("answered: it comes back as a recall item")
-      }
-    case .undo:
-      guard session.reviewed > 0 else {
-        session.message = "nothing to undo in this session"
-        return
-      }
-      switch database.run(.undo(1)) {
-      case .failed(let error): session.message = error.message
-      default: session.back("undone")
-      }
-    }
-  }
-
-  /// A refusal on the line above the footer; an item deleted since the session began (by
-  /// another command or machine) is taken out of the session instead, saying so, so the
-  /// session goes on to the next one.
-  func refused(_ error: MemoError, on session: inout ReviewSession) {
-    guard error.code == .notFound, let item = session.current else {
-      session.message = error.message
-      return
-    }
-    let what = item.kind == .highlight ? "highlight h\(item.id.rawValue)" : "question \(item.id.rawValue)"
-    session.dropCurrent("\(what) was deleted since the session began: skipped")
   }
 
   /// What the current filter adds to the command's own flags, said once where a reader sees
@@ -256,5 +202,174 @@ struct ReviewSessionLoop {
       line += ", nothing else due within a year"
     }
     return line
+  }
+}
+
+/// Runs what the session's keys ask through the effects, as the commands run them: each change
+/// a journal entry the session keeps (by its id), so that `u` takes back only its own; before a
+/// key acts, the item shown is read again if another connection changed the database.
+struct ReviewSessionRunner {
+  let database: LazyDatabase
+
+  /// A key: the item shown is brought up to date first, then the key acts on it; unless the
+  /// item changed its kind or went away meanwhile: then the key is not taken (it was meant for
+  /// what the screen showed), and the message says what happened.
+  /// A key that came in a paste (`isPasted`) is never a command (see `handlePasted`).
+  func press(_ key: BrowseKey, isPasted: Bool = false, on session: inout ReviewSession) {
+    if isPasted {
+      session.handlePasted(key)
+      return
+    }
+    if refresh(&session) { return }
+    perform(session.handle(key), on: &session)
+  }
+
+  /// `PRAGMA data_version` (nil: unreadable).
+  func dataVersion() -> Int64? {
+    if case .browse(.dataVersion(let version)) = database.run(.loadDataVersion) { return version }
+    return nil
+  }
+
+  /// Reads the item shown again when the database changed since last looked (another shell,
+  /// a cron import, `memo sync`): its text, its book, whether it is answered (an open question
+  /// answered elsewhere is a recall item now, and says so), or gone (skipped, saying so).
+  /// - Returns: whether the item shown changed its kind or went away.
+  @discardableResult
+  func refresh(_ session: inout ReviewSession) -> Bool {
+    guard let version = dataVersion(), version != session.dataVersion else { return false }
+    let isFirstLook = session.dataVersion == nil
+    session.dataVersion = version
+    return isFirstLook ? false : reread(&session)
+  }
+
+  /// Reads the item shown again (see `refresh`). - Returns: whether it changed its kind or
+  /// went away.
+  @discardableResult
+  func reread(_ session: inout ReviewSession) -> Bool {
+    guard let item = session.current else { return false }
+    let index = session.index
+    if item.kind == .highlight {
+      switch database.run(.loadHighlight(HighlightID(item.id.rawValue))) {
+      case .highlights(.loaded(let highlight)):
+        session.items[index].question = highlight.text
+        session.items[index].title = highlight.postTitle
+        session.highlights[item.id.rawValue] = HighlightPlace(highlight)
+      case .failed(let error) where error.code == .notFound:
+        refused(error, on: &session)
+        return true
+      default: break
+      }
+      return false
+    }
+    switch database.run(.loadQuestion(item.id)) {
+    case .questions(.loaded(let question)):
+      session.items[index].question = question.text
+      session.items[index].title = question.postTitle
+      let kind: ReviewKind = question.answer == nil ? .open : .recall
+      if session.isRevealed { session.answer = question.answer ?? "" }
+      guard kind != item.kind else { return false }
+      session.items[index].kind = kind
+      session.isRevealed = false
+      session.answer = nil
+      if kind == .recall {
+        var note =
+          "question \(item.id) was answered outside this session (\(quotedShort(question.answer ?? ""))): it is a recall item now"
+        if let typed = session.input, !typed.trimmingWhitespace().isEmpty {
+          note += "; yours was not saved: \(quotedShort(typed))"
+        }
+        session.input = nil
+        session.message = note
+      } else {
+        session.message =
+          "question \(item.id)'s answer was removed outside this session: it is an open question now"
+      }
+      return true
+    case .failed(let error) where error.code == .notFound:
+      refused(error, on: &session)
+      return true
+    default: return false
+    }
+  }
+
+  func perform(_ command: ReviewSessionCommand, on session: inout ReviewSession) {
+    switch command {
+    case .none: return
+    case .quit: session.isFinished = true
+    case .reveal:
+      guard let item = session.current else { return }
+      switch database.run(.loadQuestion(item.id)) {
+      case .questions(.loaded(let question)):
+        session.answer = question.answer ?? ""
+        session.isRevealed = true
+      case .failed(let error): refused(error, on: &session)
+      default: session.isRevealed = true
+      }
+    case .rate(let rating):
+      guard let item = session.current else { return }
+      switch database.run(.rateReview(item.id, rating, at: wallClockNow())) {
+      case .review(.rated(let outcome)):
+        let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
+        session.advance("\(rating.name): \(due)", entry: database.lastJournalEntry)
+      case .failed(let error): refused(error, on: &session)
+      default: session.advance(rating.name, entry: database.lastJournalEntry)
+      }
+    case .choose(let choice):
+      guard let item = session.current else { return }
+      switch database.run(
+        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: wallClockNow()))
+      {
+      case .review(.highlightRated(let outcome)):
+        let due =
+          outcome.effectiveDue.map { "due " + session.local($0) } ?? "out of review"
+        session.advance("\(choice.rawValue): \(due)", entry: database.lastJournalEntry)
+      case .failed(let error): refused(error, on: &session)
+      default: session.advance(choice.rawValue, entry: database.lastJournalEntry)
+      }
+    case .answer(let text):
+      guard let item = session.current else { return }
+      // Only while it is open: an answer given elsewhere meanwhile is never replaced.
+      switch database.run(.answerOpenQuestion(item.id, text)) {
+      case .failed(let error) where error.code == .notFound:
+        // Answered elsewhere meanwhile (it shows as it is now, and says so) or deleted.
+        session.input = text
+        session.message = nil
+        reread(&session)
+        session.input = nil
+        if session.message == nil { session.message = error.message }
+      case .failed(let error): refused(error, on: &session)
+      default:
+        session.advance(
+          "answered: it comes back as a recall item", entry: database.lastJournalEntry)
+      }
+    case .undo:
+      guard let last = session.changes.last else {
+        session.message = "nothing to undo in this session"
+        return
+      }
+      switch database.run(.undoEntry(last.entry)) {
+      case .journal(.entries(let entries)):
+        session.back("undone: " + (entries.first?.summary ?? "the last change"))
+        reread(&session)
+      case .failed(let error) where error.code == .notFound:
+        // Taken back already outside the session: its item is due again.
+        session.back(error.message + "; it shows again")
+        reread(&session)
+      case .failed(let error): session.message = error.message
+      default: session.message = "not undone"
+      }
+    }
+  }
+
+  /// A refusal on the line above the footer; an item deleted since the session began (by
+  /// another command or machine) is taken out of the session instead, saying so, so the
+  /// session goes on to the next one.
+  func refused(_ error: MemoError, on session: inout ReviewSession) {
+    guard error.code == .notFound, let item = session.current else {
+      session.message = error.message
+      return
+    }
+    let what =
+      item.kind == .highlight ? "highlight h\(item.id.rawValue)" : "question \(item.id.rawValue)"
+    session.dropCurrent("\(what) was deleted since the session began: skipped")
   }
 }

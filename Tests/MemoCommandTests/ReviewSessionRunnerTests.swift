@@ -1,0 +1,248 @@
+import Foundation
+import MemoCore
+import MemoStorage
+import Testing
+
+@testable import memo
+
+/// `memo review`'s session against a real database file, with a second connection as
+/// "another shell": `u` takes back only the session's own changes, and a change made
+/// elsewhere is read before a key acts on the item it touched.
+@Suite("memo review: the session's undo and changes made elsewhere")
+struct ReviewSessionRunnerTests {
+  /// A database file in a new temporary folder, the session's connection and another one.
+  final class Setup {
+    let folder: String
+    let other: EffectRunner
+    let otherDatabase: Database
+    let database: LazyDatabase
+    var runner: ReviewSessionRunner { ReviewSessionRunner(database: database) }
+
+    init() throws {
+      var template = Array((NSTemporaryDirectory() + "memo-session-XXXXXX").utf8CString)
+      guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+      folder = String(cString: made)
+      let path = folder + "/memo.db"
+      otherDatabase = try DatabaseFile.open(at: path, for: .write)
+      other = EffectRunner(database: otherDatabase)
+      database = try LazyDatabase(path: path, busyTimeoutMilliseconds: 2000)
+    }
+
+    deinit {
+      database.close()
+      otherDatabase.close()
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs `effect` on the other connection; the action it answered.
+    @discardableResult
+    func elsewhere(_ effect: Effect) throws -> Action {
+      let action = other.run(effect)
+      if case .failed(let error) = action { throw error }
+      return action
+    }
+
+    func post(_ title: String) throws -> PostID {
+      guard case .posts(.added(let post)) = try elsewhere(.insertPost(NewPost(title: title)))
+      else { throw MemoError(code: .io, message: "no post") }
+      return post.id
+    }
+
+    func question(on post: PostID, _ text: String, answer: String?) throws -> QuestionID {
+      guard
+        case .questions(.added(let question)) = try elsewhere(
+          .insertQuestion(NewQuestion(postID: post, text: text)))
+      else { throw MemoError(code: .io, message: "no question") }
+      if let answer { try elsewhere(.setAnswer(question.id, answer)) }
+      return question.id
+    }
+
+    func answer(of id: QuestionID) throws -> String? {
+      guard case .questions(.loaded(let question)) = try elsewhere(.loadQuestion(id)) else {
+        return nil
+      }
+      return question.answer
+    }
+
+    /// The journal, newest first, as (summary, undone).
+    func journal() throws -> [(String, Bool)] {
+      guard case .journal(.entries(let entries)) = try elsewhere(.loadJournal(limit: 20)) else {
+        return []
+      }
+      return entries.map { ($0.summary, $0.isUndone) }
+    }
+
+    /// What is due by two days on (an open question comes a day after it was asked).
+    func session() throws -> ReviewSession {
+      try ReviewSessionLoop.session(
+        database: database, at: Timestamp(millis: wallClockNow().millis + 2 * 86_400_000),
+        utcOffsetSeconds: 0, width: 80, height: 24)
+    }
+
+    func press(_ keys: String, _ session: inout ReviewSession) {
+      for c in keys { runner.press(c == "\n" ? .enter : .char(c), on: &session) }
+    }
+  }
+
+  @Test("u refuses, changing nothing, when the newest change was made in another shell")
+  func undoLeavesAnotherShellsChange() throws {
+    let setup = try Setup()
+    let dune = try setup.post("Dune")
+    _ = try setup.question(on: dune, "Planet?", answer: "Arrakis")
+    var session = try setup.session()
+    #expect(session.items.count == 1)
+    setup.press(" 3", &session)
+    #expect(session.index == 1 && session.reviewed == 1)
+    let precious = try setup.post("Precious note")
+    setup.press("u", &session)
+    let message = session.message ?? ""
+    #expect(message.contains("not undone"))
+    #expect(message.contains("'Precious note'"))
+    #expect(message.contains("outside this session"))
+    #expect(session.index == 1 && session.reviewed == 1)
+    // The post is there, and nothing in the journal was undone.
+    #expect(throws: Never.self) { try setup.elsewhere(.loadPost(precious)) }
+    #expect(try setup.journal().allSatisfy { !$0.1 })
+    // Once the other shell takes its own change back, u takes back the session's rating.
+    try setup.elsewhere(.undo(1))
+    setup.press("u", &session)
+    #expect(session.message?.hasPrefix("undone: rate question") == true)
+    #expect(session.index == 0 && session.reviewed == 0)
+    let journal = try setup.journal()
+    #expect(journal[0].0.hasPrefix("add post") && journal[0].1)
+    #expect(journal[1].0.hasPrefix("rate question") && journal[1].1)
+  }
+
+  @Test("after memo undo elsewhere took the session's rating back, u undoes nothing older")
+  func undoAfterAnotherShellsUndo() throws {
+    let setup = try Setup()
+    let dune = try setup.post("Dune")
+    let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
+    var session = try setup.session()
+    setup.press(" 3", &session)
+    try setup.elsewhere(.undo(1))  // the session's rating
+    setup.press("u", &session)
+    #expect(session.message?.contains("undone already outside this session") == true)
+    // The answer, the question and the post (older entries) stand.
+    #expect(try setup.answer(of: q1) == "Arrakis")
+    let journal = try setup.journal()
+    #expect(journal.filter(\.1).count == 1)
+    #expect(journal[0].0.hasPrefix("rate question"))
+    // The item is due again, and shows again.
+    #expect(session.index == 0 && session.reviewed == 0)
+    setup.press("u", &session)
+    #expect(session.message == "nothing to undo in this session")
+    #expect(try setup.journal().filter(\.1).count == 1)
+  }
+
+  @Test("repeated u walks back through the session's own changes, then stops")
+  func undoWalksBack() throws {
+    let setup = try Setup()
+    let dune = try setup.post("Dune")
+    let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
+    let q2 = try setup.question(on: dune, "Spice?", answer: nil)
+    var session = try setup.session()
+    #expect(session.items.map(\.id) == [q1, q2])
+    setup.press(" 3a", &session)
+    setup.press("mine\n", &session)
+    #expect(session.index == 2 && session.changes.count == 2)
+    #expect(try setup.answer(of: q2) == "mine")
+    setup.press("u", &session)
+    #expect(session.index == 1)
+    #expect(try setup.answer(of: q2) == nil)
+    setup.press("u", &session)
+    #expect(session.index == 0 && session.reviewed == 0)
+    setup.press("u", &session)
+    #expect(session.message == "nothing to undo in this session")
+    let journal = try setup.journal()
+    #expect(journal.filter(\.1).map(\.0).count == 2)
+    #expect(journal.filter { !$0.1 }.allSatisfy { !$0.0.hasPrefix("rate") })
+  }
+
+  @Test("an open question answered in another shell shows as answered, and a keeps that answer")
+  func answeredElsewhere() throws {
+    let setup = try Setup()
+    let dune = try setup.post("Dune")
+    let q3 = try setup.question(on: dune, "Spice?", answer: nil)
+    var session = try setup.session()
+    #expect(session.current?.kind == .open)
+    try setup.elsewhere(.setAnswer(q3, "elsewhere"))
+    setup.press("a", &session)
+    #expect(session.input == nil)
+    #expect(session.current?.kind == .recall)
+    #expect(session.message?.contains("answered outside this session ('elsewhere')") == true)
+    #expect(ReviewSessionView.frame(session).lines.allSatisfy { !$0.text.contains("(no answer yet)") })
+    // It is a recall item now: s is no rating, Space shows the answer given elsewhere.
+    setup.press("s", &session)
+    #expect(session.index == 0)
+    setup.press(" ", &session)
+    #expect(session.answer == "elsewhere")
+    #expect(try setup.answer(of: q3) == "elsewhere")
+  }
+
+  @Test("an answer typed while another shell answered is not saved over that one")
+  func answerTypedMeanwhile() throws {
+    let setup = try Setup()
+    let dune = try setup.post("Dune")
+    let q3 = try setup.question(on: dune, "Spice?", answer: nil)
+    var session = try setup.session()
+    setup.press("amine", &session)
+    try setup.elsewhere(.setAnswer(q3, "elsewhere"))
+    setup.press("\n", &session)
+    #expect(try setup.answer(of: q3) == "elsewhere")
+    #expect(session.message?.contains("yours was not saved: 'mine'") == true)
+    #expect(session.index == 0 && session.reviewed == 0 && session.input == nil)
+    // And the write itself refuses, should the answer come between the look and the write.
+    let q4 = try setup.question(on: dune, "Worms?", answer: nil)
+    var open = try setup.session()
+    open.index = try #require(open.items.firstIndex { $0.id == q4 })
+    try setup.elsewhere(.setAnswer(q4, "sandworms"))
+    setup.runner.perform(.answer("mine"), on: &open)
+    #expect(try setup.answer(of: q4) == "sandworms")
+    #expect(open.message?.contains("'sandworms'") == true)
+    #expect(open.reviewed == 0)
+  }
+}
+
+@Suite("memo review: a bracketed paste is not taken as keys")
+struct ReviewSessionPasteTests {
+  @Test("the decoder marks the keys between ESC [200~ and ESC [201~ as pasted")
+  func decoderMarksPastes() {
+    var decoder = KeyDecoder()
+    // The end marker split across two reads, as a terminal may send it.
+    let first = decoder.feedMarked(Array("x\u{1B}[200~1 2\u{1B}[20".utf8))
+    let second = decoder.feedMarked(Array("1~3".utf8))
+    #expect(first.map(\.key) == [.char("x"), .char("1"), .char(" "), .char("2")])
+    #expect(first.map(\.isPasted) == [false, true, true, true])
+    #expect(second.map(\.key) == [.char("3")] && second.map(\.isPasted) == [false])
+    // memo browse's feed gives a paste's keys as typed, without the markers.
+    var plain = KeyDecoder()
+    #expect(plain.feed(Array("\u{1B}[200~ab\u{1B}[201~".utf8)) == [.char("a"), .char("b")])
+  }
+
+  @Test("a pasted \"1 2 3\" rates nothing; pasted into the answer's prompt it is text")
+  func pasteDoesNotRate() throws {
+    let setup = try ReviewSessionRunnerTests.Setup()
+    let dune = try setup.post("Dune")
+    let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
+    let q2 = try setup.question(on: dune, "Spice?", answer: nil)
+    var session = try setup.session()
+    var decoder = KeyDecoder()
+    func feed(_ text: String) {
+      for (key, isPasted) in decoder.feedMarked(Array(text.utf8)) {
+        setup.runner.press(key, isPasted: isPasted, on: &session)
+      }
+    }
+    feed(" ")
+    #expect(session.isRevealed)
+    feed("\u{1B}[200~1 2 3\u{1B}[201~")
+    #expect(session.index == 0 && session.reviewed == 0)
+    #expect(session.message == "pasted text is not taken as keys: type them")
+    #expect(try setup.journal().allSatisfy { !$0.0.hasPrefix("rate") })
+    feed("3")
+    #expect(session.index == 1 && session.current?.id == q2)
+    feed("a\u{1B}[200~the spice\r\u{1B}[201~ must flow\r")
+    #expect(try setup.answer(of: q2) == "the spice must flow")
+    _ = q1
+  }
+}

@@ -228,6 +228,23 @@ struct ReviewSessionTmuxTests {
     try tmux.wait(for: "exit=0 tty=icanon echo")
   }
 
+  @Test("a paste of \"1 2 3\" (tmux's bracketed paste) rates nothing")
+  func paste() throws {
+    let box = try reader()
+    let tmux = try TmuxSession(command: try script(box))
+    try tmux.wait(for: "What does the litany call fear?")
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    // -p brackets the paste only when the program turned bracketed paste on.
+    _ = try tmux.tmux(["set-buffer", "-b", "memo", "1 2 3"])
+    _ = try tmux.tmux(["paste-buffer", "-p", "-d", "-b", "memo", "-t", "t"])
+    let lines = try tmux.wait(for: "pasted text is not taken as keys")
+    #expect(lines.first?.hasPrefix("Review · 1/2") == true)
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["0"]])
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
+  }
+
   @Test("Ctrl-C and SIGTERM give the terminal back (no raw mode, no alternate screen)")
   func signals() throws {
     let box = try reader()

@@ -100,6 +100,10 @@ struct ReviewSessionRunnerTests {
     #expect(message.contains("'Precious note'"))
     #expect(message.contains("outside this session"))
     #expect(session.index == 1 && session.reviewed == 1)
+    // The message takes two lines above the footer at 80 columns: all of it shows.
+    let frame = ReviewSessionView.frame(session).texts
+    #expect(frame.count == 24 && frame[23] == "u undo  q quit")
+    #expect(frame[21].hasPrefix("  not undone: ") && frame[22].hasSuffix("use memo undo"))
     // The post is there, and nothing in the journal was undone.
     #expect(throws: Never.self) { try setup.elsewhere(.loadPost(precious)) }
     #expect(try setup.journal().allSatisfy { !$0.1 })

@@ -274,11 +274,18 @@ enum ReviewSessionView {
       footer = DisplayWidth.truncate(footer, to: width)
       caret = BrowseFrame.Caret(row: height - 1, column: min(column, width - 1))
     }
+    // The message above the footer: two lines when it needs them and the window has room.
+    var message = session.message.map { wrap(oneLine($0), width: width, indent: "  ") } ?? []
+    if message.count > 2 {
+      message = [message[0], BrowseLine(fit(message[1].text + " " + message[2].text))]
+    }
+    if message.count > 1 && height < 8 { message = [BrowseLine(fit("  " + oneLine(session.message ?? "")))] }
+    if message.isEmpty { message = [BrowseLine("")] }
     var lines = [BrowseLine(header, .header)]
-    let room = height - 3
+    let room = height - 2 - message.count
     lines += body.prefix(room)
-    while lines.count < height - 2 { lines.append(BrowseLine("")) }
-    lines.append(BrowseLine(fit(session.message.map { "  " + $0 } ?? "")))
+    while lines.count < height - 1 - message.count { lines.append(BrowseLine("")) }
+    lines += message
     lines.append(BrowseLine(fit(footer), .footer))
     return BrowseFrame(lines: lines, caret: caret)
   }

@@ -212,15 +212,16 @@ struct ReviewSessionRunner {
   let database: LazyDatabase
 
   /// A key: the item shown is brought up to date first, then the key acts on it; unless the
-  /// item changed its kind or went away meanwhile: then the key is not taken (it was meant for
-  /// what the screen showed), and the message says what happened.
+  /// item changed its kind or went away meanwhile: then a key for the item is not taken (it
+  /// was meant for what the screen showed), and the message says what happened.
   /// A key that came in a paste (`isPasted`) is never a command (see `handlePasted`).
   func press(_ key: BrowseKey, isPasted: Bool = false, on session: inout ReviewSession) {
     if isPasted {
       session.handlePasted(key)
       return
     }
-    if refresh(&session) { return }
+    // q, Escape and u do not act on the item: they are taken all the same.
+    if refresh(&session), ![.char("q"), .escape, .char("u")].contains(key) { return }
     perform(session.handle(key), on: &session)
   }
 

@@ -208,6 +208,20 @@ struct ReviewSessionRunnerTests {
   }
 }
 
+@Suite("memo review: the session's keys")
+struct ReviewSessionKeyTests {
+  @Test("Escape quits, as q does; in the answer's prompt line it cancels the answer")
+  func escapeQuits() {
+    let item = ReviewDueRow(
+      id: QuestionID(1), kind: .open, due: Timestamp(millis: 0), retrievability: nil,
+      question: "Spice?", postID: PostID(1), title: "Dune")
+    var session = ReviewSession(items: [item], width: 80, height: 24, utcOffsetSeconds: 0)
+    #expect(session.handle(.char("a")) == .none && session.input == "")
+    #expect(session.handle(.escape) == .none && session.input == nil)
+    #expect(session.handle(.escape) == .quit)
+  }
+}
+
 @Suite("memo review: a bracketed paste is not taken as keys")
 struct ReviewSessionPasteTests {
   @Test("the decoder marks the keys between ESC [200~ and ESC [201~ as pasted")

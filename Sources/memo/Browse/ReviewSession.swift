@@ -279,7 +279,9 @@ enum ReviewSessionView {
     if message.count > 2 {
       message = [message[0], BrowseLine(fit(message[1].text + " " + message[2].text))]
     }
-    if message.count > 1 && height < 8 { message = [BrowseLine(fit("  " + oneLine(session.message ?? "")))] }
+    if message.count > 1 && height < 8 {
+      message = [BrowseLine(fit("  " + oneLine(session.message ?? "")))]
+    }
     if message.isEmpty { message = [BrowseLine("")] }
     var lines = [BrowseLine(header, .header)]
     let room = height - 2 - message.count

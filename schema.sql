@@ -1493,14 +1493,14 @@ END;
 -- that made it sent it again, rounds later, or never. This machine's bookkeeping: not synced,
 -- not exported, and journaled as sync_conflicts is, so undoing the round that set a rating aside
 -- takes it back, and undoing a restore sets its ratings aside again (redo takes them again).
--- A rating undone on the machine that made it leaves (its deletion reaches this one).
+-- A rating undone on the machine that made it leaves (its deletion reaches this one). No index
+-- on item: a few rows, and every index is parsed with the schema by every command.
 CREATE TABLE sync_set_aside (
   uuid  TEXT PRIMARY KEY,
   kind  TEXT NOT NULL CHECK (kind IN ('review_event', 'highlight_review_event')),
   item  TEXT NOT NULL,
   row   TEXT NOT NULL
-);
-CREATE INDEX sync_set_aside_by_item ON sync_set_aside (item);
+) WITHOUT ROWID;
 CREATE TRIGGER sync_set_aside_journal_insert AFTER INSERT ON sync_set_aside WHEN (SELECT entry_id FROM journal_context) IS NOT NULL BEGIN
   INSERT INTO journal_changes (entry_id, table_name, old_row, new_row) VALUES (
     (SELECT entry_id FROM journal_context), 'sync_set_aside', NULL,

@@ -86,7 +86,8 @@ struct SyncSetAsideTests {
       round.stderr.contains(
         "\nmemo: 2 review ratings of items deleted on another device were set aside with their items;"
       ), "\(round.stderr)")
-    #expect(try a.rows("SELECT count(*) FROM sync_set_aside WHERE kind = 'review_event'") == [["2"]])
+    #expect(
+      try a.rows("SELECT count(*) FROM sync_set_aside WHERE kind = 'review_event'") == [["2"]])
     try Self.restoreOnA(
       lab, a, b, shownOnB: shownOnB, events: "review_events",
       item: { box in try box.rows("SELECT id FROM questions").first.map { $0[0] } })

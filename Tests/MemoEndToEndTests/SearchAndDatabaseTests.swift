@@ -149,7 +149,7 @@ struct SearchAndDatabaseTests {
     }
     for table in [
       "changes", "change_context", "sync_settings", "sync_versions", "sync_peers", "sync_files",
-      "sync_outbox", "sync_conflicts", "sync_fields", "sync_resolved",
+      "sync_outbox", "sync_conflicts", "sync_fields", "sync_resolved", "sync_set_aside",
     ] {
       try box.execute("DROP TABLE \(table)")
     }

@@ -285,6 +285,43 @@ struct SyncTests {
     #expect(try a.rows("SELECT count(*) FROM posts") == [["0"]])
   }
 
+  @Test(
+    "undoing a round that brought a rating names it by kind, and the refusal and the warning after --everywhere count the same"
+  )
+  func undoRoundNamesRating() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune")
+    _ = try a.succeed(["highlight", "add", "1", "Fear is the mind-killer."])
+    _ = try a.add("Hyperion")
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    _ = try b.succeed(["review", "rate", "h1", "soon", "--at", "2026-01-02T10:00:00Z"])
+    try SyncLab.round(b)
+    _ = try a.succeed(["rm", "2", "--yes"])
+    #expect(try SyncLab.round(a)["applied"] == 1)
+    let round = try #require(try a.rows("SELECT max(id) FROM journal_entries").first?.first)
+    let refused = try a.run(["undo", "2"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr
+        == "memo: error: refusing to undo #\(round) (sync: 1 change from b): it is a sync round's, and the next 'memo sync' would delete 1 review rating on the other devices too; nothing was changed. To do it here and there, run 'memo undo 2 --everywhere'\n"
+    )
+    let undone = try a.run(["undo", "2", "--everywhere"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(
+      undone.stderr
+        == "memo: the next 'memo sync' pushes this undo: it will delete 1 review rating on the other devices ('memo redo' brings the round back first)\n"
+    )
+    #expect(try a.rows("SELECT title FROM posts ORDER BY title") == [["Dune"], ["Hyperion"]])
+    try SyncLab.round(a)
+    try SyncLab.round(b)
+    #expect(try b.rows("SELECT count(*) FROM highlight_review_events") == [["0"]])
+    #expect(try b.rows("SELECT title FROM posts ORDER BY title") == [["Dune"], ["Hyperion"]])
+  }
+
   @Test("an unreachable remote exits 69 and changes nothing; when it is back the round completes")
   func remoteGoneAndBack() throws {
     let lab = try SyncLab()

@@ -60,7 +60,13 @@ public struct Journal {
       sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
     if !everywhere { try refuseRounds(entries, verb: "undo", count: count) }
+    var undone: [JournalEntry] = []
     for entry in entries {
+      var reported = entry
+      // What it does to the other devices, counted as the refusal counts it.
+      if entry.action == "sync" { reported.roundEffect = try roundEffect(of: entry, undo: true) }
+      reported.isUndone = true
+      undone.append(reported)
       // A load's rows are the entry's last changes: they go first. Their images, written
       // now for redo, come after the changes undone here.
       let imagesFrom = try undoLoads(of: entry)
@@ -72,9 +78,7 @@ public struct Journal {
       try run("UPDATE journal_entries SET undone = 1 WHERE id = ?", [.integer(entry.id)])
     }
     database.journaledChanges += entries.count
-    return entries.map {
-      var e = $0; e.isUndone = true; return e
-    }
+    return undone
   }
 
   /// Reverts entry `id` alone, and only while it is the newest entry not undone: what a
@@ -143,56 +147,47 @@ public struct Journal {
   func refuseRounds(_ entries: [JournalEntry], verb: String, count: Int) throws {
     for entry in entries where entry.action == "sync" {
       let effect = try roundEffect(of: entry, undo: verb == "undo")
-      guard !effect.isEmpty else { continue }
+      guard effect.isLoss else { continue }
       let command = "memo \(verb)\(count == 1 ? "" : " \(count)") --everywhere"
       throw MemoError(
         code: .usage,
         message:
-          "refusing to \(verb) #\(entry.id) (\(entry.summary)): it is a sync round's, and the next 'memo sync' would \(effect) on the other devices too; nothing was changed. To do it here and there, run '\(command)'"
+          "refusing to \(verb) #\(entry.id) (\(entry.summary)): it is a sync round's, and the next 'memo sync' would \(effect.words) on the other devices too; nothing was changed. To do it here and there, run '\(command)'"
       )
     }
   }
 
-  /// What undoing (or redoing) `entry` would do to the records it holds, in words ("delete 2
-  /// posts and change 1 other record"); empty when it only brings records back.
-  func roundEffect(of entry: JournalEntry, undo: Bool) throws -> String {
+  /// What undoing (or redoing) `entry` would do to the other devices' records at the next
+  /// round, by kind (`RoundEffect`): what it deletes, changes and brings back of what syncs.
+  func roundEffect(of entry: JournalEntry, undo: Bool) throws -> RoundEffect {
     // Undo deletes what the entry inserted (its changes without an old row, and its loads
-    // while still ranges); redo deletes what it deleted (its changes without a new row).
-    let deleted = undo ? "old_row IS NULL" : "new_row IS NULL"
+    // while still ranges) and brings back what it deleted; redo the other way round (an undone
+    // load's rows are changes without an old row then, its images).
+    let (deleted, back) =
+      undo ? ("old_row IS NULL", "new_row IS NULL") : ("new_row IS NULL", "old_row IS NULL")
     let statement = try database.cachedStatement(
       sql: """
         SELECT table_name, sum(CASE WHEN \(deleted) THEN 1 ELSE 0 END),
-               sum(CASE WHEN old_row IS NOT NULL AND new_row IS NOT NULL THEN 1 ELSE 0 END)
-        FROM journal_changes WHERE entry_id = ?1 AND table_name NOT IN (\(JournalTables.bookkeeping))
-        GROUP BY table_name
+               sum(CASE WHEN old_row IS NOT NULL AND new_row IS NOT NULL THEN 1 ELSE 0 END),
+               sum(CASE WHEN \(back) THEN 1 ELSE 0 END)
+        FROM journal_changes WHERE entry_id = ?1 GROUP BY table_name
         UNION ALL
-        SELECT table_name, sum(row_count), 0 FROM journal_loads
+        SELECT table_name, sum(row_count), 0, 0 FROM journal_loads
         WHERE entry_id = ?1 AND images_from IS NULL AND ?2 GROUP BY table_name
         """)
     defer { statement.reset() }
     try statement.bind(entry.id, at: 1)
     try statement.bind(Int64(undo ? 1 : 0), at: 2)
-    var posts = 0
-    var questions = 0
-    var others = 0
-    var changed = 0
+    var effect = RoundEffect()
     while try statement.step() {
-      let n = statement.int(1)
-      switch statement.string(0) {
-      case "posts": posts += n
-      case "questions": questions += n
-      default: others += n
-      }
-      changed += statement.int(2)
+      guard let noun = RoundEffect.noun(ofTable: statement.string(0)) else { continue }
+      let (deletedCount, changed, broughtBack) =
+        (statement.int(1), statement.int(2), statement.int(3))
+      if deletedCount > 0 { effect.deleted[noun, default: 0] += deletedCount }
+      if changed > 0 { effect.changed[noun, default: 0] += changed }
+      if broughtBack > 0 { effect.broughtBack[noun, default: 0] += broughtBack }
     }
-    var deletions: [String] = []
-    if posts > 0 { deletions.append(counted(posts, "post")) }
-    if questions > 0 { deletions.append(counted(questions, "question")) }
-    if others > 0 { deletions.append(counted(others, "other record")) }
-    var parts: [String] = []
-    if !deletions.isEmpty { parts.append("delete " + deletions.joined(separator: " and ")) }
-    if changed > 0 { parts.append("change " + counted(changed, "record")) }
-    return parts.joined(separator: " and ")
+    return effect
   }
 
   /// The newest entries, newest first.

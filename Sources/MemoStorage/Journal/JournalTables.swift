@@ -41,16 +41,22 @@ enum JournalTables {
       "id", "kind", "key", "row", "hlc", "device", "winner", "detected_at", "field", "lost",
     ],
     "sync_resolved": ["identity", "resolution", "resolved_at"],
+    // The ratings a round set aside with their deleted items (schema 24): bookkeeping too.
+    // Undoing the round takes them back; undoing a restore that took them sets them aside
+    // again.
+    "sync_set_aside": ["uuid", "kind", "item", "row"],
   ]
 
   /// The tables whose rows an entry's change count and round effect leave out: this machine's
   /// bookkeeping beside the records, which a reader never sees as a change of its own.
-  static let bookkeeping = "'highlight_imports', 'sync_conflicts', 'sync_resolved'"
+  static let bookkeeping =
+    "'highlight_imports', 'sync_conflicts', 'sync_resolved', 'sync_set_aside'"
 
   /// Whether `table` is bookkeeping (see `bookkeeping`): undo and redo put its rows as the
   /// entry left them without first checking they are still so.
   static func isBookkeeping(_ table: String) -> Bool {
     table == "highlight_imports" || table == "sync_conflicts" || table == "sync_resolved"
+      || table == "sync_set_aside"
   }
 
   /// When a bookkeeping row of `table` is put back, as a condition on its image `?1`: what an
@@ -78,6 +84,7 @@ enum JournalTables {
     case "highlight_review_items": "the review schedule of highlight"
     case "sync_conflicts": "conflict"
     case "sync_resolved": "the resolution of conflict"
+    case "sync_set_aside": "rating set aside"
     default: table
     }
   }

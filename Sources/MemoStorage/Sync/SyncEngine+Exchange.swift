@@ -92,8 +92,13 @@ extension SyncEngine {
           if !last {
             later.append(change)
           } else if change.kind == .reviewEvent || change.kind == .highlightReviewEvent {
-            // A rating of an item deleted here: the device that made it keeps it in its
-            // journal, and sends it again if the item comes back (`reviveReviewEvents`).
+            // A rating of an item deleted here: set aside with it (`sync_set_aside`), so that
+            // restoring the item here brings it back at once; the device that made it keeps it
+            // in its journal too, and sends it again if the item comes back
+            // (`reviveReviewEvents`).
+            if let row = try row(of: change) {
+              try store.setAside(change.kind, key: change.key, row: row)
+            }
             setAside += 1
           } else if change.kind.reportsConflicts,
             try store.keep(
@@ -131,6 +136,9 @@ extension SyncEngine {
       // Items deleted here by a round and made again elsewhere (an undone deletion): their
       // ratings come back from the journal, and go out again.
       try store.reviveReviewEvents()
+      // Ratings set aside that are here again (their item came back another way, and the
+      // device that made them sent them again): nothing left to bring back.
+      try store.dropSetAsideHeld()
 
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.

@@ -34,9 +34,12 @@ extension SyncRepository {
       case .resolution: return true
       case .reviewEvent:
         try noteReviewed(event: key)
+        // Taken back where it was made (undone there): not to come back with its item.
+        try run("DELETE FROM sync_set_aside WHERE uuid = ?1", key)
         sql = "DELETE FROM review_events WHERE uuid = ?"
       case .highlightReviewEvent:
         try noteReviewed(highlightEvent: key)
+        try run("DELETE FROM sync_set_aside WHERE uuid = ?1", key)
         sql = "DELETE FROM highlight_review_events WHERE uuid = ?"
       }
       let statement = try database.cachedStatement(sql: sql)

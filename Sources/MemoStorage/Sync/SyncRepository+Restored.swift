@@ -24,10 +24,12 @@ extension SyncRepository {
   }
 
   /// A question's or highlight's deletion took its review events with it (`ON DELETE CASCADE`),
-  /// and only the journal of the change that deleted it here still holds them. Restored from
-  /// a conflict, it gets them back (those not here again by UUID), under its new id, as this
-  /// device's change (the next round sends them to the devices that lost them too), and its
-  /// schedule is replayed from them.
+  /// and only the journal of the change that deleted it here still holds them; the ratings
+  /// other devices made of it that rounds brought in since were set aside (`sync_set_aside`).
+  /// Restored from a conflict (or made again by a round), it gets them all back (those not
+  /// here again by UUID), under its new id, as this device's change (the next round sends them
+  /// to the devices that lost them too), and its schedule is replayed from them. Those set
+  /// aside leave the table (journaled: undoing the restore sets them aside again).
   func restoreReviewEvents(of key: String, highlight: Bool) throws {
     let (records, events, column) =
       highlight
@@ -49,12 +51,22 @@ extension SyncRepository {
         AND json_extract(j.old_row, '$.uuid') NOT IN (SELECT uuid FROM \(events))
       ORDER BY j.id
       """, key)
+    let kind = highlight ? "highlight_review_event" : "review_event"
+    let asideValues = columns.map { "json_extract(s.row, '$.\($0)')" }.joined(separator: ", ")
+    try run(
+      """
+      INSERT INTO \(events) (\(column), \(columns.joined(separator: ", ")))
+      SELECT (SELECT id FROM \(records) WHERE uuid = ?1), \(asideValues)
+      FROM sync_set_aside s
+      WHERE s.item = ?1 AND s.kind = '\(kind)' AND s.uuid NOT IN (SELECT uuid FROM \(events))
+      ORDER BY json_extract(s.row, '$.reviewed_at'), json_extract(s.row, '$.created_at'), s.uuid
+      """, key)
+    try run("DELETE FROM sync_set_aside WHERE item = ?1 AND kind = '\(kind)'", key)
     // The deletion this device applied took the events with it unseen by sync (a cascade), so
     // sync may still hold one as it was before: the round would find it back unchanged and
     // not send it, and a device that never had it (one made here while the record was deleted
     // there) would never get it. Those back now (this device's changes) are held as deleted,
     // so the round sends them all (an event a device has already is the same event there).
-    let kind = highlight ? "highlight_review_event" : "review_event"
     try run(
       """
       UPDATE sync_versions SET row = NULL
@@ -87,5 +99,34 @@ extension SyncRepository {
         AND json_extract(old_row, '$.uuid') = ?1
       ORDER BY id DESC LIMIT 1)
     """
+  }
+}
+
+extension SyncRepository {
+  /// Sets aside a rating (or highlight choice) a round brought in for an item deleted here:
+  /// `row` is the event as the change carried it. Kept until the item comes back
+  /// (`restoreReviewEvents`) or the device that made it takes it back.
+  func setAside(_ kind: SyncChange.Kind, key: String, row: String) throws {
+    let item = kind == .highlightReviewEvent ? "highlight_uuid" : "question_uuid"
+    let statement = try database.cachedStatement(
+      sql: """
+        INSERT OR IGNORE INTO sync_set_aside (uuid, kind, item, row)
+        SELECT ?1, ?2, json_extract(?3, '$.\(item)'), json(?3)
+        WHERE json_extract(?3, '$.\(item)') IS NOT NULL
+        """)
+    try statement.bind(key, at: 1)
+    try statement.bind(kind.rawValue, at: 2)
+    try statement.bind(row, at: 3)
+    try statement.execute()
+  }
+
+  /// Forgets the ratings set aside that are here again (by UUID).
+  func dropSetAsideHeld() throws {
+    try database.execute(
+      sql: """
+        DELETE FROM sync_set_aside AS s
+        WHERE EXISTS (SELECT 1 FROM review_events e WHERE e.uuid = s.uuid)
+          OR EXISTS (SELECT 1 FROM highlight_review_events e WHERE e.uuid = s.uuid)
+        """)
   }
 }

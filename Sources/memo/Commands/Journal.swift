@@ -42,7 +42,7 @@ extension Memo {
       let state = try context.dispatch(
         .journal(.undo(count, everywhere: everywhere)), access: .writeExisting)
       JournalPresenter.report(state.journalEntries, verb: "undid", context)
-      Memo.Sync.warnAfterUndo(state.journalEntries, context)
+      Memo.Sync.warnAfterUndo(state.journalEntries)
     }
   }
 

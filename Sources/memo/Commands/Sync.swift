@@ -303,24 +303,13 @@ extension Memo.Sync {
 
 extension Memo.Sync {
   /// After `memo undo` took back a sync round: what the next round will do on the other
-  /// devices (issue 20), on stderr — an undo of a round travels like any change.
-  static func warnAfterUndo(_ entries: [JournalEntry], _ context: Context) {
-    guard entries.contains(where: { $0.action == "sync" }),
-      let state = try? context.dispatch(
-        .sync(.showStatus(repository: repository(for: context))), access: .read),
-      let status = state.syncStatus, status.pending > 0
-    else { return }
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    var parts: [String] = []
-    if status.pendingDeletedPosts > 0 { parts.append(count(status.pendingDeletedPosts, "post")) }
-    if status.pendingDeletedQuestions > 0 {
-      parts.append(count(status.pendingDeletedQuestions, "question"))
-    }
-    let others = status.pending - status.pendingDeletedPosts - status.pendingDeletedQuestions
-    var what = parts.isEmpty ? "" : "delete " + parts.joined(separator: " and ")
-    if others > 0 {
-      what += (what.isEmpty ? "change " : " and change ") + count(others, "other record")
-    }
+  /// devices (issue 20), on stderr — an undo of a round travels like any change. Counted by
+  /// kind as the refusal without --everywhere counts it (`RoundEffect`), so the two agree.
+  static func warnAfterUndo(_ entries: [JournalEntry]) {
+    let effects = entries.compactMap(\.roundEffect)
+    guard let first = effects.first else { return }
+    let what = effects.dropFirst().reduce(first, +).words
+    guard !what.isEmpty else { return }
     Diagnostics.line(
       "memo: the next 'memo sync' pushes this undo: it will \(what) on the other devices ('memo redo' brings the round back first)"
     )

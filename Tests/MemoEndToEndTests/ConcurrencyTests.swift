@@ -84,7 +84,7 @@ struct ConcurrencyTests {
     _ = try box.finish(holder)
     guard result.status != 127 else { return }  // no sqlite3 CLI on this machine: covered by ErrorTests
     #expect(result.status == 75)
-    #expect(result.stderr.hasSuffix("is busy (another memo process is using it); try again\n"))
+    #expect(result.stderr.hasSuffix("is busy (another process is using it); try again\n"))
     #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
   }
 }

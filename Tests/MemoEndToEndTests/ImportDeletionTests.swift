@@ -23,31 +23,37 @@ struct ImportDeletionTests {
     ] { _ = try memo(box, args) }
   }
 
-  @Test("a question asked here after the post's deletion keeps the post, with a warning and a count")
+  @Test(
+    "a question asked here after the post's deletion keeps the post, with a warning and a count")
   func newerQuestionKeepsPost() throws {
     let box = try Sandbox()
     try twoMachines(box)
     _ = try memo(box, ["--db", "C.db", "ask", "1", "new local q"])
     for dry in [true, false] {
-      let result = try memo(box, ["--db", "C.db", "import", "del.json"] + (dry ? ["--dry-run"] : []))
+      let result = try memo(
+        box, ["--db", "C.db", "import", "del.json"] + (dry ? ["--dry-run"] : []))
       #expect(result.stdout.contains("1 deletion not applied"), "\(result.stdout)")
       #expect(
         result.stderr.contains(
           "memo: warning: del.json: the deletion of post 1 \"Orig\" (made "),
         "\(result.stderr)")
-      #expect(result.stderr.contains("post 1 has newer changes here (1 question made or changed after it)"))
+      #expect(
+        result.stderr.contains(
+          "post 1 has newer changes here (1 question made or changed after it)"))
       #expect(result.stderr.contains("'memo rm 1'"))
       // The old question and the highlight, deleted with the post on A and not changed here
       // since, go: their own deletions are in the file.
       #expect(
         result.stdout
           == (dry ? "would be: " : "")
-          + "0 added, 0 updated, 0 unchanged, 2 deleted, 1 deletion not applied (changed here since)\n")
+          + "0 added, 0 updated, 0 unchanged, 2 deleted, 1 deletion not applied (changed here since)\n"
+      )
     }
     let questions = try memo(box, ["--db", "C.db", "questions", "--all"])
     #expect(questions.stdout.contains("new local q"), "\(questions.stdout)")
     // The post's old question, deleted on A and not changed here since, is deleted.
-    #expect(try box.rows("SELECT text FROM questions", database: box.root + "/C.db") == [["new local q"]])
+    #expect(
+      try box.rows("SELECT text FROM questions", database: box.root + "/C.db") == [["new local q"]])
     let list = try memo(box, ["--db", "C.db", "list"])
     #expect(list.stdout.contains("Orig"))
     let json = try memo(box, ["--db", "C.db", "import", "del.json", "--json"])
@@ -64,8 +70,13 @@ struct ImportDeletionTests {
     let result = try memo(box, ["--db", "C.db", "import", "del.json"])
     // The post's deletion and the highlight's own: both kept.
     #expect(result.stdout.contains("1 deleted, 2 deletions not applied"), "\(result.stdout)")
-    #expect(result.stderr.contains("post 1 has newer changes here (1 highlight made or changed after it)"), "\(result.stderr)")
-    #expect(result.stderr.contains("highlight 1 has newer changes here (the highlight itself made or changed after it)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "post 1 has newer changes here (1 highlight made or changed after it)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "highlight 1 has newer changes here (the highlight itself made or changed after it)"),
+      "\(result.stderr)")
     let shown = try memo(box, ["--db", "C.db", "highlight", "show", "1"])
     #expect(shown.stdout.contains("mine"))
   }

@@ -145,7 +145,8 @@ public struct ImportSummary: Equatable, Sendable {
     if deleted > 0 { parts.append("\(deleted) deleted") }
     if deletionsKept > 0 {
       parts.append(
-        "\(deletionsKept) deletion\(deletionsKept == 1 ? "" : "s") not applied (changed here since)")
+        "\(deletionsKept) deletion\(deletionsKept == 1 ? "" : "s") not applied (changed here since)"
+      )
     }
     var reviews = ""
     if reviewsAppended > 0 {

@@ -44,7 +44,8 @@ struct Importer {
   /// - Throws: `MemoError` `.badData` (65) for a highlight neither in the file nor here.
   func finish(name: String) throws {
     if !known.reviewed.isEmpty {
-      try ReviewRepository(database: database).replay(known.reviewed.sorted().map { QuestionID($0) })
+      try ReviewRepository(database: database).replay(
+        known.reviewed.sorted().map { QuestionID($0) })
       known.reviewed = []
     }
     if !known.reviewedHighlights.isEmpty {
@@ -244,7 +245,8 @@ struct Importer {
     }
     guard !reasons.isEmpty else { return nil }
     let remove =
-      kind == "post" ? "memo rm \(id)" : kind == "question" ? "memo question rm \(id)" : "memo highlight rm \(id)"
+      kind == "post"
+      ? "memo rm \(id)" : kind == "question" ? "memo question rm \(id)" : "memo highlight rm \(id)"
     return
       "the deletion of \(kind) \(id) \"\(title)\" (made \(d)) was not applied: \(kind) \(id) has newer changes here ("
       + reasons.joined(separator: ", ")

@@ -250,7 +250,7 @@ struct ErrorTests {
     #expect(result.status == 75)
     #expect(
       result.stderr
-        == "memo: error: the database \(box.defaultDatabase) is busy (another memo process is using it); try again\n"
+        == "memo: error: the database \(box.defaultDatabase) is busy (another process is using it); try again\n"
     )
     #expect(try box.rows("SELECT count(*) FROM posts") == [["1"]])
   }

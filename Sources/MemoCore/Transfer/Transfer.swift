@@ -116,6 +116,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var updated = 0
   public var unchanged = 0
   public var deleted = 0
+  /// Deletions the file holds that were not applied, because the record or what its deletion
+  /// would take with it changed here after them (each also a warning naming what).
+  public var deletionsKept = 0
   public var isDryRun = false
   /// Goodreads reviews put after the text of a post's body (under "Goodreads review"),
   /// rather than dropped, because the body had text of its own.
@@ -140,6 +143,11 @@ public struct ImportSummary: Equatable, Sendable {
     // Plain numbers: this line is stdout, which scripts read.
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
+    if deletionsKept > 0 {
+      parts.append(
+        "\(deletionsKept) deletion\(deletionsKept == 1 ? "" : "s") not applied (changed here since)"
+      )
+    }
     var reviews = ""
     if reviewsAppended > 0 {
       reviews =

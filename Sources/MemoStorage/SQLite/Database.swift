@@ -66,9 +66,13 @@ public final class Database {
       try check(memo_sqlite3_register_functions(handle), on: handle)
       try execute(sql: "PRAGMA foreign_keys = ON")
       // The trivial read: NOTADB shows up here rather than in the middle of a command.
-      _ = try int(sql: "SELECT count(*) FROM sqlite_schema")
+      _ = try retryingBusy { try int(sql: "SELECT count(*) FROM sqlite_schema") }
       if path != ":memory:" && !readOnly {
-        let mode = try text(sql: "PRAGMA journal_mode = WAL")
+        // Switching a new file to WAL writes its header under a read lock it already holds:
+        // SQLite does not call the busy handler for that step (only for a lock taken from no
+        // transaction), so when several processes open a new file at once, all but one got
+        // SQLITE_BUSY within milliseconds. Retried here until the busy timeout.
+        let mode = try retryingBusy { try text(sql: "PRAGMA journal_mode = WAL") }
         if mode?.lowercased() != "wal" {
           throw SQLiteError(
             extendedCode: SQLITE_CANTOPEN,
@@ -86,6 +90,34 @@ public final class Database {
   }
 
   deinit { close() }
+
+  /// Runs `body` again while it fails with SQLITE_BUSY (any extended code), for up to the
+  /// busy timeout, sleeping a little longer each time (1 ms up to 25 ms, as SQLite's own busy
+  /// handler does): for the steps SQLite itself does not retry.
+  func retryingBusy<T>(_ body: () throws -> T) throws -> T {
+    let deadline = Database.monotonicMilliseconds() + Int64(busyTimeoutMilliseconds)
+    let delays: [Int64] = [1, 2, 5, 10, 15, 20, 25]
+    var attempt = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.code == SQLITE_BUSY {
+        let delay = delays[min(attempt, delays.count - 1)]
+        attempt += 1
+        let left = deadline - Database.monotonicMilliseconds()
+        guard left > 0 else { throw error }
+        var pause = timespec(tv_sec: 0, tv_nsec: Int(min(delay, left)) * 1_000_000)
+        _ = nanosleep(&pause, nil)
+      }
+    }
+  }
+
+  /// Milliseconds on the monotonic clock (never set back).
+  static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
 
   /// Finalizes the cached statements and closes the connection.
   public func close() {

@@ -10,7 +10,7 @@ extension MemoError {
     case SQLITE_BUSY, SQLITE_LOCKED:
       self.init(
         code: .busy,
-        message: "the database \(path) is busy (another memo process is using it); try again",
+        message: "the database \(path) is busy (another process is using it); try again",
         cause: cause)
     case SQLITE_READONLY:
       self.init(

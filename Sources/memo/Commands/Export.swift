@@ -209,6 +209,9 @@ extension Memo {
         o.add("unchanged", Int64(summary.unchanged))
         o.add("deleted", Int64(summary.deleted))
         o.add("dry_run", summary.isDryRun)
+        if summary.deletionsKept > 0 {
+          o.add("deletions_not_applied", Int64(summary.deletionsKept))
+        }
         if summary.reviewsAppended > 0 {
           o.add("reviews_appended", Int64(summary.reviewsAppended))
         }

@@ -61,8 +61,11 @@ extension EffectRunner {
       guard let writer else { return .review(.listed(try review.due(query, filter: filter))) }
       let statement = try review.dueListing(query, config: try review.config(), filter: filter)
       defer { statement.reset() }
-      try stream(.reviewDue, statement, into: writer)
-      return .streamed(.reviewDue, filter: nil)
+      // The filter the listing applies, so that the writer says when the current one narrowed
+      // it, as it does for `memo questions`.
+      let effective = try query.selection.map { try effectiveFilter($0) }
+      try stream(.reviewDue, statement, into: writer, filter: effective)
+      return .streamed(.reviewDue, filter: effective)
     }
   }
 

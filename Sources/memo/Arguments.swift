@@ -219,12 +219,15 @@ extension Arguments {
     -> String?
   {
     let usage = command.helpMessage(columns: 1000)
-    let takesIDs = ["<post>", "<id>", "<ids>", "<posts>", "<question>", "<questions>"].contains {
-      usage.contains($0)
-    }
+    let takesIDs = [
+      "<post>", "<id>", "<ids>", "<posts>", "<question>", "<questions>", "<item>",
+    ].contains { usage.contains($0) }
+    // A review item is an id, or h and a highlight's id: `h0` is a bad id as `0` is.
+    let takesItems = usage.contains("<item>")
     for (i, word) in rest.enumerated() {
       if word == "--" { break }
-      guard let value = Int(word), value <= 0 else { continue }
+      let number = takesItems && (word.hasPrefix("h") || word.hasPrefix("H")) ? word.dropFirst() : word[...]
+      guard let value = Int(number), value <= 0 else { continue }
       let previous = i > 0 ? rest[i - 1] : ""
       if previous.hasPrefix("--"), !previous.contains("=") {
         if previous == "--post" { return idMessage(word) }

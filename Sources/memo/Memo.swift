@@ -46,10 +46,13 @@ struct Memo: ParsableCommand {
     // A closed pipe shows as EPIPE from write(2), which the writer turns into a quiet exit 0,
     // instead of SIGPIPE killing the process (status 141 fails `set -o pipefail` scripts).
     signal(SIGPIPE, SIG_IGN)
+    // A bad argument is a usage error (64), as a bad value is; 65 is for input files and stdin.
     if let bad = firstInvalidUTF8Argument() {
+      let hex = String(bad.byte, radix: 16, uppercase: true)
       fail(
-        printing: "memo: error: argument \(bad) is not valid UTF-8; pass text as UTF-8",
-        status: MemoError.Code.badData.rawValue)
+        printing:
+          "memo: error: argument \(bad.position), '\(bad.shown)', is not valid UTF-8 (byte \(bad.offset) is 0x\(hex)); pass text as UTF-8",
+        status: MemoError.Code.usage.rawValue)
     }
     // The cheapest answer first: no command tree to build for the version.
     if CommandLine.arguments.dropFirst() == ["--version"] {
@@ -95,15 +98,52 @@ struct Memo: ParsableCommand {
     Glibc.exit(status)
   }
 
-  /// The 1-based position of the first argument whose bytes are not valid UTF-8.
-  static func firstInvalidUTF8Argument() -> Int? {
+  /// The first argument whose bytes are not valid UTF-8: its 1-based position, the 1-based
+  /// offset of its first bad byte and that byte, and the argument as a terminal can show it
+  /// (`shownArgument`).
+  static func firstInvalidUTF8Argument() -> (position: Int, offset: Int, byte: UInt8, shown: String)? {
     let argv = CommandLine.unsafeArgv
     for i in 1..<Int(CommandLine.argc) {
       guard let arg = argv[i] else { continue }
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg))
-      if String(validating: bytes, as: UTF8.self) == nil { return i }
+      if String(validating: bytes, as: UTF8.self) == nil {
+        let (shown, offset) = shownArgument(bytes)
+        return (i, offset + 1, bytes[offset], shown)
+      }
     }
     return nil
+  }
+
+  /// Bytes as a terminal can show them, and the offset of the first that is not UTF-8: the
+  /// text in them made visible (control characters as a table shows them), every byte that is
+  /// not UTF-8 as `\xFF`; at most 30 characters either side of that first bad byte.
+  static func shownArgument(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, offset: Int) {
+    var units: [String] = []
+    var firstBad: (unit: Int, offset: Int)?
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    loop: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        units.append(visible(String(Character(Unicode.UTF8.decode(encoded)))))
+        offset += encoded.count
+      case .error(let length):
+        if firstBad == nil { firstBad = (units.count, offset) }
+        for byte in bytes[offset..<offset + length] {
+          let hex = String(byte, radix: 16, uppercase: true)
+          units.append("\\x" + (hex.count < 2 ? "0" : "") + hex)
+        }
+        offset += length
+      case .emptyInput: break loop
+      }
+    }
+    let bad = firstBad ?? (units.count, offset)
+    let from = max(0, bad.unit - 30)
+    let to = min(units.count, bad.unit + 30)
+    let shown =
+      (from > 0 ? "…" : "") + units[from..<to].joined() + (to < units.count ? "…" : "")
+    return (shown, bad.offset)
   }
 }

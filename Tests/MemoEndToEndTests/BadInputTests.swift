@@ -63,13 +63,11 @@ struct BadInputTests {
     #expect(try box.rows("SELECT hex(body) FROM posts") == [["5370696365EFBBBF2E"]])
   }
 
-  @Test("an argument that is not UTF-8 exits 65 and writes nothing")
-  func invalidUTF8Argument() throws {
-    let box = try Sandbox()
+  /// Runs memo through sh with `script`'s arguments (printf makes the bytes): status, stderr.
+  func runShell(_ box: Sandbox, _ script: String) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    // printf makes the bytes: the title is "\xff\xfe".
-    process.arguments = ["-c", "\"$0\" add \"$(printf '\\377\\376')\"", Sandbox.binary]
+    process.arguments = ["-c", "\"$0\" " + script, Sandbox.binary]
     process.environment = box.environment
     let err = Pipe()
     process.standardError = err
@@ -77,9 +75,31 @@ struct BadInputTests {
     try process.run()
     process.waitUntilExit()
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 65)
-    #expect(message == "memo: error: argument 2 is not valid UTF-8; pass text as UTF-8\n")
+    return (process.terminationStatus, message)
+  }
+
+  @Test("an argument that is not UTF-8 is a usage error (64) naming it, and writes nothing")
+  func invalidUTF8Argument() throws {
+    let box = try Sandbox()
+    // The title is "\xff\xfe".
+    let (status, message) = try runShell(box, "add \"$(printf '\\377\\376')\"")
+    #expect(status == 64)
+    #expect(
+      message
+        == "memo: error: argument 2, '\\xFF\\xFE', is not valid UTF-8 (byte 1 is 0xFF); pass text as UTF-8\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+    // Any command, any place: the rating of review rate; control characters made visible.
+    _ = try box.add("Dune")
+    let (rate, rated) = try runShell(box, "review rate 1 \"$(printf 'go\\377od')\"")
+    #expect(rate == 64)
+    #expect(
+      rated
+        == "memo: error: argument 4, 'go\\xFFod', is not valid UTF-8 (byte 3 is 0xFF); pass text as UTF-8\n"
+    )
+    let (escape, shown) = try runShell(box, "ask 1 \"$(printf '\\033[2J\\300')\"")
+    #expect(escape == 64)
+    #expect(shown.hasPrefix("memo: error: argument 3, '^[[2J\\xC0', is not valid UTF-8 (byte 5 is 0xC0)"))
   }
 
   @Test(

@@ -89,6 +89,18 @@ struct ErrorTests {
       (["show", "-1"], "'-1' is not an id: ids are positive whole numbers; see 'memo show --help'"),
       (["show", "0"], "'0' is not an id: ids are positive whole numbers; see 'memo show --help'"),
       (
+        ["review", "rate", "0", "good"],
+        "'0' is not an id: ids are positive whole numbers; see 'memo review rate --help'"
+      ),
+      (
+        ["review", "rate", "-2", "good"],
+        "'-2' is not an id: ids are positive whole numbers; see 'memo review rate --help'"
+      ),
+      (
+        ["review", "show", "h0"],
+        "'h0' is not an id: ids are positive whole numbers; see 'memo review show --help'"
+      ),
+      (
         ["star", "2", "-3"],
         "'-3' is not an id: ids are positive whole numbers; see 'memo star --help'"
       ),

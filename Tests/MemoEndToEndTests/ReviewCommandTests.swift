@@ -9,7 +9,7 @@ struct ReviewCommandTests {
     _ = try box.add("Dune")
     #expect(try box.succeed(["ask", "1", "What is the spice?"]) == "1\n")
     _ = try box.succeed(["answer", "1", "Melange."])
-    #expect(try box.succeed(["review", "config", "set", "fuzz", "off"]) == "fuzz off\n")
+    #expect(try box.succeed(["review", "config", "set", "fuzz", "off"]) == "fuzz\toff\n")
     return box
   }
 

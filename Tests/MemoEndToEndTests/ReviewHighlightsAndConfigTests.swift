@@ -163,7 +163,7 @@ struct ReviewHighlightsAndConfigTests {
     let nineteen =
       "0.40255,1.18385,3.173,15.69105,7.1949,0.5345,1.4604,0.0046,1.54575,0.1192,1.01925,1.9395,0.11,0.29605,2.2698,0.2315,2.9898,0.51655,0.6621"
     let set = try box.succeed(["review", "config", "set", "weights", nineteen])
-    #expect(set == "weights \(nineteen),0.0,0.5\n")
+    #expect(set == "weights\t\(nineteen),0.0,0.5\n")
     #expect(try box.rows("SELECT due, stability FROM review_items") != before)
     let changed = try box.rows("SELECT due, stability FROM review_items")
     _ = try box.succeed(["undo"])
@@ -183,10 +183,20 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try box.run(["review", "config", "set", "weights", seventeen]).status == 0)
     _ = try box.succeed(["review", "config", "set", "weights", "default"])
     #expect(try box.rows("SELECT due, stability FROM review_items") == before)
-    #expect(try box.succeed(["review", "config", "set", "retention", "0.85"]) == "retention 0.85\n")
-    #expect(try box.succeed(["review", "config", "show"]).contains("retention 0.85\n"))
+    #expect(try box.succeed(["review", "config", "set", "retention", "0.85"]) == "retention\t0.85\n")
+    #expect(try box.succeed(["review", "config", "show"]).hasPrefix("retention\t0.85\n"))
+    // Plain text is tab-separated, as every plain listing; a table keeps a space.
     #expect(
-      try box.succeed(["review", "config", "set", "highlights", "3"]) == "highlights 3 a day\n")
+      try box.succeed(["review", "config", "show", "--format", "plain"]).split(separator: "\n")
+        .allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 2 })
+    #expect(
+      try box.succeed(["review", "config", "show", "--format", "table"]).hasPrefix(
+        "retention 0.85\n"))
+    #expect(
+      try box.succeed(["review", "config", "set", "highlights", "3"]) == "highlights\t3\n")
+    #expect(
+      try box.succeed(["review", "config", "set", "highlights", "3", "--format", "table"])
+        == "highlights 3 a day\n")
     // Bad values: 64, nothing changed.
     let settings = try box.rows("SELECT key, value FROM settings ORDER BY key")
     for bad in [
@@ -220,10 +230,11 @@ struct ReviewHighlightsAndConfigTests {
     #expect(lines.count == 4)
     #expect(lines[0] == "memo review 2030-01-01: 2 of 6 due (1 open, 5 highlights)")
     #expect(lines[1...2].map { String($0) } == full.split(separator: "\n")[1...2].map { String($0) })
-    #expect(lines[3] == "  … and 4 more: 'memo review due' lists them")
+    #expect(lines[3] == "  … and 4 more: 'memo review due --at 2030-01-01' lists them")
     #expect(
       try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "0"])
-        == "memo review 2030-01-01: 6 due (1 open, 5 highlights); 'memo review due' lists them\n")
+        == "memo review 2030-01-01: 6 due (1 open, 5 highlights); "
+        + "'memo review due --at 2030-01-01' lists them\n")
     let empty = try box.run(["review", "digest", "--at", "2000-01-01"])
     #expect(empty.status == 0)
     #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)

@@ -46,6 +46,28 @@ struct ScriptOutputTests {
     #expect(result.stderr == "")
   }
 
+  @Test("review due, and review off a terminal, say so as questions does")
+  func noteForReviewDue() throws {
+    let box = try box()
+    // Asked two days ago: both open questions are due.
+    try box.execute(
+      "UPDATE questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days')")
+    _ = try box.run(["filter", "set", "--starred"])
+    for arguments in [["review", "due"], ["review"], ["review", "due", "--format", "json"]] {
+      let result = try box.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stderr == Self.note, "\(arguments)")
+    }
+    #expect(try box.run(["review", "due"]).stdout.split(separator: "\n").count == 1)
+    #expect(try box.run(["review", "due", "--all"]).stdout.split(separator: "\n").count == 2)
+    for arguments in [
+      ["review", "due", "--all"], ["review", "due", "-q"], ["review", "due", "--starred"],
+      ["review", "--all"], ["review", "-q"],
+    ] {
+      #expect(try box.run(arguments).stderr == "", "\(arguments)")
+    }
+  }
+
   @Test("no note without a current filter")
   func noFilterNoNote() throws {
     let box = try box()

@@ -182,4 +182,44 @@ struct ReviewRepositoryTests {
     let item = try ReviewRepository(database: temp.database).item(1)!
     #expect(abs(rows[0].retrievability! - scheduler.retrievability(of: item, at: later)!) < 1e-12)
   }
+  @Test("the review log and true retention follow the replay order, not the order of insertion")
+  func logInReplayOrder() throws {
+    // Two ratings at the same instant (two machines, say): replayed by created_at then uuid.
+    // Two databases holding the same events, inserted in another order, give the same log.
+    let events = [
+      ("e1", "good", "2022-11-29T12:30:00.000Z", "2022-11-29T12:30:00.000Z"),
+      ("e2", "good", "2022-11-29T12:40:00.000Z", "2022-11-29T12:40:00.000Z"),
+      ("e3a", "again", "2022-12-10T12:30:00.000Z", "2022-12-10T12:30:00.000Z"),
+      ("e3b", "good", "2022-12-10T12:30:00.000Z", "2022-12-10T12:30:00.001Z"),
+    ]
+    var logs: [[[Int64?]]] = []
+    var retention: [Double?] = []
+    for order in [events, [events[0], events[1], events[3], events[2]]] {
+      let (temp, _, _) = try library()
+      for (uuid, rating, reviewed, created) in order {
+        try temp.database.executeScript(
+          """
+          INSERT INTO review_events (uuid, kind, question_id, rating, reviewed_at, created_at)
+          VALUES ('\(uuid)', 'recall', 1, '\(rating)', '\(reviewed)', '\(created)')
+          """)
+      }
+      let review = ReviewRepository(database: temp.database)
+      var log: [[Int64?]] = []
+      try review.reviewLog { card, time, rating, state, duration in
+        log.append([card, time, Int64(rating), Int64(state), duration])
+      }
+      logs.append(log)
+      let at = Timestamp(rfc3339: "2022-12-11T12:00:00.000Z")!
+      let stats = try review.stats(
+        ReviewStatsQuery(
+          at: at, dayStart: Timestamp(millis: at.millis - 43_200_000),
+          dayEnd: Timestamp(millis: at.millis + 43_200_000)))
+      retention.append(stats.trueRetention)
+    }
+    // Again first (from review: state 2), then good in relearning (state 3).
+    #expect(logs[0].map { $0[3] } == [0, 1, 2, 3])
+    #expect(logs[0].map { $0[2] } == [3, 3, 1, 3])
+    #expect(logs[1] == logs[0])
+    #expect(retention == [0, 0])
+  }
 }

@@ -50,10 +50,14 @@ public struct QuestionFilter: Equatable, Sendable {
 
   /// `arguments`, quoted for a shell where needed.
   public var summary: String {
-    arguments.map { argument in
-      argument.isEmpty || argument.contains(where: { " \t\n'\"$\\`;&|<>()*?![]{}#~".contains($0) })
-        ? "'" + argument.replacingQuotes() + "'" : argument
-    }.joined(separator: " ")
+    arguments.map(Self.shellQuoted).joined(separator: " ")
+  }
+
+  /// An argument as a shell reads it back: in single quotes when it holds what a shell would
+  /// split or expand (or is empty), as it is otherwise.
+  public static func shellQuoted(_ argument: String) -> String {
+    argument.isEmpty || argument.contains(where: { " \t\n'\"$\\`;&|<>()*?![]{}#~".contains($0) })
+      ? "'" + argument.replacingQuotes() + "'" : argument
   }
 
   /// The filter as a JSON object (how it is stored and exported).

@@ -176,7 +176,9 @@ extension ReviewRepository {
   /// `card_id, review_time, review_rating, review_state, review_duration`): the question's id,
   /// the time in milliseconds since 1970, the grade 1–4, the card's state before the rating
   /// (0 new, 1 learning, 2 review, 3 relearning) and how long it took in milliseconds (empty
-  /// when unknown), by question then time. `row` gets each line's five fields.
+  /// when unknown), by question then in the order its events replay (`events(of:)`: time,
+  /// then created_at, then uuid), so two databases with the same events give the same log and
+  /// the same state before each rating. `row` gets each line's five fields.
   /// With `since`, only the questions rated since then (each with its whole history).
   public func reviewLog(
     since: Timestamp? = nil, _ row: (Int64, Int64, Int, Int, Int64?) throws -> Void
@@ -189,7 +191,7 @@ extension ReviewRepository {
         WHERE e.kind = 'recall'
           AND (?1 IS NULL OR e.question_id IN
             (SELECT question_id FROM review_events WHERE reviewed_at >= ?1))
-        ORDER BY e.question_id, e.reviewed_at, e.id
+        ORDER BY e.question_id, e.reviewed_at, e.created_at, e.uuid
         """)
     try statement.bind(since?.rfc3339, at: 1)
     var card: RecallCard?

@@ -80,8 +80,13 @@ extension Memo.Review {
           }
           let context = try Context(global)
           _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
-          if !context.isQuiet, context.format == .table || context.format == .plain {
-            Output.line("fuzz \(value)")
+          switch context.format {
+          case .table where !context.isQuiet: Output.line("fuzz \(value)")
+          case .plain where !context.isQuiet:
+            context.print(
+              [ReviewPresenter.configLayout.row([.text("fuzz"), .text(value)])],
+              ReviewPresenter.configLayout)
+          default: break
           }
           return
         case "weights":
@@ -120,18 +125,28 @@ extension Memo.Review {
         }
         let context = try Context(global)
         let state = try context.dispatch(.review(.set(setting)), access: .write)
-        guard let config = state.reviewConfig, !context.isQuiet,
-          context.format == .table || context.format == .plain
-        else {
-          if let config = state.reviewConfig, !context.isQuiet {
-            ReviewPresenter.print(config, context)
+        // Data asked for (--format json, …): the settings, whatever --quiet says.
+        guard let config = state.reviewConfig, !context.isSilentReport else { return }
+        switch context.format {
+        case .table:
+          switch setting {
+          case .weights: Output.line("weights " + ReviewPresenter.weights(config))
+          case .retention: Output.line("retention \(config.parameters.desiredRetention)")
+          case .highlightsPerDay: Output.line("highlights \(config.highlightsPerDay) a day")
           }
-          return
-        }
-        switch setting {
-        case .weights: Output.line("weights " + ReviewPresenter.weights(config))
-        case .retention: Output.line("retention \(config.parameters.desiredRetention)")
-        case .highlightsPerDay: Output.line("highlights \(config.highlightsPerDay) a day")
+        case .plain:
+          // The setting's line of 'config show', tab-separated.
+          let key: String
+          switch setting {
+          case .weights: key = "weights"
+          case .retention: key = "retention"
+          case .highlightsPerDay: key = "highlights"
+          }
+          context.print(
+            ReviewPresenter.pairs(config).filter { $0.0 == key }.map {
+              ReviewPresenter.configLayout.row([.text($0.0), .text($0.1)])
+            }, ReviewPresenter.configLayout)
+        default: ReviewPresenter.print(config, context)
         }
       }
     }
@@ -207,8 +222,19 @@ extension Memo.Review {
         let current = try context.dispatch(.filters(.show), access: .read).filter
         note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
       }
+      // The listing of the same items: the day, and the options that choose them.
+      var arguments = ["--at", date]
+      switch selection.base {
+      case .current: break
+      case .none: arguments.append("--all")
+      case .saved(let name): arguments += ["--filter", name]
+      }
+      arguments += selection.flags.arguments
+      let listing = (["memo", "review", "due"] + arguments.map(QuestionFilter.shellQuoted))
+        .joined(separator: " ")
       Output.write(
-        ReviewPresenter.digest(rows, limit: limit, counts: counts, date: date, note: note))
+        ReviewPresenter.digest(
+          rows, limit: limit, counts: counts, date: date, note: note, listing: listing))
     }
   }
 

@@ -180,7 +180,7 @@ extension Memo.Review {
       case .highlight(let id):
         let state = try context.dispatch(
           .review(.rateHighlight(id, rating: rating, at: time)), access: .writeExisting)
-        if let outcome = state.highlightReviewOutcome {
+        if let outcome = state.highlightReviewOutcome, !context.isSilentReport {
           ReviewPresenter.printRated(outcome, context)
         }
         return
@@ -188,7 +188,8 @@ extension Memo.Review {
       }
       let state = try context.dispatch(
         .review(.rate(question, rating: rating, at: time)), access: .writeExisting)
-      guard let outcome = state.reviewOutcome else { return }
+      // A rating is a change: with --quiet nothing, unless data was asked for (--format json).
+      guard let outcome = state.reviewOutcome, !context.isSilentReport else { return }
       let item = outcome.item
       switch context.format {
       case .plain: Output.line(item.due?.rfc3339 ?? "dropped")

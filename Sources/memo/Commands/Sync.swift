@@ -285,6 +285,8 @@ extension Memo.Sync {
         .sync(.remote(Memo.Sync.request(context, remote: url))),
         access: url == nil ? .read : .write)
       guard let remote = state.syncRemote else { return }
+      // Setting the remote is a change: quiet with --quiet, unless data was asked for.
+      if url != nil, context.isSilentReport { return }
       switch context.format {
       case .json, .jsonl, .csv, .tsv, .plain:
         context.print(
@@ -293,7 +295,7 @@ extension Memo.Sync {
       case .table:
         if url == nil {
           Output.line(remote)
-        } else if !context.isQuiet {
+        } else {
           Output.line("syncs with \(remote) now; 'memo sync' runs a round")
         }
       }

@@ -219,11 +219,10 @@ enum ReviewPresenter {
     Field("highlights", .int), Field("weights", .rows(weightLayout)),
   ])
 
-  /// `memo review config show`: one `key value` line each (table, plain); one object in
-  /// JSON with the weights as an array of numbers; `key,value` rows in CSV.
-  static func print(_ config: ReviewConfig, _ context: Context) {
+  /// The settings as `memo review config show` names them, in its order, each as text.
+  static func pairs(_ config: ReviewConfig) -> [(String, String)] {
     let p = config.parameters
-    let pairs: [(String, String)] = [
+    return [
       ("retention", "\(p.desiredRetention)"),
       ("learning_steps", p.learningSteps.map(step).joined(separator: ",")),
       ("relearning_steps", p.relearningSteps.map(step).joined(separator: ",")),
@@ -232,9 +231,19 @@ enum ReviewPresenter {
       ("highlights", "\(config.highlightsPerDay)"),
       ("weights", weights(config)),
     ]
+  }
+
+  /// `memo review config show`: one `key value` line each in a table; in plain text the same
+  /// pairs tab-separated, as every plain listing; one object in JSON with the weights as an
+  /// array of numbers; `key,value` rows in CSV.
+  static func print(_ config: ReviewConfig, _ context: Context) {
+    let p = config.parameters
+    let pairs = pairs(config)
     switch context.format {
-    case .table, .plain:
+    case .table:
       Output.write(pairs.map { "\($0.0) \($0.1)\n" }.joined())
+    case .plain:
+      context.print(pairs.map { configLayout.row([.text($0.0), .text($0.1)]) }, configLayout)
     case .json, .jsonl:
       let row = settingsLayout.row([
         .double(p.desiredRetention), .texts(p.learningSteps.map(step)),
@@ -257,9 +266,10 @@ enum ReviewPresenter {
   ///   - rows: the first items due (all of them, or more than `limit` when it cuts).
   ///   - counts: how many of each kind are due, when `rows` are not all (nil: counted in them).
   ///   - note: a line under the heading (the current filter narrowing what is listed).
+  ///   - listing: the command that lists every item the digest counts (its day and filters).
   static func digest(
     _ rows: [ReviewDueRow], limit: Int, counts given: [ReviewKind: Int]? = nil, date: String,
-    note: String? = nil
+    note: String? = nil, listing: String = "memo review due"
   ) -> String {
     let shown = rows.prefix(limit)
     let byKind =
@@ -280,7 +290,7 @@ enum ReviewPresenter {
     var out =
       shown.isEmpty
       ? "memo review \(date): \(total) due (" + counts.joined(separator: ", ")
-        + "); 'memo review due' lists them\n"
+        + "); '\(listing)' lists them\n"
       : "memo review \(date): \(how) due (" + counts.joined(separator: ", ") + ")\n"
     if let note { out += "  (" + note + ")\n" }
     let ids = shown.map { $0.kind == .highlight ? "h\($0.id.rawValue)" : "\($0.id.rawValue)" }
@@ -292,7 +302,7 @@ enum ReviewPresenter {
       out += " — " + book + "\n"
     }
     if more, !shown.isEmpty {
-      out += "  … and \(total - shown.count) more: 'memo review due' lists them\n"
+      out += "  … and \(total - shown.count) more: '\(listing)' lists them\n"
     }
     return out
   }

@@ -22,11 +22,13 @@ enum SyncPresenter {
   }
 
   static func print(_ summary: SyncSummary, _ context: Context) {
+    // A round changes the database: with --quiet it prints nothing, unless data was asked for
+    // (`--format json`, …), as every command that changes something.
+    guard !context.isSilentReport else { return }
     switch context.format {
     case .json, .jsonl, .csv, .tsv, .plain:
       context.print([summaryRow(summary)], summaryLayout, single: true)
     case .table:
-      guard !context.isQuiet else { return }
       Output.line(summary.description)
     }
     if context.format == .table || context.format == .plain, !context.isQuiet {

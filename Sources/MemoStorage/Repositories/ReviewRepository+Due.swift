@@ -222,12 +222,15 @@ extension ReviewRepository {
     condition: SQLCondition
   ) throws -> String {
     // The first `candidates` in order (SQLite then keeps only that many while it sorts); if
-    // too few of them pass, eight times as many, then all.
+    // too few of them pass, eight times as many, then all. The order is the listing's
+    // (`retrievability IS NULL, retrievability, …`) written with one key where it had two: a
+    // retrievability is within 0…1, so NULL as 2 sorts the same, and SQLite evaluates the
+    // expression once a row instead of three times (10,000 due: 91 → 60 million instructions).
     let ranked = try database.cachedStatement(
       sql: """
         SELECT i.question_id, i.kind, \(Self.retrievability) FROM review_items i
         WHERE i.due <= ?1 \(kinds)
-        ORDER BY retrievability IS NULL, retrievability, i.due, i.question_id LIMIT ?5
+        ORDER BY coalesce(retrievability, 2.0), i.due, i.question_id LIMIT ?5
         """)
     defer { ranked.reset() }
     let check = try database.cachedStatement(

@@ -59,6 +59,13 @@ extension Memo.Review {
       }
       let context = try Context(global.common, format: .table)
       let selection = try filter.selection(context)
+      // Nothing to review, and nothing to create: a read on a missing database makes no file.
+      guard Terminal.fileExists(context.location.path) else {
+        if !context.isQuiet {
+          Output.line(ReviewSessionLoop.noDatabaseNote(context.location.path))
+        }
+        return
+      }
       let database = try LazyDatabase(
         path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
@@ -165,6 +172,11 @@ struct ReviewSessionLoop {
 
   func draw(_ session: ReviewSession) {
     screen.draw(ReviewSessionView.frame(session), width: session.width, height: session.height)
+  }
+
+  /// What a session says on a database that does not exist yet (it creates none).
+  static func noDatabaseNote(_ path: String) -> String {
+    "nothing to review: there is no database at \(path) yet; memo add TITLE starts one"
   }
 
   /// What the current filter adds to the command's own flags, said once where a reader sees

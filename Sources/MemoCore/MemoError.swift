@@ -52,11 +52,24 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
       code: .usage, message: "the title is empty; give the book's title, e.g. \(example)")
   }
 
-  public static func badDate(_ text: String) -> MemoError {
+  /// A DATE of no form memo reads; `looksAhead`: the option also takes `tomorrow` and `+2d`.
+  public static func badDate(_ text: String, looksAhead: Bool = false) -> MemoError {
     MemoError(
       code: .usage,
       message:
-        "'\(text)' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, or an age like 30m, 12h, 7d, 2w, 6mo, 1y"
+        "'\(text)' is not a date; use YYYY-MM-DD, an RFC 3339 time, today, yesterday, "
+        + (looksAhead ? "tomorrow, " : "")
+        + "or an age like 30m, 12h, 7d, 2w, 6mo, 1y"
+        + (looksAhead ? " (ago), or +2d, +12h… (ahead)" : ""))
+  }
+
+  /// `tomorrow` or `+2d` where only a time up to now makes sense (`--since`, `--until`).
+  /// `hint`: the form that counts back instead.
+  public static func aheadDate(_ text: String, hint: String) -> MemoError {
+    MemoError(
+      code: .usage,
+      message:
+        "'\(text)' is ahead of now, and this option takes a time up to now (\(hint)); only the --at of memo review due, digest and show looks ahead"
     )
   }
 

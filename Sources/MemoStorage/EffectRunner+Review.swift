@@ -65,14 +65,7 @@ extension EffectRunner {
           if case .highlightsPerDay = setting {} else { try review.replayAll() }
           return try review.config()
         }
-      ) { _ in
-        switch setting {
-        case .weights(let weights):
-          "review config set weights \(weights.map { "\($0)" }.joined(separator: ","))"
-        case .retention(let value): "review config set retention \(value)"
-        case .highlightsPerDay(let count): "review config set highlights \(count)"
-        }
-      }
+      ) { _ in Self.summary(of: setting) }
       return .review(.settingSet(config))
     case .loadReviewStats(let query):
       return .review(.statsLoaded(try database.inReadTransaction { try review.stats(query) }))
@@ -83,6 +76,26 @@ extension EffectRunner {
     default:
       preconditionFailure("performReview got \(effect)")
     }
+  }
+
+  /// The journal's line for a setting: `review config set retention 0.85`.
+  static func summary(of setting: ReviewSetting) -> String {
+    switch setting {
+    case .weights(let weights):
+      "review config set weights \(weights.map { "\($0)" }.joined(separator: ","))"
+    case .retention(let value): "review config set retention \(value)"
+    case .highlightsPerDay(let count): "review config set highlights \(count)"
+    case .learningSteps(let steps), .relearningSteps(let steps):
+      "review config set \(setting.key) \(steps.isEmpty ? "none" : steps.map(step).joined(separator: ","))"
+    case .maximumInterval(let days): "review config set maximum_interval \(days)"
+    }
+  }
+
+  /// A step as `config show` prints it: `1m`, `10m`, `1h`, `30s`.
+  static func step(_ millis: Int64) -> String {
+    millis % 3_600_000 == 0
+      ? "\(millis / 3_600_000)h"
+      : millis % 60_000 == 0 ? "\(millis / 60_000)m" : "\(millis / 1000)s"
   }
 
   /// Streams the FSRS optimizer's review log into `writer`: each line's values bound to a

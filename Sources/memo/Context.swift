@@ -59,9 +59,11 @@ struct Context {
   /// new id: that is what scripts need of them.)
   var isSilentReport: Bool { isQuiet && (format == .table || format == .plain) }
 
-  /// Parses a DATE option value. - Throws: `MemoError` `.usage` (64).
-  func date(_ text: String) throws -> DateExpression {
-    try DateExpression.parse(text, now: now, utcOffsetSeconds: style.utcOffsetSeconds)
+  /// Parses a DATE option value; `looksAhead`: the option takes `tomorrow` and `+2d` too.
+  /// - Throws: `MemoError` `.usage` (64).
+  func date(_ text: String, looksAhead: Bool = false) throws -> DateExpression {
+    try DateExpression.parse(
+      text, now: now, utcOffsetSeconds: style.utcOffsetSeconds, looksAhead: looksAhead)
   }
 
   /// A writer for a listing in this context's format, on stdout.

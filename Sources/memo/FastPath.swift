@@ -351,7 +351,7 @@ extension Memo.Review.Rate: FastParsable {
     self.init()
     at = try arguments.value("--at")
     global = try GlobalOptions(scanning: &arguments)
-    item = try arguments.positional(as: ReviewItemID.self)
+    itemText = try arguments.positional()
     rating = try arguments.positional()
   }
 }

@@ -175,7 +175,8 @@ struct ReviewSessionRunnerTests {
     #expect(session.input == nil)
     #expect(session.current?.kind == .recall)
     #expect(session.message?.contains("answered outside this session ('elsewhere')") == true)
-    #expect(ReviewSessionView.frame(session).lines.allSatisfy { !$0.text.contains("(no answer yet)") })
+    #expect(
+      ReviewSessionView.frame(session).lines.allSatisfy { !$0.text.contains("(no answer yet)") })
     // It is a recall item now: s is no rating, Space shows the answer given elsewhere.
     setup.press("s", &session)
     #expect(session.index == 0)
@@ -205,6 +206,124 @@ struct ReviewSessionRunnerTests {
     #expect(try setup.answer(of: q4) == "sandworms")
     #expect(open.message?.contains("'sandworms'") == true)
     #expect(open.reviewed == 0)
+  }
+}
+
+/// A clock the test moves: what the session rates at and times its comebacks by.
+final class SessionClock: @unchecked Sendable {
+  var time: Timestamp
+  init(_ time: Timestamp) { self.time = time }
+  func advance(seconds: Int64) { time = Timestamp(millis: time.millis + seconds * 1000) }
+}
+
+@Suite("memo review: a card in its learning steps comes back in the session")
+struct ReviewSessionComebackTests {
+  /// Two answered questions (new recall items), a session over them at a clock two days on
+  /// (UTC noon: the day does not end within the test), and a runner on that clock.
+  func setUp() throws -> (
+    ReviewSessionRunnerTests.Setup, ReviewSession, ReviewSessionRunner, SessionClock
+  ) {
+    let setup = try ReviewSessionRunnerTests.Setup()
+    let dune = try setup.post("Dune")
+    _ = try setup.question(on: dune, "Planet?", answer: "Arrakis")
+    _ = try setup.question(on: dune, "Spice?", answer: "Melange")
+    let day = (wallClockNow().millis / 86_400_000 + 2) * 86_400_000
+    let clock = SessionClock(Timestamp(millis: day + 12 * 3_600_000))
+    let session = try ReviewSessionLoop.session(
+      database: setup.database, at: clock.time, utcOffsetSeconds: 0, width: 80, height: 24)
+    let runner = ReviewSessionRunner(database: setup.database, now: { clock.time })
+    return (setup, session, runner, clock)
+  }
+
+  func press(_ keys: String, _ runner: ReviewSessionRunner, _ session: inout ReviewSession) {
+    for c in keys { runner.press(c == "\n" ? .enter : .char(c), on: &session) }
+  }
+
+  @Test(
+    "again: the item comes back once its minute is up, before what is left; the session waits for what is in its steps and says when"
+  )
+  func againComesBack() throws {
+    var (setup, session, runner, clock) = try setUp()
+    defer { withExtendedLifetime(setup) {} }
+    let (first, second) = (session.items[0].id, session.items[1].id)
+    press(" 1", runner, &session)
+    #expect(
+      session.message == "again: due "
+        + session.local(Timestamp(millis: clock.time.millis + 60_000)))
+    #expect(session.current?.id == second)
+    // Not yet due: it waits; once due, it comes next, after the item being read.
+    clock.advance(seconds: 30)
+    runner.tick(&session)
+    #expect(session.items.count == 2)
+    clock.advance(seconds: 31)
+    runner.tick(&session)
+    #expect(session.current?.id == second)
+    #expect(session.items.map(\.id) == [first, second, first])
+    // Good on the second: its next learning step (10 minutes); then the first is back.
+    press(" 3", runner, &session)
+    #expect(session.current?.id == first && session.index == 2)
+    #expect(ReviewSessionView.frame(session).texts[0].hasPrefix("Review · 3/3 · reviewed 2"))
+    press(" 3", runner, &session)
+    // Both wait for their 10 minutes: the session is not over, and says when they are due.
+    #expect(session.current == nil && session.comebacks.count == 2)
+    let frame = ReviewSessionView.frame(session).texts
+    #expect(frame[0].hasPrefix("Review · waiting · reviewed 3"))
+    let next = try #require(session.nextComeback)
+    // (Wrapped at 80 columns, each line indented.)
+    #expect(
+      frame.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains(
+        "Nothing else is due yet: 2 items come back in their learning steps, the next at \(session.local(next))."
+      ), "\(frame)")
+    #expect(!frame.contains { $0.contains("That was everything due.") })
+    // The line at the end names what the session rated: next due (the database looks after
+    // now), still due now once its time passed.
+    #expect(
+      ReviewSessionLoop.summary(session, database: setup.database, now: clock.time)
+        == "reviewed 3, next due \(session.local(next))")
+    let later = Timestamp(millis: clock.time.millis + 11 * 60_000)
+    #expect(
+      ReviewSessionLoop.summary(session, database: setup.database, now: later)
+        == "reviewed 3, 2 still due now")
+    // Ten minutes on, both come back, oldest rating first; easy sends them to review (days).
+    clock.time = later
+    runner.tick(&session)
+    #expect(session.items[3...].map(\.id) == [second, first])
+    press(" 4 4", runner, &session)
+    #expect(session.current == nil && session.comebacks.isEmpty)
+    #expect(
+      ReviewSessionView.frame(session).texts.contains { $0.contains("That was everything due.") })
+    #expect(
+      try setup.journal().filter { $0.0.hasPrefix("rate question") }.count == 5)
+  }
+
+  @Test("u takes back a rating and the comeback it set up, waiting or already back")
+  func undoTakesTheComebackBack() throws {
+    var (setup, session, runner, clock) = try setUp()
+    defer { withExtendedLifetime(setup) {} }
+    let (first, second) = (session.items[0].id, session.items[1].id)
+    press(" 1", runner, &session)
+    #expect(session.comebacks.count == 1)
+    press("u", runner, &session)
+    #expect(session.comebacks.isEmpty && session.index == 0 && session.items.count == 2)
+    // Again, and this time it is back (after the second) before u.
+    press(" 1", runner, &session)
+    clock.advance(seconds: 61)
+    runner.tick(&session)
+    #expect(session.items.map(\.id) == [first, second, first])
+    press("u", runner, &session)
+    #expect(session.items.map(\.id) == [first, second])
+    #expect(session.index == 0 && session.comebacks.isEmpty)
+  }
+
+  @Test("an open question and a rating that waits days do not come back")
+  func onlyLearningSteps() throws {
+    var (setup, session, runner, clock) = try setUp()
+    defer { withExtendedLifetime(setup) {} }
+    press(" 4", runner, &session)  // easy: days
+    #expect(session.comebacks.isEmpty)
+    clock.advance(seconds: 3 * 86_400)
+    runner.tick(&session)
+    #expect(session.items.count == 2)
   }
 }
 

@@ -153,7 +153,8 @@ struct DateExpressionTests {
       "1900-02-29", "2026-1-01", "7x", "", "  ", "-d", "+", "d", "mo", "3 d", "1.5h", "9999999d",
       "2026-01-01T25:00Z", "2026-01-01T24:00Z", "2026-01-01T10:60Z", "2026-01-01T10:00",
       "2026-01-01T10:00+9", "2026-01-01T10:00+09", "2026-01-01T10:00+24:00",
-      "2026-01-01T10:00:00.Z", "2026-01-01T10:00:00Z junk", "2026-01-01X10:00Z", "tomorrow",
+      "2026-01-01T10:00:00.Z", "2026-01-01T10:00:00Z junk", "2026-01-01X10:00Z", "+", "+d",
+      "+1.5h", "+9999999d", "++2d",
     ])
   func invalid(text: String) {
     let error = #expect(throws: MemoError.self) { try parse(text) }
@@ -161,15 +162,70 @@ struct DateExpressionTests {
     #expect(error?.message == MemoError.badDate(text).message)
   }
 
-  @Test("a signed age (-3d, +2w) is refused, saying an age already counts back", arguments: [
-    ("-3d", "3d"), ("+2w", "2w"), (" -6MO", "6mo"),
-  ])
+  @Test(
+    "a minus age (-3d, -6mo) is refused, saying an age already counts back",
+    arguments: [
+      ("-3d", "3d"), (" -6MO", "6mo"),
+    ])
   func signedAge(text: String, age: String) {
+    for looksAhead in [false, true] {
+      let error = #expect(throws: MemoError.self) {
+        try DateExpression.parse(text, now: now, utcOffsetSeconds: 0, looksAhead: looksAhead)
+      }
+      #expect(error?.code == .usage)
+      #expect(
+        error?.message
+          == "'\(text)' is not a date: an age already counts back from now, so write \(age) for that long ago"
+      )
+    }
+  }
+
+  // MARK: - Looking ahead
+
+  @Test(
+    "where a time looks ahead, tomorrow is the next local day and +N that long after now",
+    arguments: [
+      ("+30m", "2026-03-31T10:30:00.000Z"), ("+12h", "2026-03-31T22:00:00.000Z"),
+      ("+2d", "2026-04-02T10:00:00.000Z"), ("+2W", "2026-04-14T10:00:00.000Z"),
+      ("+1mo", "2026-04-30T10:00:00.000Z"), ("+1y", "2027-03-31T10:00:00.000Z"),
+      (" +0d ", "2026-03-31T10:00:00.000Z"),
+    ])
+  func ahead(text: String, instant: String) throws {
+    let date = try DateExpression.parse(text, now: now, utcOffsetSeconds: 0, looksAhead: true)
+    #expect(date == DateExpression(start: utc(instant), isWholeDay: false))
+  }
+
+  @Test("tomorrow is a whole local day; 2d still counts back where a time looks ahead")
+  func tomorrow() throws {
+    // At 10:00 UTC it is 1 April in UTC+15: tomorrow is 2 April there.
+    let date = try DateExpression.parse(
+      "Tomorrow", now: now, utcOffsetSeconds: 15 * hour, looksAhead: true)
+    #expect(date == DateExpression(start: utc("2026-04-01T09:00:00.000Z"), isWholeDay: true))
+    #expect(
+      try DateExpression.parse("tomorrow", now: now, utcOffsetSeconds: 0, looksAhead: true)
+        == DateExpression(start: try parse("today").start + day, isWholeDay: true))
+    #expect(
+      try DateExpression.parse("2d", now: now, utcOffsetSeconds: 0, looksAhead: true)
+        == parse("2d"))
+    let bad = #expect(throws: MemoError.self) {
+      try DateExpression.parse("someday", now: now, utcOffsetSeconds: 0, looksAhead: true)
+    }
+    #expect(bad?.message == MemoError.badDate("someday", looksAhead: true).message)
+    #expect(bad?.message.contains("tomorrow") == true && bad?.message.contains("+2d") == true)
+  }
+
+  @Test(
+    "elsewhere (--since, --until) tomorrow and +N are refused, naming the form that counts back",
+    arguments: [
+      ("tomorrow", "today, yesterday, or an age such as 2d: that long ago"),
+      ("+2w", "2w is that long ago"), ("+3D", "3d is that long ago"),
+    ])
+  func aheadRefused(text: String, hint: String) {
     let error = #expect(throws: MemoError.self) { try parse(text) }
     #expect(error?.code == .usage)
     #expect(
       error?.message
-        == "'\(text)' is not a date: an age already counts back from now, so write \(age) for that long ago"
+        == "'\(text)' is ahead of now, and this option takes a time up to now (\(hint)); only the --at of memo review due, digest and show looks ahead"
     )
   }
 

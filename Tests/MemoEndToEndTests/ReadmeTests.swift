@@ -41,6 +41,14 @@ struct ReadmeTests {
       set -euo pipefail
       trap 'echo "README line $README_LINE failed (status $?): $BASH_COMMAND" >&2' ERR
       cd "$HOME"
+      # What each `memo review due|digest` line printed, by its README line (checked below).
+      memo() {
+        case "${1:-} ${2:-}" in
+          "review due"|"review digest")
+            command memo "$@" | tee "$HOME/.printed-$README_LINE"; return "${PIPESTATUS[0]}";;
+          *) command memo "$@";;
+        esac
+      }
 
       """
     for block in blocks {
@@ -56,6 +64,18 @@ struct ReadmeTests {
     // What the tour built is there at the end.
     #expect(try box.rows("SELECT count(*) FROM posts") == [["3"]])
     #expect(FileManager.default.fileExists(atPath: box.root + "/backup/memo.db"))
+    // The tour's review examples show something: no filter left on hides what is due.
+    var reviewLines = 0
+    for block in blocks {
+      for (offset, line) in block.text.split(separator: "\n").enumerated()
+      where line.hasPrefix("memo review due") || line.hasPrefix("memo review digest") {
+        let number = block.line + 1 + offset
+        let printed = try? String(contentsOfFile: box.root + "/.printed-\(number)", encoding: .utf8)
+        #expect(printed?.isEmpty == false, "README line \(number) printed nothing: \(line)")
+        reviewLines += 1
+      }
+    }
+    #expect(reviewLines >= 3)
   }
 
   @Test("the blocks left out are few, and each line of a run block is a command (no ' / ' joins)")

@@ -10,6 +10,8 @@ struct ReviewCommandTests {
     #expect(try box.succeed(["ask", "1", "What is the spice?"]) == "1\n")
     _ = try box.succeed(["answer", "1", "Melange."])
     #expect(try box.succeed(["review", "config", "set", "fuzz", "off"]) == "fuzz\toff\n")
+    // Made before the reference vectors' ratings (2022-11-29), which are given with --at.
+    try box.backdate(to: "2022-01-01T00:00:00.000Z")
     return box
   }
 
@@ -57,6 +59,7 @@ struct ReviewCommandTests {
       _ = try box.succeed(["ask", "1", "Question \(id)?"])
       _ = try box.succeed(["answer", "\(id)", "Yes."])
     }
+    try box.backdate()
     let expected: [(String, Double, Int)] = [
       ("again", 0.212, 0), ("hard", 1.2931, 0), ("good", 2.3065, 0), ("easy", 8.2956, 8),
     ]
@@ -73,7 +76,8 @@ struct ReviewCommandTests {
     let shown = try box.succeed(["review", "show", "4"])
     #expect(shown.contains("due " + plain.dropLast()), "\(shown)")
     #expect(shown.contains("  2022-12-07T12:30:00.000Z  good\n"), "\(shown)")
-    let tokyo = try box.run(["review", "show", "4", "--format", "table"], environment: ["TZ": "JST-9"])
+    let tokyo = try box.run(
+      ["review", "show", "4", "--format", "table"], environment: ["TZ": "JST-9"])
     #expect(tokyo.stdout.contains("  2022-12-07 21:30  good\n"), "\(tokyo.stdout)")
   }
 
@@ -88,6 +92,7 @@ struct ReviewCommandTests {
     let due = try box.succeed(["review", "due", "--at", "9999-01-01", "--format", "jsonl"])
     #expect(due.contains("\"kind\":\"open\""))
     #expect(due.contains("\"retrievability\":null"))
+    try box.backdate()
     var time = "2025-01-01T00:00:00Z"
     var days: [Int] = []
     for choice in ["soon", "later", "soon"] {
@@ -153,6 +158,7 @@ struct ReviewCommandTests {
     let box = try answered()
     _ = try box.succeed(["ask", "1", "Who is Paul?"])
     _ = try box.succeed(["answer", "2", "Muad'Dib."])
+    try box.backdate()
     _ = try rate(box, "1", "good", at: "2022-11-29T12:30:00Z")
     _ = try rate(box, "2", "easy", at: "2022-11-29T12:30:00Z")
     let at = "2023-01-01T00:00:00Z"
@@ -222,13 +228,132 @@ struct ReviewCommandTests {
     let backup = try box.succeed(["export", "--format", "json"])
     #expect(backup.contains("\"2022-11-29T12:30:00.000Z\""))
     let file = box.root + "/future.json"
-    try backup.replacingOccurrences(of: "\"2022-11-29T12:30:00.000Z\"", with: "\"2099-01-01T00:00:00.000Z\"")
-      .write(toFile: file, atomically: true, encoding: .utf8)
+    try backup.replacingOccurrences(
+      of: "\"2022-11-29T12:30:00.000Z\"", with: "\"2099-01-01T00:00:00.000Z\""
+    )
+    .write(toFile: file, atomically: true, encoding: .utf8)
     let other = try Sandbox()
     let imported = try other.run(["import", file])
     #expect(imported.status == 65)
     #expect(imported.stderr.contains("review event"))
-    #expect(imported.stderr.contains("2099-01-01T00:00:00.000Z, more than a day after this machine's clock"))
+    #expect(
+      imported.stderr.contains(
+        "2099-01-01T00:00:00.000Z, more than a day after this machine's clock"))
     #expect(try other.run(["questions", "--all"]).stdout == "")
+  }
+
+  @Test(
+    "review rate --at before the item was made exits 64 naming when it was; nothing is recorded")
+  func beforeTheItem() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "What is the spice?"])
+    _ = try box.succeed(["answer", "1", "Melange."])
+    _ = try box.succeed(["highlight", "add", "1", "Fear is the mind-killer."])
+    try box.backdate(to: "2026-01-10T12:00:00.000Z")
+    let question = try box.run(
+      ["review", "rate", "1", "good", "--at", "2000-01-01"], environment: ["TZ": "UTC"])
+    #expect(question.status == 64)
+    #expect(
+      question.stderr
+        == "memo: error: --at 2000-01-01 is before question 1 was asked (2026-01-10 12:00): give the time the review happened\n"
+    )
+    let highlight = try box.run(["review", "rate", "h1", "keep", "--at", "2026-01-10T11:59:59Z"])
+    #expect(highlight.status == 64)
+    #expect(highlight.stderr.contains("--at 2026-01-10T11:59:59Z is before highlight h1 was added"))
+    #expect(
+      try box.rows("SELECT count(*) FROM review_events, highlight_review_events") == [["0"]])
+    // From the moment it was made on, a rating is taken.
+    _ = try box.succeed(["review", "rate", "1", "good", "--at", "2026-01-10T12:00:00Z"])
+    _ = try box.succeed(["review", "rate", "h1", "keep", "--at", "2026-01-11"])
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["1"]])
+    #expect(try box.rows("SELECT count(*) FROM highlight_review_events") == [["1"]])
+    // An unknown item is still 1, as without --at.
+    #expect(try box.run(["review", "rate", "9", "good", "--at", "2000-01-01"]).status == 1)
+  }
+
+  @Test(
+    "--at tomorrow and +2d look ahead in review due, digest and show; rate refuses them as the future"
+  )
+  func lookingAhead() throws {
+    let box = try answered()
+    let rated = try box.succeed(["review", "rate", "1", "good", "--format", "json"])
+    #expect(rated.contains("\"scheduled_days\": 0"))  // a learning step: due in 10 minutes
+    _ = try box.succeed(["review", "rate", "1", "good"])
+    // Good again: due in 2 days (fuzz off), not due today.
+    #expect(try box.succeed(["review", "due", "--at", "today"]) == "")
+    #expect(try box.succeed(["review", "due", "--at", "+1h"]) == "")
+    #expect(try box.succeed(["review", "due", "--at", "+3d"]).hasPrefix("1\trecall\t"))
+    let digest = try box.succeed(["review", "digest", "--at", "+3d"])
+    #expect(digest.contains("What is the spice?"))
+    #expect(try box.succeed(["review", "digest", "--at", "tomorrow"]) == "")
+    let show = try box.succeed(["review", "show", "1", "--at", "+30d", "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(show.utf8)) as? [String: Any])
+    #expect((object["retrievability"] as? Double ?? 1) < 0.9)
+    for ahead in ["tomorrow", "+2d"] {
+      let refused = try box.run(["review", "rate", "1", "good", "--at", ahead])
+      #expect(refused.status == 64)
+      #expect(
+        refused.stderr
+          == "memo: error: --at \(ahead) is in the future: a rating is recorded now (leave --at out) or at a past time\n"
+      )
+    }
+    // Where only the past makes sense, they are refused, saying what counts back.
+    let since = try box.run(["review", "due", "--since=+2d"])
+    #expect(since.status == 64)
+    #expect(since.stderr.contains("'+2d' is ahead of now"))
+    #expect(try box.run(["questions", "--until", "tomorrow"]).status == 64)
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["2"]])
+  }
+
+  @Test("review rate takes 1-4 for again, hard, good and easy: rate 1 4 rates question 1 easy")
+  func numericRatings() throws {
+    let box = try answered()
+    _ = try box.succeed(["ask", "1", "Who is Paul?"])
+    _ = try box.succeed(["answer", "2", "Muad'Dib."])
+    _ = try box.succeed(["highlight", "add", "1", "Fear is the mind-killer."])
+    try box.backdate()
+    #expect(try box.succeed(["review", "rate", "1", "4"]).hasSuffix("Z\n"))
+    #expect(
+      try box.succeed(["review", "rate", "2", "1", "--format", "table"]).hasPrefix(
+        "question 2: again, due "))
+    #expect(
+      try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
+        == [["1", "easy"], ["2", "again"]])
+    // The same schedule as the word gives.
+    let word = try box.succeed([
+      "review", "rate", "2", "good", "--at", "2026-01-01T00:00:00Z", "--format", "json",
+    ])
+    _ = try box.succeed(["undo"])
+    #expect(
+      try box.succeed([
+        "review", "rate", "2", "3", "--at", "2026-01-01T00:00:00Z", "--format", "json",
+      ]) == word)
+    // Numbers are a question's grades: a highlight says so; 0, 5 and 12 are no rating.
+    let highlight = try box.run(["review", "rate", "h1", "4"])
+    #expect(highlight.status == 64)
+    #expect(
+      highlight.stderr
+        == "memo: error: '4' (easy) rates a question; h1 is a highlight: rate it keep, soon, later or discard\n"
+    )
+    for bad in ["0", "5", "12", "04"] {
+      let result = try box.run(["review", "rate", "1", bad])
+      #expect(result.status == 64, "\(bad)")
+      #expect(result.stderr.contains("unknown rating '\(bad)'"), "\(bad): \(result.stderr)")
+    }
+    // The item comes first: the rating typed first is named as one.
+    let swapped = try box.run(["review", "rate", "good", "1"])
+    #expect(swapped.status == 64)
+    #expect(
+      swapped.stderr
+        == "memo: error: the item comes first, then the rating: memo review rate 1 good; see 'memo review rate --help'\n"
+    )
+    let nonsense = try box.run(["review", "rate", "x1", "good"])
+    #expect(nonsense.status == 64)
+    #expect(
+      nonsense.stderr.contains(
+        "'x1' is not an item: give a question's id (12) or h and a highlight's id (h12)"))
+    #expect(try box.rows("SELECT count(*) FROM review_events") == [["3"]])
   }
 }

@@ -5,7 +5,9 @@ import Testing
 struct ReviewHighlightsAndConfigTests {
   static let later = "2030-01-01"
 
-  func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+  func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+  }
 
   /// Dune (on the shelf) with three highlights, the second starred; Hyperion with two.
   func library() throws -> Sandbox {
@@ -47,20 +49,27 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try items(box, ["--highlights", "--at", "now"]).count <= 1)
     // discard takes it out; undo puts it back.
     #expect(try box.succeed(["review", "rate", "h4", "discard"]) == "discarded\n")
-    #expect(try box.rows("SELECT state FROM highlight_review_items WHERE highlight_id = 4") == [["discarded"]])
+    #expect(
+      try box.rows("SELECT state FROM highlight_review_items WHERE highlight_id = 4") == [
+        ["discarded"]
+      ])
     _ = try box.succeed(["undo"])
-    #expect(try box.rows("SELECT count(*) FROM highlight_review_items WHERE highlight_id = 4") == [["0"]])
+    #expect(
+      try box.rows("SELECT count(*) FROM highlight_review_items WHERE highlight_id = 4") == [["0"]])
     // The history, and h12 where a highlight id is taken.
     let show = try #require(
       try json(try box.succeed(["review", "show", "h2", "--format", "json"])) as? [String: Any])
     #expect(show["kind"] as? String == "highlight")
     #expect((show["history"] as? [[String: Any]])?.first?["rating"] as? String == "keep")
     // Its uuid is the highlight's, as a question item's is the question's.
-    #expect(show["uuid"] as? String == (try box.rows("SELECT uuid FROM highlights WHERE id = 2"))[0][0])
+    #expect(
+      show["uuid"] as? String == (try box.rows("SELECT uuid FROM highlights WHERE id = 2"))[0][0])
     _ = try box.succeed(["ask", "1", "Why fear?"])
     let question = try #require(
       try json(try box.succeed(["review", "show", "1", "--format", "json"])) as? [String: Any])
-    #expect(question["uuid"] as? String == (try box.rows("SELECT uuid FROM questions WHERE id = 1"))[0][0])
+    #expect(
+      question["uuid"] as? String == (try box.rows("SELECT uuid FROM questions WHERE id = 1"))[0][0]
+    )
     #expect(try box.run(["highlight", "show", "h2"]).status == 0)
     // A question filter on answers or categories leaves highlights out.
     #expect(try items(box, ["--answered"]).isEmpty)
@@ -69,6 +78,7 @@ struct ReviewHighlightsAndConfigTests {
   @Test("a highlight's wait: keep doubles, soon stays, later doubles, starred and shelved halve")
   func highlightWaits() throws {
     let box = try library()
+    try box.backdate()
     var days: [Int] = []
     var time = "2025-01-01T00:00:00Z"
     for choice in ["keep", "keep", "soon", "later", "later"] {
@@ -137,6 +147,7 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try items(box, ["--starred"]) == ["2"])
     #expect(try items(box, ["--unanswered"]) == ["3"])
     // A rated item is not new: --new 0 still lists it when due.
+    try box.backdate()
     _ = try box.succeed(["review", "rate", "1", "again", "--at", "2025-01-01T00:00:00Z"])
     #expect(try items(box, ["--new", "0"]) == ["1"])
   }
@@ -148,6 +159,7 @@ struct ReviewHighlightsAndConfigTests {
     _ = try box.succeed(["ask", "1", "Spice?"])
     _ = try box.succeed(["answer", "1", "Melange."])
     _ = try box.succeed(["review", "config", "set", "fuzz", "off"])
+    try box.backdate()
     for (rating, time) in [("good", "2022-11-29T12:30:00Z"), ("good", "2022-11-29T12:40:00Z")] {
       _ = try box.succeed(["review", "rate", "1", rating, "--at", time])
     }
@@ -183,7 +195,8 @@ struct ReviewHighlightsAndConfigTests {
     #expect(try box.run(["review", "config", "set", "weights", seventeen]).status == 0)
     _ = try box.succeed(["review", "config", "set", "weights", "default"])
     #expect(try box.rows("SELECT due, stability FROM review_items") == before)
-    #expect(try box.succeed(["review", "config", "set", "retention", "0.85"]) == "retention\t0.85\n")
+    #expect(
+      try box.succeed(["review", "config", "set", "retention", "0.85"]) == "retention\t0.85\n")
     #expect(try box.succeed(["review", "config", "show"]).hasPrefix("retention\t0.85\n"))
     // Plain text is tab-separated, as every plain listing; a table keeps a space.
     #expect(
@@ -229,7 +242,8 @@ struct ReviewHighlightsAndConfigTests {
     let lines = two.split(separator: "\n")
     #expect(lines.count == 4)
     #expect(lines[0] == "memo review 2030-01-01: 2 of 6 due (1 open, 5 highlights)")
-    #expect(lines[1...2].map { String($0) } == full.split(separator: "\n")[1...2].map { String($0) })
+    #expect(
+      lines[1...2].map { String($0) } == full.split(separator: "\n")[1...2].map { String($0) })
     #expect(lines[3] == "  … and 4 more: 'memo review due --at 2030-01-01' lists them")
     #expect(
       try box.succeed(["review", "digest", "--at", "2030-01-01", "--limit", "0"])
@@ -244,10 +258,14 @@ struct ReviewHighlightsAndConfigTests {
       try box.succeed(["review", "digest", "--at", "2030-01-01", "--format", "plain"]) == morning)
     let json = try box.run(["review", "digest", "--format", "json"])
     #expect(json.status == 64)
-    #expect(json.stderr.contains("memo review digest prints plain text only; for json use 'memo review due --format json'"))
+    #expect(
+      json.stderr.contains(
+        "memo review digest prints plain text only; for json use 'memo review due --format json'"))
     let browse = try box.run(["browse", "--format", "csv"])
     #expect(browse.status == 64)
-    #expect(browse.stderr.contains("memo browse draws a screen (table only); for csv use 'memo list --format csv'"))
+    #expect(
+      browse.stderr.contains(
+        "memo browse draws a screen (table only); for csv use 'memo list --format csv'"))
     #expect(try box.run(["review", "digest", "--at", "someday"]).status == 64)
   }
 
@@ -305,6 +323,7 @@ struct ReviewHighlightsAndConfigTests {
     _ = try box.add("Dune")
     _ = try box.succeed(["ask", "1", "Spice?"])
     _ = try box.succeed(["answer", "1", "Melange."])
+    try box.backdate()
     for (rating, time) in [
       ("good", "2022-11-29T12:30:00Z"), ("good", "2022-11-29T12:40:00Z"),
       ("again", "2022-12-10T12:30:00Z"),
@@ -352,5 +371,111 @@ struct ReviewHighlightsAndConfigTests {
     #expect(forecast.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 3)
     #expect(forecast[0]["count"] as? Int ?? 0 >= 1)
     #expect(forecast[10...].reduce(0) { $0 + ($1["count"] as? Int ?? 0) } <= 1)
+  }
+
+  @Test("config: every key show prints can be set to what it prints, and to a new value")
+  func configRoundTrip() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Spice?"])
+    _ = try box.succeed(["answer", "1", "Melange."])
+    _ = try box.succeed(["review", "config", "set", "fuzz", "off"])
+    try box.backdate()
+    _ = try box.succeed(["review", "rate", "1", "good", "--at", "2022-11-29T12:30:00Z"])
+    func shown() throws -> [(String, String)] {
+      try box.succeed(["review", "config", "show"]).split(separator: "\n").map {
+        let pair = $0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(pair[0]), String(pair[1]))
+      }
+    }
+    let before = try shown()
+    #expect(
+      before.map(\.0) == [
+        "retention", "learning_steps", "relearning_steps", "maximum_interval", "fuzz", "highlights",
+        "weights",
+      ])
+    for (key, value) in before {
+      let set = try box.run(["review", "config", "set", key, value])
+      #expect(set.status == 0, "\(key) \(value): \(set.stderr)")
+    }
+    #expect(try shown().map { "\($0.0)=\($0.1)" } == before.map { "\($0.0)=\($0.1)" })
+    // New values: shown as set, and the schedule replayed with them (one learning step of
+    // 5 minutes: good finishes it; the longest interval is 30 days).
+    let item = "SELECT state, due FROM review_items"
+    #expect(try box.rows(item) == [["learning", "2022-11-29T12:40:00.000Z"]])
+    #expect(
+      try box.succeed(["review", "config", "set", "learning_steps", "5m"])
+        == "learning_steps\t5m\n")
+    #expect(try box.rows(item) == [["review", "2022-12-01T12:30:00.000Z"]])
+    #expect(
+      try box.succeed(["review", "config", "set", "relearning_steps", "none", "--format", "table"])
+        == "relearning_steps none\n")
+    #expect(
+      try box.succeed(["review", "config", "set", "maximum_interval", "30"])
+        == "maximum_interval\t30\n")
+    let json = try #require(
+      try json(try box.succeed(["review", "config", "show", "--format", "json"])) as? [String: Any])
+    #expect(json["learning_steps"] as? [String] == ["5m"])
+    #expect(json["relearning_steps"] as? [String] == [])
+    #expect(json["maximum_interval"] as? Int == 30)
+    // Undo puts the steps back, and the schedule with them.
+    for _ in 1...3 { _ = try box.succeed(["undo"]) }
+    #expect(try box.rows(item) == [["learning", "2022-11-29T12:40:00.000Z"]])
+    #expect(try shown().map { "\($0.0)=\($0.1)" } == before.map { "\($0.0)=\($0.1)" })
+    // What show prints for them is taken back as it is: none, 30.
+    _ = try box.succeed(["review", "config", "set", "relearning_steps", "none"])
+    _ = try box.succeed(["review", "config", "set", "maximum_interval", "30"])
+    let changed = try shown()
+    #expect(changed.first { $0.0 == "relearning_steps" }?.1 == "none")
+    for (key, value) in changed {
+      #expect(try box.run(["review", "config", "set", key, value]).status == 0, "\(key)")
+    }
+    #expect(try shown().map { "\($0.0)=\($0.1)" } == changed.map { "\($0.0)=\($0.1)" })
+    // Bad values: 64, nothing changed.
+    let settings = try box.rows("SELECT key, value FROM settings ORDER BY key")
+    for bad in [
+      ["learning_steps", "0m"], ["learning_steps", "2d"], ["learning_steps", "ten"],
+      ["relearning_steps", "1x"], ["maximum_interval", "0"], ["maximum_interval", "36501"],
+      ["maximum_interval", "a year"], ["learning_steps"],
+    ] {
+      let result = try box.run(["review", "config", "set"] + bad)
+      #expect(result.status == 64, "\(bad): \(result.stderr)")
+    }
+    #expect(try box.rows("SELECT key, value FROM settings ORDER BY key") == settings)
+  }
+
+  @Test(
+    "under a current filter that leaves nothing due, review due and digest say the filter may hide items"
+  )
+  func filterHidesDue() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "Why fear?"])
+    _ = try box.succeed(["answer", "1", "The mind-killer."])
+    _ = try box.succeed(["filter", "set", "--starred"])
+    // A table says why it is empty (COLUMNS: as wide as a terminal).
+    let columns = ["COLUMNS": "100"]
+    let table = try box.run(["review", "due", "--format", "table"], environment: columns).stdout
+    #expect(
+      table.contains(
+        "nothing due matches the filter: --all ignores it, 'memo filter clear' removes it"))
+    #expect(!table.contains("every question is waiting"))
+    // The digest keeps stdout empty (cron mails nothing) and names the filter on stderr.
+    let digest = try box.run(["review", "digest"])
+    #expect(digest.status == 0 && digest.stdout.isEmpty)
+    #expect(
+      digest.stderr
+        == "memo: note: nothing due under the current filter (--starred); --all reviews everything, 'memo filter clear' removes it\n"
+    )
+    #expect(try box.run(["review", "digest", "--quiet"]).stderr.isEmpty)
+    #expect(try box.succeed(["review", "digest", "--all"]).contains("Why fear?"))
+    // Without a filter, nothing due is said as before.
+    _ = try box.succeed(["filter", "clear"])
+    _ = try box.succeed(["review", "rate", "1", "easy"])
+    let empty = try box.run(["review", "digest"])
+    #expect(empty.stdout.isEmpty && empty.stderr.isEmpty)
+    #expect(
+      try box.run(["review", "due", "--format", "table"], environment: columns).stdout
+        .contains("nothing due: every question is waiting for its day"))
   }
 }

@@ -25,6 +25,8 @@ struct ReviewSessionOffTerminalTests {
     _ = try one.add("Dune")
     _ = try one.succeed(["ask", "1", "What does the litany call fear?"])
     _ = try one.succeed(["answer", "1", "The mind-killer."])
+    // Asked before the ratings below (given with --at): a rating may not come before it.
+    try one.backdate()
     try SyncLab.round(one)
     try SyncLab.round(two)
     // Offline: each rates the question its own way, some at one instant.
@@ -52,6 +54,7 @@ struct ReviewSessionOffTerminalTests {
     let two = try lab.device("two", skewHours: 2)
     _ = try one.add("Dune")
     _ = try one.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8"])
+    try one.backdate()
     try SyncLab.round(one)
     try SyncLab.round(two)
     _ = try one.succeed(["review", "rate", "h1", "keep", "--at", "2026-03-01T10:00:00Z"])
@@ -106,11 +109,14 @@ struct ReviewSessionTmuxTests {
     _ = try box.succeed(["answer", "1", "The mind-killer."])
     _ = try box.succeed(["ask", "1", "Where is the spice?"])
     try box.execute(
-      "UPDATE questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days') WHERE id = 2")
+      "UPDATE questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days') WHERE id = 2"
+    )
     return box
   }
 
-  @Test("the question and its book, Space, a rating, an answer typed, undo, a choice, q and the line at the end")
+  @Test(
+    "the question and its book, Space, a rating, an answer typed, undo, a choice, q and the line at the end"
+  )
   func session() throws {
     let box = try reader()
     let tmux = try TmuxSession(command: try script(box))
@@ -127,13 +133,15 @@ struct ReviewSessionTmuxTests {
     try tmux.wait("the prompt line") { $0.last?.hasPrefix("Answer:") == true }
     try tmux.type("Arrakis")
     try tmux.send("Enter")
-    try tmux.wait(for: "That was everything due.")
+    // Good on a new item is a learning step of 10 minutes: the session waits for it.
+    try tmux.wait(for: "Nothing else is due yet: 1 item comes back in its learning steps")
+    #expect(!(try tmux.screen()).contains { $0.contains("That was everything due.") })
     #expect(try box.rows("SELECT answer FROM questions WHERE id = 2") == [["Arrakis"]])
     try tmux.send("u")
     try tmux.wait(for: "Where is the spice?")
     #expect(try box.rows("SELECT answer IS NULL FROM questions WHERE id = 2") == [["1"]])
     try tmux.send("l")
-    try tmux.wait(for: "That was everything due.")
+    try tmux.wait(for: "Nothing else is due yet")
     try tmux.send("q")
     lines = try tmux.wait(for: "exit=0 tty=icanon echo")
     #expect(lines.contains { $0.hasPrefix("reviewed 2, next due ") })
@@ -151,7 +159,8 @@ struct ReviewSessionTmuxTests {
     _ = try box.succeed(["question", "rm", "1", "--yes"])
     try tmux.send("Space")
     let lines = try tmux.wait(for: "Where is the spice?")
-    #expect(lines.contains { $0.contains("question 1 was deleted since the session began: skipped") })
+    #expect(
+      lines.contains { $0.contains("question 1 was deleted since the session began: skipped") })
     #expect(lines.first?.hasPrefix("Review · 1/1") == true, "\(lines)")
     try tmux.send("s")
     try tmux.wait(for: "That was everything due.")
@@ -166,8 +175,10 @@ struct ReviewSessionTmuxTests {
   func highlight() throws {
     let box = try reader()
     _ = try box.succeed(
-      ["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location", "140",
-       "--note", "the litany"])
+      [
+        "highlight", "add", "1", "Fear is the mind-killer.", "--page", "8", "--location", "140",
+        "--note", "the litany",
+      ])
     try box.execute(
       "UPDATE highlights SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days')")
     let tmux = try TmuxSession(command: try script(box))
@@ -188,7 +199,7 @@ struct ReviewSessionTmuxTests {
     try tmux.send("3")
     try tmux.wait(for: "k keeps it; s soon, l later, x discards it")
     try tmux.send("k")
-    lines = try tmux.wait(for: "That was everything due.")
+    lines = try tmux.wait(for: "Nothing else is due yet")
     #expect(lines.contains { $0.contains("keep: due ") })
     #expect(try box.rows("SELECT rating FROM highlight_review_events") == [["keep"]])
     try tmux.send("u")
@@ -196,7 +207,7 @@ struct ReviewSessionTmuxTests {
     #expect(try box.rows("SELECT count(*) FROM highlight_review_events") == [["0"]])
     #expect(try box.rows("SELECT count(*) FROM highlight_review_items") == [["0"]])
     try tmux.send("x")
-    lines = try tmux.wait(for: "That was everything due.")
+    lines = try tmux.wait(for: "Nothing else is due yet")
     #expect(lines.contains { $0.contains("discard: out of review") })
     try tmux.send("q")
     lines = try tmux.wait(for: "exit=0 tty=icanon echo")
@@ -205,7 +216,8 @@ struct ReviewSessionTmuxTests {
     #expect(try box.rows("SELECT state FROM highlight_review_items") == [["discarded"]])
   }
 
-  @Test("memo browse: R runs the session over the same store; q comes back to the books with its line")
+  @Test(
+    "memo browse: R runs the session over the same store; q comes back to the books with its line")
   func browseReview() throws {
     let box = try reader()
     let tmux = try TmuxSession(command: try script(box, command: "browse"))
@@ -262,5 +274,33 @@ struct ReviewSessionTmuxTests {
     #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
     try tmux.wait(for: "exit=143 tty=icanon echo")
     #expect(try tmux.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+  }
+
+  @Test("memo review on a missing database says there is none, exits 0 and creates no file")
+  func missingDatabase() throws {
+    let box = try Sandbox()
+    let tmux = try TmuxSession(command: try script(box))
+    let lines = try tmux.wait(for: "exit=0 tty=icanon echo")
+    // One line, wrapped at the window's 80 columns.
+    #expect(
+      lines.joined().hasPrefix(
+        "nothing to review: there is no database at \(box.defaultDatabase) yet; memo add TITLE starts one"
+      ), "\(lines)")
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+    #expect(!FileManager.default.fileExists(atPath: box.root + "/.local/share/memo"))
+  }
+
+  @Test("browse's R on a missing database says there is none and creates no file")
+  func browseMissingDatabase() throws {
+    let box = try Sandbox()
+    let tmux = try TmuxSession(command: try script(box, command: "browse"))
+    try tmux.wait(for: "Books")
+    try tmux.send("R")
+    let lines = try tmux.wait(for: "there is no database at")
+    #expect(lines.first?.contains("Books") == true)
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
+    try tmux.send("q")
+    try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(!FileManager.default.fileExists(atPath: box.defaultDatabase))
   }
 }

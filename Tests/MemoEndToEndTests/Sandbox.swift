@@ -116,6 +116,15 @@ final class Sandbox {
     return rows
   }
 
+  /// Makes every question and highlight as if made at `time`, so that ratings `--at` a past
+  /// time (a reference vector's 2022) do not come before their item (which `review rate`
+  /// refuses).
+  func backdate(to time: String = "2000-01-01T00:00:00.000Z", database: String? = nil) throws {
+    try execute(
+      "UPDATE questions SET created_at = '\(time)'; UPDATE highlights SET created_at = '\(time)'",
+      database: database)
+  }
+
   /// Runs SQL that changes the database (to set up a case).
   func execute(_ sql: String, database: String? = nil) throws {
     let db = try Database(path: database ?? defaultDatabase, create: false)

@@ -189,6 +189,7 @@ struct SyncNoLossTests {
     _ = try a.add("Dune")
     _ = try a.succeed(["ask", "1", "What is the spice?"])
     _ = try a.succeed(["answer", "1", "Melange."])
+    try a.backdate()  // before the rating --at 2026-01-02
     for box in [a, b] { try SyncLab.round(box) }
     _ = try b.succeed(["review", "rate", "1", "good", "--at", "2026-01-02T10:00:00Z"])
     _ = try a.succeed(["question", "rm", "1", "--yes"])

@@ -19,6 +19,7 @@ struct SyncSetAsideTests {
     let b = try lab.device("b")
     _ = try a.add("Dune")
     for command in setUp { _ = try a.succeed(command) }
+    try a.backdate()  // before the ratings --at 2026-01-02
     try SyncLab.round(a)
     try SyncLab.round(b)
     _ = try a.succeed(deleteOnA)
@@ -127,6 +128,7 @@ struct SyncSetAsideTests {
     _ = try a.add("Dune")
     _ = try a.succeed(["ask", "1", "What is the spice?"])
     _ = try a.succeed(["answer", "1", "Melange."])
+    try a.backdate()  // before the ratings --at 2026-01-02
     for box in [a, b] { try SyncLab.round(box) }
     _ = try a.succeed(["question", "rm", "1", "--yes"])
     _ = try b.succeed(["question", "edit", "1", "--text", "What is melange?"])

@@ -296,6 +296,7 @@ struct SyncTests {
     _ = try a.add("Dune")
     _ = try a.succeed(["highlight", "add", "1", "Fear is the mind-killer."])
     _ = try a.add("Hyperion")
+    try a.backdate()  // before the rating --at 2026-01-02
     try SyncLab.round(a)
     try SyncLab.round(b)
     _ = try b.succeed(["review", "rate", "h1", "soon", "--at", "2026-01-02T10:00:00Z"])

@@ -1133,7 +1133,7 @@ _memo_review_show() {
     local -ar ___format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar arg_specs=(
         ':item:{__memo_custom_complete ---completion review show -- positional@0 "${current_word_index}" "$(__memo_cursor_index_in_current_word)"}'
-        '--at[Retrievability at DATE (default\: now).]:date:'
+        '--at[Retrievability at DATE (default\: now; tomorrow and +30d look ahead).]:date:'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
@@ -1159,7 +1159,7 @@ _memo_review_config() {
     command)
         local -ar subcommands=(
             'show:Show the review settings: retention, steps, fuzz, highlights, weights.'
-            'set:Set a review setting: fuzz, weights, retention or highlights.'
+            'set:Set a review setting: any key '\''config show'\'' prints (retention, steps, fuzz, …).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;

@@ -57,6 +57,24 @@ public enum ReviewSetting: Equatable, Sendable {
   case weights([Double])
   case retention(Double)
   case highlightsPerDay(Int)
+  /// The learning steps of a new recall item, in milliseconds (none: straight to review).
+  case learningSteps([Int64])
+  /// The relearning steps after a lapse, in milliseconds.
+  case relearningSteps([Int64])
+  /// The longest interval, in days.
+  case maximumInterval(Int)
+
+  /// The key `memo review config show` prints it under and `set` takes.
+  public var key: String {
+    switch self {
+    case .weights: "weights"
+    case .retention: "retention"
+    case .highlightsPerDay: "highlights"
+    case .learningSteps: "learning_steps"
+    case .relearningSteps: "relearning_steps"
+    case .maximumInterval: "maximum_interval"
+    }
+  }
 }
 
 /// What `memo stats` asks of review: counts at `at`, the day from `dayStart` to `dayEnd`.

@@ -1,5 +1,7 @@
 /// A DATE as users type it (SPEC §3): `YYYY-MM-DD`, RFC 3339, `today`, `yesterday`, `now`,
-/// or an age such as `30m`, `12h`, `7d`, `2w`, `6mo`, `1y` (that long ago).
+/// or an age such as `30m`, `12h`, `7d`, `2w`, `6mo`, `1y` (that long ago). Where a time looks
+/// ahead (`review due --at`), also `tomorrow` and an offset such as `+2d`, `+12h` (that far
+/// ahead); `2d` is always the past.
 ///
 /// Parsing is pure: the caller passes the current time and the local UTC offset.
 public struct DateExpression: Equatable, Sendable {
@@ -24,10 +26,12 @@ public struct DateExpression: Equatable, Sendable {
   /// - Parameters:
   ///   - now: the current time.
   ///   - utcOffsetSeconds: the local time zone's offset, for dates without a zone.
+  ///   - looksAhead: whether the option takes a time ahead of now: then `tomorrow` and `+2d`
+  ///     are dates; elsewhere they are refused, saying which form counts back.
   /// - Throws: `MemoError` with code `.usage` (64), naming the accepted forms.
-  public static func parse(_ text: String, now: Timestamp, utcOffsetSeconds: Int) throws
-    -> DateExpression
-  {
+  public static func parse(
+    _ text: String, now: Timestamp, utcOffsetSeconds: Int, looksAhead: Bool = false
+  ) throws -> DateExpression {
     let trimmed = text.trimmingWhitespace()
     let bytes = Array(trimmed.lowercased().utf8)
     let offset = Int64(utcOffsetSeconds) * 1000
@@ -39,6 +43,12 @@ public struct DateExpression: Equatable, Sendable {
     case "now": return DateExpression(start: now, isWholeDay: false)
     case "today": return day(localToday)
     case "yesterday": return day(localToday - 1)
+    case "tomorrow":
+      guard looksAhead else {
+        throw MemoError.aheadDate(
+          text, hint: "today, yesterday, or an age such as 2d: that long ago")
+      }
+      return day(localToday + 1)
     default: break
     }
     if bytes.count == 10, let (y, m, d) = parseDate(bytes[...]) {
@@ -50,19 +60,29 @@ public struct DateExpression: Equatable, Sendable {
     if let instant = parseAge(bytes, now: now) {
       return DateExpression(start: instant, isWholeDay: false)
     }
-    // `-3d` (as `git log --since` users may write it): an age already counts back; a sign
-    // would only guess at what was meant, so it is refused, naming the form that works.
-    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+"),
-      parseAge(Array(bytes.dropFirst()), now: now) != nil
-    {
-      throw MemoError.signedAge(text, age: String(decoding: bytes.dropFirst(), as: UTF8.self))
+    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      let age = Array(bytes.dropFirst())
+      // `+2d`: that far ahead, where the option looks ahead.
+      if sign == UInt8(ascii: "+"), let instant = parseAge(age, now: now, ahead: true) {
+        guard looksAhead else {
+          throw MemoError.aheadDate(
+            text, hint: String(decoding: age, as: UTF8.self) + " is that long ago")
+        }
+        return DateExpression(start: instant, isWholeDay: false)
+      }
+      // `-3d` (as `git log --since` users may write it): an age already counts back; a sign
+      // would only guess at what was meant, so it is refused, naming the form that works.
+      if parseAge(age, now: now) != nil {
+        throw MemoError.signedAge(text, age: String(decoding: age, as: UTF8.self))
+      }
     }
-    throw MemoError.badDate(text)
+    throw MemoError.badDate(text, looksAhead: looksAhead)
   }
 
-  /// `30m`, `12h`, `7d`, `2w`, `6mo`, `1y`: that long before `now` (months and years by the
-  /// calendar, in UTC, clamping the day: 31 March minus 1mo is 28 or 29 February).
-  static func parseAge(_ bytes: [UInt8], now: Timestamp) -> Timestamp? {
+  /// `30m`, `12h`, `7d`, `2w`, `6mo`, `1y`: that long before `now` (`ahead`: after it; months
+  /// and years by the calendar, in UTC, clamping the day: 31 March minus 1mo is 28 or 29
+  /// February).
+  static func parseAge(_ bytes: [UInt8], now: Timestamp, ahead: Bool = false) -> Timestamp? {
     var digits = 0
     while digits < bytes.count, isDigit(bytes[digits]) { digits += 1 }
     guard digits > 0, digits <= 6,
@@ -70,13 +90,14 @@ public struct DateExpression: Equatable, Sendable {
     else { return nil }
     let unit = String(decoding: bytes[digits...], as: UTF8.self)
     let minute: Int64 = 60_000
+    let sign: Int64 = ahead ? 1 : -1
     switch unit {
-    case "m", "min": return Timestamp(millis: now.millis - amount * minute)
-    case "h": return Timestamp(millis: now.millis - amount * 60 * minute)
-    case "d": return Timestamp(millis: now.millis - amount * 1440 * minute)
-    case "w": return Timestamp(millis: now.millis - amount * 7 * 1440 * minute)
-    case "mo": return shiftMonths(now, by: -amount)
-    case "y": return shiftMonths(now, by: -12 * amount)
+    case "m", "min": return Timestamp(millis: now.millis + sign * amount * minute)
+    case "h": return Timestamp(millis: now.millis + sign * amount * 60 * minute)
+    case "d": return Timestamp(millis: now.millis + sign * amount * 1440 * minute)
+    case "w": return Timestamp(millis: now.millis + sign * amount * 7 * 1440 * minute)
+    case "mo": return shiftMonths(now, by: sign * amount)
+    case "y": return shiftMonths(now, by: sign * 12 * amount)
     default: return nil
     }
   }

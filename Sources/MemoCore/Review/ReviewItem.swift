@@ -26,6 +26,18 @@ public enum ReviewRating: Equatable, Sendable {
     }
   }
 
+  /// A rating as typed: a name in any letter case, or a recall grade's number as the session
+  /// keys and the FSRS review log give it (1 again, 2 hard, 3 good, 4 easy).
+  public init?(typed text: String) {
+    if let number = Int(text), let rating = RecallRating(rawValue: number),
+      text.utf8.count == 1
+    {
+      self = .recall(rating)
+    } else {
+      self.init(name: text.lowercased())
+    }
+  }
+
   public var name: String {
     switch self {
     case .recall(let rating): rating.name

@@ -5,7 +5,6 @@ extension ReviewRepository {
   /// The settings key of fuzz ('on' or 'off'; on when absent).
   static let fuzzKey = "review_fuzz"
 
-
   public func isFuzzOn() throws -> Bool {
     let statement = try database.cachedStatement(sql: "SELECT value FROM settings WHERE key = ?")
     defer { statement.reset() }
@@ -30,6 +29,10 @@ extension ReviewRepository {
   static let weightsKey = "review_weights"
   static let retentionKey = "review_retention"
   static let highlightsKey = "review_highlights_per_day"
+  /// The steps (milliseconds, comma-separated; empty: none) and the longest interval (days).
+  static let learningStepsKey = "review_learning_steps"
+  static let relearningStepsKey = "review_relearning_steps"
+  static let maximumIntervalKey = "review_maximum_interval"
 
   /// The stored settings, the defaults where none is stored.
   public func config() throws -> ReviewConfig {
@@ -40,6 +43,11 @@ extension ReviewRepository {
     }
     if let text = try setting(Self.retentionKey), let value = Double(text) {
       parameters.desiredRetention = value
+    }
+    if let steps = try steps(Self.learningStepsKey) { parameters.learningSteps = steps }
+    if let steps = try steps(Self.relearningStepsKey) { parameters.relearningSteps = steps }
+    if let text = try setting(Self.maximumIntervalKey), let days = Int(text), days > 0 {
+      parameters.maximumInterval = days
     }
     var config = ReviewConfig(parameters: parameters)
     if let text = try setting(Self.highlightsKey), let value = Int(text) {
@@ -62,7 +70,29 @@ extension ReviewRepository {
     case .highlightsPerDay(let count):
       try setSetting(
         Self.highlightsKey, count == ReviewConfig.defaultHighlightsPerDay ? nil : "\(count)")
+    case .learningSteps(let steps):
+      try setSetting(
+        Self.learningStepsKey,
+        steps == FSRSParameters().learningSteps
+          ? nil : steps.map(String.init).joined(separator: ","))
+    case .relearningSteps(let steps):
+      try setSetting(
+        Self.relearningStepsKey,
+        steps == FSRSParameters().relearningSteps
+          ? nil : steps.map(String.init).joined(separator: ","))
+    case .maximumInterval(let days):
+      try setSetting(
+        Self.maximumIntervalKey, days == FSRSParameters().maximumInterval ? nil : "\(days)")
     }
+  }
+
+  /// Steps stored under `key` (nil: none stored, or unreadable: the default).
+  func steps(_ key: String) throws -> [Int64]? {
+    guard let text = try setting(key) else { return nil }
+    if text.isEmpty { return [] }
+    let steps = text.split(separator: ",").map { Int64(String($0)) }
+    guard steps.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+    return steps.compactMap { $0 }
   }
 
   func setting(_ key: String) throws -> String? {

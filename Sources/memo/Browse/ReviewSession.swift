@@ -37,6 +37,12 @@ struct ReviewSession {
   /// The place (chapter, page, location) and note of each highlight among `items`, by its id.
   var highlights: [Int64: HighlightPlace] = [:]
 
+  /// Recall items rated in this session that are due again before its day ends (a learning
+  /// step: again is a minute, good 10), oldest rating first: each comes back once due, before
+  /// the rest (as Anki brings back a card in its learning steps), and the session is over only
+  /// when none is left.
+  var comebacks: [Comeback] = []
+
   var current: ReviewDueRow? { index < items.count ? items[index] : nil }
 
   init(
@@ -75,6 +81,12 @@ struct HighlightPlace: Equatable {
     place = parts.joined(separator: ", ")
     note = highlight.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
   }
+}
+
+/// An item rated in the session that comes back in it, at `due`.
+struct Comeback: Equatable {
+  var row: ReviewDueRow
+  var due: Timestamp
 }
 
 /// A change the session made: its journal entry and the item it was made on.
@@ -198,12 +210,41 @@ extension ReviewSession {
     message = note
   }
 
+  /// Brings back each comeback due by `now`: next, before the items not yet shown, or after
+  /// the one on the screen (`isShown`: it is being read; a comeback never replaces it).
+  /// - Returns: whether one came back.
+  @discardableResult
+  mutating func bringBack(at now: Timestamp, isShown: Bool) -> Bool {
+    let due = comebacks.filter { $0.due <= now }
+    guard !due.isEmpty else { return false }
+    comebacks.removeAll { $0.due <= now }
+    let at = isShown && current != nil ? index + 1 : min(index, items.count)
+    items.insert(contentsOf: due.map(\.row), at: at)
+    return true
+  }
+
+  /// The next comeback's due time (nil: none waits).
+  var nextComeback: Timestamp? { comebacks.map(\.due).min() }
+
   /// Back to the item of the session's last change (after it was undone), taken off
-  /// `changes`.
+  /// `changes`; the comeback that rating set up goes with it (changes are taken back newest
+  /// first, so the item's only entry after its place is that comeback).
   mutating func back(_ note: String) {
     guard let change = changes.popLast() else { return }
     reviewed -= 1
     index = min(change.index, items.count)
+    if index < items.count {
+      let item = items[index]
+      if let waiting = comebacks.firstIndex(where: {
+        $0.row.id == item.id && $0.row.kind == item.kind
+      }) {
+        comebacks.remove(at: waiting)
+      } else if let shown = items[(index + 1)...].firstIndex(where: {
+        $0.id == item.id && $0.kind == item.kind
+      }) {
+        items.remove(at: shown)
+      }
+    }
     isRevealed = false
     answer = nil
     input = nil
@@ -221,7 +262,8 @@ enum ReviewSessionView {
     var body: [BrowseLine] = []
     let position =
       session.current == nil
-      ? "done" : "\(session.index + 1)/\(session.items.count)"
+      ? (session.comebacks.isEmpty ? "done" : "waiting")
+      : "\(session.index + 1)/\(session.items.count)"
     let header = fit(
       "Review · \(position) · reviewed \(session.reviewed)"
         + (session.current.map { " · " + $0.kind.rawValue } ?? ""))
@@ -261,10 +303,7 @@ enum ReviewSessionView {
         footer = "a answer  s soon  l later  e eventually  x drop  u undo  q quit"
       }
     } else {
-      body.append(BrowseLine(""))
-      body.append(
-        BrowseLine(
-          fit(session.items.isEmpty ? "  Nothing is due." : "  That was everything due.")))
+      body += end(session, width: width)
       footer = "u undo  q quit"
     }
     if let input = session.input {
@@ -290,6 +329,24 @@ enum ReviewSessionView {
     lines += message
     lines.append(BrowseLine(fit(footer), .footer))
     return BrowseFrame(lines: lines, caret: caret)
+  }
+
+  /// The body once every item was shown: what still comes back in its learning steps (the
+  /// session waits for it), or that nothing was or is left due.
+  static func end(_ session: ReviewSession, width: Int) -> [BrowseLine] {
+    guard let next = session.nextComeback else {
+      let text = session.items.isEmpty ? "  Nothing is due." : "  That was everything due."
+      return [BrowseLine(""), BrowseLine(DisplayWidth.truncate(text, to: width))]
+    }
+    let count = session.comebacks.count
+    let what =
+      count == 1
+      ? "1 item comes back in its learning steps"
+      : "\(count) items come back in their learning steps"
+    return [BrowseLine("")]
+      + wrap(
+        "Nothing else is due yet: \(what), the next at \(session.local(next)).",
+        width: width, indent: "  ")
   }
 
   /// `text` in lines of at most `width` columns after `indent`, broken at spaces.

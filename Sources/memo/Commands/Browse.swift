@@ -32,7 +32,8 @@ extension Memo {
 
     @OptionGroup var global: CommonOptions
 
-    @Option(help: "Only table: browse draws a screen; 'memo list' and 'memo questions' print the others.")
+    @Option(
+      help: "Only table: browse draws a screen; 'memo list' and 'memo questions' print the others.")
     var format: OutputFormat?
 
     func validate() throws {
@@ -144,6 +145,11 @@ struct BrowseLoop {
   func runReview() {
     guard store.state.isReviewRequested else { return }
     let size = TerminalScreen.size()
+    // A missing database stays missing: reading what is due creates nothing.
+    guard Terminal.fileExists(database.path) else {
+      store.dispatch(.reviewed(ReviewSessionLoop.noDatabaseNote(database.path)))
+      return
+    }
     var session =
       (try? ReviewSessionLoop.session(
         database: database, at: wallClockNow(), utcOffsetSeconds: store.state.utcOffsetSeconds,
@@ -243,7 +249,9 @@ extension Effect {
     case .loadPosts, .loadPost, .loadQuestions, .loadQuestion, .loadCategories, .loadFavorites,
       .loadCurrentFilter, .loadSavedFilters, .search, .loadStats, .loadCompletions,
       .loadJournal, .loadSyncStatus, .loadSyncConflicts, .loadPage, .loadDataVersion,
-      .loadCategoryNames, .checkDatabase:
+      .loadCategoryNames, .checkDatabase, .loadHighlights, .loadHighlight, .loadReview,
+      .loadDueReviews, .countDueReviews, .loadNextDue, .loadHighlightReview, .loadReviewConfig,
+      .loadReviewStats:
       return true
     default:
       return false

@@ -32,26 +32,41 @@ extension Memo.Review {
 
     struct Set: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Set a review setting: fuzz, weights, retention or highlights.",
+        abstract:
+          "Set a review setting: any key 'config show' prints (retention, steps, fuzz, …).",
         discussion: Help.text(
           """
-          fuzz on|off (on by default) spreads intervals of 2.5 days or more over a few
-          days, the same on every machine; off gives the reference schedules exactly.
-          weights W0,…,W20: FSRS-6's 21 weights, as an optimizer fits them (commas or
-          spaces; an older optimizer's 17 or 19 are migrated as FSRS does; 'default' puts
-          FSRS-6's back). retention R: the recall probability intervals aim at, 0.7 to
-          0.99 (default 0.9). highlights N: how many highlights a day come back (default
-          5). A change of fuzz, weights or retention replays every schedule; 'memo undo'
-          puts the setting and the schedules back.
+          retention R: the recall probability intervals aim at, 0.7 to 0.99 (default
+          0.9). learning_steps and relearning_steps: the same-day waits of a new recall
+          item and of one forgotten (again), each 1s to 1d, e.g. 1m,10m (the defaults:
+          1m,10m and 10m); none: no steps. maximum_interval N: the longest interval in
+          days, 1 to 36500 (the default). fuzz on|off (on by default) spreads intervals
+          of 2.5 days or more over a few days, the same on every machine; off gives the
+          reference schedules exactly. highlights N: how many highlights a day come back
+          (default 5). weights W0,…,W20: FSRS-6's 21 weights, as an optimizer fits them
+          (commas or spaces; an older optimizer's 17 or 19 are migrated as FSRS does;
+          'default' puts FSRS-6's back). A change of anything but highlights replays
+          every schedule; 'memo undo' puts the setting and the schedules back.
 
           Examples:
             memo review config set fuzz off
             memo review config set retention 0.85
+            memo review config set learning_steps 1m,10m,1h
+            memo review config set maximum_interval 365
             memo review config set weights "$(cat weights.txt)"
             memo review config set highlights 10
           """))
 
-      @Argument(help: ArgumentHelp("fuzz, weights, retention or highlights.", valueName: "key"))
+      /// Every key `config show` prints, in its order: each one can be set.
+      static let keys = [
+        "retention", "learning_steps", "relearning_steps", "maximum_interval", "fuzz",
+        "highlights", "weights",
+      ]
+
+      @Argument(
+        help: ArgumentHelp(
+          "retention, learning_steps, relearning_steps, maximum_interval, fuzz, highlights or weights.",
+          valueName: "key"))
       var key: String
 
       @Argument(
@@ -61,68 +76,24 @@ extension Memo.Review {
 
       @OptionGroup var global: GlobalOptions
 
+      static var keyList: String { keys.dropLast().joined(separator: ", ") + " or " + keys.last! }
+
       func run() throws {
-        let keys = "fuzz, weights, retention or highlights"
         // Commas or any white space between numbers; the brackets an optimizer prints around
         // its list (`[0.212, 1.2931, …]`) are taken off.
         let words = values.flatMap {
           $0.split(whereSeparator: { $0 == "," || $0.isWhitespace || "[]()".contains($0) })
         }.map(String.init)
+        guard Self.keys.contains(key) else {
+          throw MemoError.usage(
+            "unknown review setting '\(key)': the settings are \(Self.keyList)")
+        }
         guard !words.isEmpty else {
-          throw MemoError.usage("review config set \(key) needs a value (the settings: \(keys))")
+          throw MemoError.usage(
+            "review config set \(key) needs a value (the settings: \(Self.keyList))")
         }
-        let setting: ReviewSetting
-        switch key {
-        case "fuzz":
-          let value = words.joined(separator: " ")
-          guard value == "on" || value == "off" else {
-            throw MemoError.usage("fuzz is on or off, not '\(value)'")
-          }
-          let context = try Context(global)
-          _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
-          switch context.format {
-          case .table where !context.isQuiet: Output.line("fuzz \(value)")
-          case .plain where !context.isQuiet:
-            context.print(
-              [ReviewPresenter.configLayout.row([.text("fuzz"), .text(value)])],
-              ReviewPresenter.configLayout)
-          default: break
-          }
-          return
-        case "weights":
-          if words == ["default"] {
-            setting = .weights(FSRSParameters.defaultWeights)
-          } else {
-            var numbers: [Double] = []
-            for (index, word) in words.enumerated() {
-              // Decimal only: Double("0x10") would read hexadecimal as 16.
-              guard word.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
-                let number = Double(word), number.isFinite
-              else {
-                throw MemoError.usage(
-                  "weight \(index) is '\(word)', not a number; give 21 numbers separated by commas or spaces"
-                )
-              }
-              numbers.append(number)
-            }
-            setting = .weights(numbers)
-          }
-        case "retention":
-          guard words.count == 1, let value = Double(words[0]) else {
-            throw MemoError.usage(
-              "retention is one number from 0.7 to 0.99 (e.g. 0.9), not '\(words.joined(separator: " "))'"
-            )
-          }
-          setting = .retention(value)
-        case "highlights":
-          guard words.count == 1, let value = Int(words[0]) else {
-            throw MemoError.usage(
-              "highlights is a number of highlights a day, not '\(words.joined(separator: " "))'")
-          }
-          setting = .highlightsPerDay(value)
-        default:
-          throw MemoError.usage("unknown review setting '\(key)': the settings are \(keys)")
-        }
+        if key == "fuzz" { return try setFuzz(words) }
+        let setting = try Self.setting(key, words)
         let context = try Context(global)
         let state = try context.dispatch(.review(.set(setting)), access: .write)
         // Data asked for (--format json, …): the settings, whatever --quiet says.
@@ -133,20 +104,98 @@ extension Memo.Review {
           case .weights: Output.line("weights " + ReviewPresenter.weights(config))
           case .retention: Output.line("retention \(config.parameters.desiredRetention)")
           case .highlightsPerDay: Output.line("highlights \(config.highlightsPerDay) a day")
+          default:
+            for (key, value) in ReviewPresenter.pairs(config) where key == setting.key {
+              Output.line("\(key) \(value)")
+            }
           }
         case .plain:
           // The setting's line of 'config show', tab-separated.
-          let key: String
-          switch setting {
-          case .weights: key = "weights"
-          case .retention: key = "retention"
-          case .highlightsPerDay: key = "highlights"
-          }
           context.print(
-            ReviewPresenter.pairs(config).filter { $0.0 == key }.map {
+            ReviewPresenter.pairs(config).filter { $0.0 == setting.key }.map {
               ReviewPresenter.configLayout.row([.text($0.0), .text($0.1)])
             }, ReviewPresenter.configLayout)
         default: ReviewPresenter.print(config, context)
+        }
+      }
+
+      /// `fuzz on|off`: its own action (it replays every schedule).
+      func setFuzz(_ words: [String]) throws {
+        let value = words.joined(separator: " ")
+        guard value == "on" || value == "off" else {
+          throw MemoError.usage("fuzz is on or off, not '\(value)'")
+        }
+        let context = try Context(global)
+        _ = try context.dispatch(.review(.setFuzz(value == "on")), access: .write)
+        switch context.format {
+        case .table where !context.isQuiet: Output.line("fuzz \(value)")
+        case .plain where !context.isQuiet:
+          context.print(
+            [ReviewPresenter.configLayout.row([.text("fuzz"), .text(value)])],
+            ReviewPresenter.configLayout)
+        default: break
+        }
+      }
+
+      /// The setting `key` names with the value `words` (the reducer checks its range).
+      /// - Throws: `.usage` (64) for a value of the wrong form.
+      static func setting(_ key: String, _ words: [String]) throws -> ReviewSetting {
+        let text = words.joined(separator: " ")
+        switch key {
+        case "weights":
+          if words == ["default"] { return .weights(FSRSParameters.defaultWeights) }
+          var numbers: [Double] = []
+          for (index, word) in words.enumerated() {
+            // Decimal only: Double("0x10") would read hexadecimal as 16.
+            guard word.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+              let number = Double(word), number.isFinite
+            else {
+              throw MemoError.usage(
+                "weight \(index) is '\(word)', not a number; give 21 numbers separated by commas or spaces"
+              )
+            }
+            numbers.append(number)
+          }
+          return .weights(numbers)
+        case "retention":
+          guard words.count == 1, let value = Double(words[0]) else {
+            throw MemoError.usage(
+              "retention is one number from 0.7 to 0.99 (e.g. 0.9), not '\(text)'")
+          }
+          return .retention(value)
+        case "highlights":
+          guard words.count == 1, let value = Int(words[0]) else {
+            throw MemoError.usage("highlights is a number of highlights a day, not '\(text)'")
+          }
+          return .highlightsPerDay(value)
+        case "maximum_interval":
+          guard words.count == 1,
+            let value = Int(words[0].hasSuffix("d") ? String(words[0].dropLast()) : words[0])
+          else {
+            throw MemoError.usage("maximum_interval is a number of days (e.g. 365), not '\(text)'")
+          }
+          return .maximumInterval(value)
+        default:
+          let steps = try Self.steps(key, words)
+          return key == "learning_steps" ? .learningSteps(steps) : .relearningSteps(steps)
+        }
+      }
+
+      /// Steps as `config show` prints them (`1m,10m`; units s, m, h, d), or none.
+      static func steps(_ key: String, _ words: [String]) throws -> [Int64] {
+        if words.map({ $0.lowercased() }) == ["none"] { return [] }
+        return try words.map { word in
+          let digits = word.prefix { $0.isASCII && $0.isNumber }
+          let units: [String: Int64] = [
+            "s": 1000, "m": 60_000, "min": 60_000, "h": 3_600_000, "d": 86_400_000,
+          ]
+          guard !digits.isEmpty, digits.count <= 6, let amount = Int64(digits),
+            let unit = units[word.dropFirst(digits.count).lowercased()]
+          else {
+            throw MemoError.usage(
+              "\(key) are waits like 1m,10m (s, m, h or d), or none; '\(word)' is not one")
+          }
+          return amount * unit
         }
       }
     }
@@ -160,15 +209,16 @@ extension Memo.Review {
         """
         Prints a line saying how much is due by the end of the day ("10 of 57 due" when
         --limit cuts the list), then the first items (as 'memo review due' orders them),
-        and nothing at all when nothing is due (exit 0). The same day and the same data give the same bytes, whatever the hour. The
-        question filters apply as for 'memo review due': the current filter unless --all
-        or --filter NAME.
+        and nothing on stdout when nothing is due (exit 0; under a current filter a note on
+        stderr names it). The same day and the same data give the same bytes, whatever the
+        hour. The question filters apply as for 'memo review due': the current filter
+        unless --all or --filter NAME. --at takes a day ahead too: tomorrow, +2d.
 
         Examples:
           memo review digest
           memo review digest --limit 5 --at 2026-02-01
-          memo review digest --all
-          # crontab: 0 8 * * * memo review digest | mail -E -s "memo review" me
+          memo review digest --at tomorrow
+          # crontab: 0 8 * * * memo review digest --all | mail -E -s "memo review" me
         """))
 
     @Option(help: ArgumentHelp("The day (default: today).", valueName: "date"))
@@ -181,7 +231,8 @@ extension Memo.Review {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(help: "Only plain: the digest is a few lines of text; 'memo review due' prints the others.")
+    @Option(
+      help: "Only plain: the digest is a few lines of text; 'memo review due' prints the others.")
     var format: OutputFormat?
 
     func validate() throws {
@@ -195,7 +246,7 @@ extension Memo.Review {
 
     func run() throws {
       let context = try Context(common, format: .plain)
-      let day = try context.date(at ?? "today")
+      let day = try context.date(at ?? "today", looksAhead: true)
       // A time within a day stands for its day: the digest is the same all day.
       let start =
         day.isWholeDay
@@ -209,19 +260,31 @@ extension Memo.Review {
       let query = ReviewDueQuery(
         at: end, limit: limit == Int.max ? limit : limit + 1, selection: selection, dayStart: start)
       let rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
-      guard !rows.isEmpty else { return }
+      var note: String?
+      var current: QuestionFilter?
+      if selection.base == .current {
+        current = try context.dispatch(.filters(.show), access: .read).filter
+        note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
+      }
+      guard !rows.isEmpty else {
+        // Nothing on stdout (cron mails nothing), but a filter that may hide what is due is
+        // named on stderr, as 'review due' names it.
+        if note != nil, let current, !context.isQuiet {
+          Diagnostics.line(
+            "memo: note: nothing due under the current filter ("
+              + current.overridden(by: selection.flags).summary
+              + "); --all reviews everything, 'memo filter clear' removes it")
+        }
+        return
+      }
       // Cut by the limit: counted in the database, to say how many are due ("10 of 57 due").
       var counts: [ReviewKind: Int]?
       if rows.count > limit {
         counts = try context.dispatch(.review(.countDue(query)), access: .read).reviewDueCounts
       }
-      let date = String(start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
-        .prefix(10))
-      var note: String?
-      if selection.base == .current {
-        let current = try context.dispatch(.filters(.show), access: .read).filter
-        note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
-      }
+      let date = String(
+        start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
+          .prefix(10))
       // The listing of the same items: the day, and the options that choose them.
       var arguments = ["--at", date]
       switch selection.base {

@@ -48,10 +48,12 @@ extension Memo.Review {
         column is what 'memo review rate' takes: 12 for a question, h12 for a highlight.
         The question filters (the current one unless --all or --filter) choose the
         questions; --starred and the dates apply to highlights too, and a filter on
-        answers or categories leaves highlights out.
+        answers or categories leaves highlights out. --at looks ahead too: tomorrow, +2d,
+        +12h (2d is two days ago).
 
         Examples:
           memo review due --limit 20
+          memo review due --at tomorrow
           memo review due --new 5 --recall
           memo review due --highlights
           memo review due --post 12 --since 30d
@@ -101,7 +103,7 @@ extension Memo.Review {
       var time = context.now
       var dayStart: Timestamp?
       if let at {
-        let date = try context.date(at)
+        let date = try context.date(at, looksAhead: true)
         time = date.isWholeDay ? Timestamp(millis: date.end.millis - 1) : date.start
         if date.isWholeDay { dayStart = date.start }
       }
@@ -133,13 +135,16 @@ extension Memo.Review {
       abstract: "Rate a question and print when it is due next.",
       discussion: Help.text(
         """
-        RATING is again, hard, good or easy for an answered question; soon, later,
-        eventually or drop for one without an answer; keep, soon, later or discard for
-        a highlight (h12). --format json prints due, scheduled_days, state, stability
-        and difficulty.
+        RATING is again, hard, good or easy for an answered question (or 1, 2, 3, 4, as
+        the session's keys and the FSRS review log number them: 'rate 12 3' rates
+        question 12 good); soon, later, eventually or drop for one without an answer;
+        keep, soon, later or discard for a highlight (h12). --at takes a past time (not
+        before the item was made), never a future one. --format json prints due,
+        scheduled_days, state, stability and difficulty.
 
         Examples:
           memo review rate 12 good
+          memo review rate 12 4
           memo review rate 7 later
           memo review rate h3 discard
           memo review rate 12 easy --at 2026-01-31T09:00:00Z --format json
@@ -148,14 +153,19 @@ extension Memo.Review {
     /// How far ahead of this machine's clock `--at` may be (another machine's clock may run ahead).
     static let clockSkewMillis: Int64 = 5 * 60_000
 
+    /// The item as typed: checked in `validate()`, so a rating typed first is named as one.
     @Argument(
-      help: "The question's id (see 'memo questions'), or h and a highlight's id (h12).",
+      help: ArgumentHelp(
+        "The question's id (see 'memo questions'), or h and a highlight's id (h12).",
+        valueName: "item"),
       completion: Completions.questions)
-    var item: ReviewItemID
+    var itemText: String
+
+    var item: ReviewItemID { ReviewItemID(itemText)! }
 
     @Argument(
       help: ArgumentHelp(
-        "again|hard|good|easy, soon|later|eventually|drop, or keep|soon|later|discard."))
+        "again|hard|good|easy (1-4), soon|later|eventually|drop, or keep|soon|later|discard."))
     var rating: String
 
     @Option(help: ArgumentHelp("When it was reviewed (default: now).", valueName: "date"))
@@ -163,18 +173,38 @@ extension Memo.Review {
 
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+      guard ReviewItemID(itemText) == nil else { return }
+      let digits =
+        itemText.hasPrefix("h") || itemText.hasPrefix("H") ? itemText.dropFirst() : itemText[...]
+      if Int(digits) != nil { throw ValidationError(Arguments.idMessage(itemText)) }
+      // `rate good 12`: the two the other way round.
+      if ReviewItemID(rating) != nil,
+        ReviewRating(typed: itemText) != nil
+          || HighlightChoice(rawValue: itemText.lowercased()) != nil
+      {
+        throw ValidationError(
+          "the item comes first, then the rating: memo review rate \(rating) \(itemText)")
+      }
+      throw ValidationError(
+        "'\(itemText)' is not an item: give a question's id (12) or h and a highlight's id (h12), then the rating"
+      )
+    }
+
     func run() throws {
       let context = try Context(global)
-      let time = try at.map { try context.date($0).start } ?? context.now
+      let time = try at.map { try context.date($0, looksAhead: true).start } ?? context.now
       // A rating in the future would replay after every real one and hide the item until then.
       if let at, time.millis > context.now.millis + Self.clockSkewMillis {
         throw MemoError.usage(
-          "--at \(at) is in the future: a rating is recorded now (leave --at out) or at a past time")
+          "--at \(at) is in the future: a rating is recorded now (leave --at out) or at a past time"
+        )
       }
       // Before 1970: no e-reader or note of ours, and a negative time in the FSRS review log.
       if let at, time.millis < 0 {
         throw MemoError.usage("--at \(at) is before 1970: give the time the review happened")
       }
+      if let at { try Self.refuseBeforeCreation(item, at: at, time: time, context) }
       let question: QuestionID
       switch item {
       case .highlight(let id):
@@ -206,6 +236,28 @@ extension Memo.Review {
           [ReviewPresenter.rateRow(item)], ReviewPresenter.rateLayout, single: true)
       }
     }
+
+    /// A rating before the item existed would replay before it was asked (or highlighted):
+    /// refused as a time in the future is (64), naming when it came to be. - Throws: that
+    /// `.usage`, or `.notFound` (1) for an item that does not exist, as the rating would.
+    static func refuseBeforeCreation(
+      _ item: ReviewItemID, at text: String, time: Timestamp, _ context: Context
+    ) throws {
+      let created: Timestamp?
+      let what: String
+      switch item {
+      case .highlight(let id):
+        created = try context.dispatch(.highlights(.show(id)), access: .read).highlight?.createdAt
+        what = "highlight h\(id.rawValue) was added"
+      case .question(let id):
+        created = try context.dispatch(.questions(.show(id)), access: .read).question?.createdAt
+        what = "question \(id) was asked"
+      }
+      guard let created, time < created else { return }
+      let local = created.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
+      throw MemoError.usage(
+        "--at \(text) is before \(what) (\(local)): give the time the review happened")
+    }
   }
 
   /// `memo review show ID`.
@@ -225,14 +277,16 @@ extension Memo.Review {
       completion: Completions.questions)
     var item: ReviewItemID
 
-    @Option(help: ArgumentHelp("Retrievability at DATE (default: now).", valueName: "date"))
+    @Option(
+      help: ArgumentHelp(
+        "Retrievability at DATE (default: now; tomorrow and +30d look ahead).", valueName: "date"))
     var at: String?
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       let context = try Context(global)
-      let time = try at.map { try context.date($0).start } ?? context.now
+      let time = try at.map { try context.date($0, looksAhead: true).start } ?? context.now
       switch item {
       case .highlight(let id):
         let state = try context.dispatch(.review(.showHighlight(id, at: time)), access: .read)

@@ -18,11 +18,13 @@ extension Memo.Review {
         for an open one a answers it (a prompt line; Enter saves), s, l and e put it off
         (soon, later, eventually) and x drops it from review. Then the day's highlights:
         the passage, its book and place; k keeps it, s and l bring it back soon or later,
-        x discards it from review. u takes the session's own last change back (again:
-        the one before), only while no change made elsewhere stands above it; q or
-        Escape quits; a line at the end says how many were reviewed and when the next is
-        due. Changes made elsewhere show by the next key; pasted text is not taken as
-        keys. Every
+        x discards it from review. A question in its learning steps (again: a minute)
+        comes back once due, before what is left; when only such items remain the
+        session waits for them, saying when. u takes the session's own last change back
+        (again: the one before), only while no change made elsewhere stands above it; q
+        or Escape quits; a line at the end says how many were reviewed and when the next
+        is due (what the session rated included). Changes made elsewhere show by the
+        next key; pasted text is not taken as keys. Every
         rating is in the journal, as 'memo review rate' makes it. Off a terminal (stdin or
         stdout redirected) it lists what is due, as 'memo review due' does. The question
         filters choose what comes back, as for 'memo review due': the current filter
@@ -59,6 +61,13 @@ extension Memo.Review {
       }
       let context = try Context(global.common, format: .table)
       let selection = try filter.selection(context)
+      // Nothing to review, and nothing to create: a read on a missing database makes no file.
+      guard Terminal.fileExists(context.location.path) else {
+        if !context.isQuiet {
+          Output.line(ReviewSessionLoop.noDatabaseNote(context.location.path))
+        }
+        return
+      }
       let database = try LazyDatabase(
         path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
@@ -149,8 +158,9 @@ struct ReviewSessionLoop {
         session.height = size.height
       case .timeout:
         keys = decoder.flushEscape().map { ($0, false) }
-        // Changes made elsewhere show within a second, as in memo browse.
-        if keys.isEmpty { runner.refresh(&session) }
+        // Changes made elsewhere show within a second, as in memo browse; an item in its
+        // learning steps comes back once due.
+        if keys.isEmpty { runner.tick(&session) }
       case .input(let bytes):
         keys = decoder.feedMarked(bytes)
       }
@@ -165,6 +175,11 @@ struct ReviewSessionLoop {
 
   func draw(_ session: ReviewSession) {
     screen.draw(ReviewSessionView.frame(session), width: session.width, height: session.height)
+  }
+
+  /// What a session says on a database that does not exist yet (it creates none).
+  static func noDatabaseNote(_ path: String) -> String {
+    "nothing to review: there is no database at \(path) yet; memo add TITLE starts one"
   }
 
   /// What the current filter adds to the command's own flags, said once where a reader sees
@@ -185,18 +200,26 @@ struct ReviewSessionLoop {
     return "the current filter applies: \(effective.summary); --all reviews everything"
   }
 
-  /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`.
+  /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`. What was rated in
+  /// the session and comes back in its learning steps counts: still due now once its time
+  /// passed (the database's look-up starts after now), else the next due if it is the earliest.
   static func summary(_ session: ReviewSession, database: LazyDatabase, now: Timestamp)
     -> String
   {
-    let left = session.items.count - session.index
+    let left =
+      session.items.count - session.index + session.comebacks.filter { $0.due <= now }.count
     var line = "reviewed \(session.reviewed)"
     if left > 0 {
       return line + ", \(left) still due now"
     }
     // The earliest due after now within a year: one indexed look-up, not the listing a year on.
     let later = Timestamp(millis: now.millis + 366 * 86_400_000)
-    if case .review(.nextDue(let next?)) = database.run(.loadNextDue(after: now, until: later)) {
+    var next: Timestamp?
+    if case .review(.nextDue(let due?)) = database.run(.loadNextDue(after: now, until: later)) {
+      next = due
+    }
+    if let comeback = session.nextComeback, next.map({ comeback < $0 }) ?? true { next = comeback }
+    if let next {
       line += ", next due " + session.local(next)
     } else {
       line += ", nothing else due within a year"
@@ -210,6 +233,8 @@ struct ReviewSessionLoop {
 /// key acts, the item shown is read again if another connection changed the database.
 struct ReviewSessionRunner {
   let database: LazyDatabase
+  /// The clock ratings are made at and comebacks are timed by (tests pass their own).
+  var now: () -> Timestamp = wallClockNow
 
   /// A key: the item shown is brought up to date first, then the key acts on it; unless the
   /// item changed its kind or went away meanwhile: then a key for the item is not taken (it
@@ -222,7 +247,17 @@ struct ReviewSessionRunner {
     }
     // q, Escape and u do not act on the item: they are taken all the same.
     if refresh(&session), ![.char("q"), .escape, .char("u")].contains(key) { return }
+    let reviewed = session.reviewed
     perform(session.handle(key), on: &session)
+    // After a rating the next item is not on the screen yet: a comeback due goes first.
+    session.bringBack(at: now(), isShown: session.reviewed <= reviewed)
+  }
+
+  /// An idle second: changes made elsewhere are read, and a comeback due comes back (after
+  /// the item on the screen, or at once when every other item was shown).
+  func tick(_ session: inout ReviewSession) {
+    refresh(&session)
+    session.bringBack(at: now(), isShown: true)
   }
 
   /// `PRAGMA data_version` (nil: unreadable).
@@ -307,17 +342,19 @@ struct ReviewSessionRunner {
       }
     case .rate(let rating):
       guard let item = session.current else { return }
-      switch database.run(.rateReview(item.id, rating, at: wallClockNow())) {
+      let time = now()
+      switch database.run(.rateReview(item.id, rating, at: time)) {
       case .review(.rated(let outcome)):
         let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
         session.advance("\(rating.name): \(due)", entry: database.lastJournalEntry)
+        comeBack(item, due: outcome.item.due, ratedAt: time, on: &session)
       case .failed(let error): refused(error, on: &session)
       default: session.advance(rating.name, entry: database.lastJournalEntry)
       }
     case .choose(let choice):
       guard let item = session.current else { return }
       switch database.run(
-        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: wallClockNow()))
+        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: now()))
       {
       case .review(.highlightRated(let outcome)):
         let due =
@@ -359,6 +396,21 @@ struct ReviewSessionRunner {
       default: session.message = "not undone"
       }
     }
+  }
+
+  /// A recall item due again before the reader's day ends (a learning step) comes back in the
+  /// session when due.
+  func comeBack(
+    _ item: ReviewDueRow, due: Timestamp?, ratedAt time: Timestamp,
+    on session: inout ReviewSession
+  ) {
+    guard item.kind == .recall, let due else { return }
+    let dayEnd =
+      FSRS.dayStart(of: time, utcOffsetSeconds: session.utcOffsetSeconds).millis + FSRS.dayMillis
+    guard due.millis < dayEnd else { return }
+    var row = item
+    row.due = due
+    session.comebacks.append(Comeback(row: row, due: due))
   }
 
   /// A refusal on the line above the footer; an item deleted since the session began (by

@@ -155,7 +155,6 @@ enum ReviewPresenter {
     }
   }
 
-
   /// `memo review show hN`.
   static func print(_ detail: HighlightReviewDetail, _ context: Context) {
     let item = detail.item
@@ -205,8 +204,15 @@ enum ReviewPresenter {
 
   /// A duration in milliseconds as `1m`, `10m`, `2h`.
   static func step(_ millis: Int64) -> String {
-    millis % 3_600_000 == 0 ? "\(millis / 3_600_000)h" : millis % 60_000 == 0
-      ? "\(millis / 60_000)m" : "\(millis / 1000)s"
+    millis % 3_600_000 == 0
+      ? "\(millis / 3_600_000)h"
+      : millis % 60_000 == 0
+        ? "\(millis / 60_000)m" : "\(millis / 1000)s"
+  }
+
+  /// Steps as `config set` takes them back: `1m,10m`, or `none`.
+  static func steps(_ steps: [Int64]) -> String {
+    steps.isEmpty ? "none" : steps.map(step).joined(separator: ",")
   }
 
   static let configLayout = Layout(
@@ -224,8 +230,8 @@ enum ReviewPresenter {
     let p = config.parameters
     return [
       ("retention", "\(p.desiredRetention)"),
-      ("learning_steps", p.learningSteps.map(step).joined(separator: ",")),
-      ("relearning_steps", p.relearningSteps.map(step).joined(separator: ",")),
+      ("learning_steps", steps(p.learningSteps)),
+      ("relearning_steps", steps(p.relearningSteps)),
       ("maximum_interval", "\(p.maximumInterval)"),
       ("fuzz", p.isFuzzEnabled ? "on" : "off"),
       ("highlights", "\(config.highlightsPerDay)"),

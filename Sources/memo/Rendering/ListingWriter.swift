@@ -179,6 +179,10 @@ class ListingWriter: RowSink {
     case .questions: noun = "questions"
     case .highlights: noun = "highlights"
     case .reviewDue:
+      // A filter may hide what is due: say so, as `questions` does, not that all is waiting.
+      if hasQuestionFilter {
+        return "nothing due matches the filter: --all ignores it, 'memo filter clear' removes it"
+      }
       return isNarrowed ? "nothing due" : "nothing due: every question is waiting for its day"
     case .reviewLog: return "no ratings yet: 'memo review rate' records them"
     case .favorites: noun = "favorites"

@@ -171,6 +171,13 @@ extension SyncEngine {
     try Self.makeFolder(folder)
     for (name, content) in outbox {
       let path = folder + "/" + name
+      // A change file on the remote is never rewritten (`checkOwnFolder` says so first).
+      if name.hasSuffix(".jsonl"), !content.isEmpty,
+        let there = try? TemporaryFile.read(path: path),
+        there != Array(content.utf8)
+      {
+        throw Self.behind(path: "devices/\(device)/\(name)", device: device)
+      }
       if content.isEmpty {
         unlink(path)
       } else {
@@ -295,12 +302,18 @@ extension SyncEngine {
   /// A local path made absolute (git resolves a relative remote from the repository folder);
   /// URLs and scp-style addresses (host:path) as they are.
   static func absolute(_ remote: String) -> String {
-    if remote.hasPrefix("/") || remote.contains(":") { return remote }
+    if remote.contains(":") { return remote }
+    return absolutePath(remote)
+  }
+
+  /// A path on this machine made absolute, from the current folder.
+  static func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-    guard getcwd(&buffer, buffer.count) != nil else { return remote }
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
     let folder = String(
       decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return folder + "/" + remote
+    return folder + "/" + path
   }
 
   static func hostName() -> String {

@@ -51,11 +51,12 @@ struct SyncEngine {
   /// - Throws: `.usage` (64) when already set up; `.unavailable` (69) when the remote cannot
   ///   be reached (nothing is changed then).
   func initialize() throws -> SyncSummary {
+    if request.newDevice { return try renewDevice() }
     if let existing = try store.setting("remote") {
       throw MemoError(
         code: .usage,
         message:
-          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync remote URL' moves it to another remote"
+          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync remote URL' moves it to another remote, 'memo sync init --new-device' makes it a new device (a restored backup, a copied memo.db)"
       )
     }
     let remote = Self.absolute(request.remote ?? "")
@@ -137,6 +138,8 @@ struct SyncEngine {
         )
       }
       try checkOutRemote()
+      // Never over another copy's files (a restored backup, a copied memo.db).
+      try checkOwnFolder(device: device)
       let reseed = try hasLostOwnFiles(device: device)
       let exchanged = try exchange(device: device)
       if exchanged.applied > 0 {
@@ -152,6 +155,7 @@ struct SyncEngine {
       if (request.compact || reseed) && attempt == 0 {
         (summary.compacted, folded) = try compact(device: device)
       }
+      if let old = try store.setting("resend") { try resend(from: old, as: device) }
       let outbox = try self.outbox()
       guard try commit(outbox, device: device) else {
         try clear(outbox)

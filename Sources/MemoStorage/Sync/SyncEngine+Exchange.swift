@@ -58,9 +58,7 @@ extension SyncEngine {
 
       var seen: [String: HybridTime] = [:]
       for owner in names.keys { seen[owner] = try self.seen(owner) }
-      var applied = 0
-      var conflicts = 0
-      var setAside = 0
+      var (applied, conflicts, setAside) = (0, 0, 0)
       var favorites = false
       var later: [SyncChange] = []
       var highlights: Set<String> = []
@@ -123,6 +121,7 @@ extension SyncEngine {
         try merge(changes[index], last: false)
       }
       for change in later + removals { try merge(change, last: true) }
+      conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
       if favorites { try store.renumberFavorites() }
       try store.replayReviewed()
       try load?.finish()

@@ -70,10 +70,11 @@ extension SyncEngine {
       ).initialize()
     }
     let remote = request.remote.map(Self.absolute) ?? current
-    try checkRemote(remote)
+    let command = "memo sync init " + (request.remote == nil ? "" : "REMOTE ") + "--new-device"
+    try checkRemote(remote, command: command)
     try prepareRepository(remote: remote)
     let fetched = try git.run(Self.fetch)
-    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
+    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched, setUp: command) }
     try checkOutRemote()
     let listed = try git.check(["ls-files", "-z", "--", "devices/" + old]).stdout
     let next = max(1, try store.number("next_file"))

@@ -105,15 +105,16 @@ extension SyncEngine {
 
   /// Checks a remote before memo syncs through it (`sync init`, `sync remote URL`): it must
   /// answer, and be empty or hold only files memo writes. Changes nothing in the database.
+  /// - Parameter command: what to run again once the remote answers (`memo sync init REMOTE`).
   /// - Throws: `.unavailable` (69) when it cannot be reached; `.badData` (65) naming a file
   ///   memo did not write.
-  func checkRemote(_ remote: String) throws {
+  func checkRemote(_ remote: String, command: String) throws {
     let probe = try Git.spawn(["git", "ls-remote", "--", remote], input: nil)
-    guard probe.isSuccess else { throw Self.unreachable(remote, probe) }
+    guard probe.isSuccess else { throw Self.unreachable(remote, probe, setUp: command) }
     if probe.stdout.trimmingWhitespace().isEmpty { return }
     try prepareRepository(remote: remote)
     let fetched = try git.run(Self.fetch)
-    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
+    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched, setUp: command) }
     let refs = try git.check([
       "for-each-ref", "--format=%(refname)", "refs/remotes/origin/",
     ]).stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix("/HEAD") }
@@ -283,11 +284,22 @@ extension SyncEngine {
     func release() { close(fd) }
   }
 
-  static func unreachable(_ remote: String, _ result: Git.Result) -> MemoError {
-    MemoError(
+  /// - Parameter setUp: the command that was setting the remote up (`memo sync init REMOTE`),
+  ///   nil for a round: whose remote may be mistyped, and which nothing was saved by.
+  static func unreachable(_ remote: String, _ result: Git.Result, setUp: String? = nil)
+    -> MemoError
+  {
+    guard let setUp else {
+      return MemoError(
+        code: .unavailable,
+        message:
+          "cannot reach the sync remote \(remote) (git: \(result.cause)); check that it is mounted or online, then run 'memo sync' again"
+      )
+    }
+    return MemoError(
       code: .unavailable,
       message:
-        "cannot reach the sync remote \(remote) (git: \(result.cause)); check that it is mounted or online, then run 'memo sync' again"
+        "cannot reach the sync remote \(remote) (git: \(result.cause)); nothing was changed. Check the remote's address or path (a bare repository made with 'git init --bare PATH', mounted or online), then run '\(setUp)' again"
     )
   }
 

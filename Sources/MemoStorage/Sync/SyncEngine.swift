@@ -60,7 +60,7 @@ struct SyncEngine {
       )
     }
     let remote = Self.absolute(request.remote ?? "")
-    try checkRemote(remote)
+    try checkRemote(remote, command: "memo sync init REMOTE")
     let now = clock()
     let device = makeUUID(now)
     let name = request.name ?? Self.hostName()
@@ -110,7 +110,7 @@ struct SyncEngine {
     let (_, current) = try settings()
     guard let given = request.remote else { return current }
     let remote = Self.absolute(given)
-    try checkRemote(remote)
+    try checkRemote(remote, command: "memo sync remote URL")
     try prepareRepository(remote: remote)
     try database.inTransaction { try store.setSetting("remote", remote) }
     return remote

@@ -10,14 +10,14 @@ import MemoCore
 /// a new device id: the other copy's files are then another device's, applied as any are, and
 /// what this database holds goes out again under its new id.
 extension SyncEngine {
+  /// - Parameter listed: the paths in this device's folder on the remote.
   /// - Throws: `.cannotCreate` (73) when this device's folder on the remote holds a file this
   ///   database did not write.
-  func checkOwnFolder(device: String) throws {
-    let listed = try git.check(["ls-files", "-z", "--", "devices/" + device]).stdout
+  func checkOwnFolder(device: String, listed: [String]) throws {
     let next = max(1, try store.number("next_file"))
     var waiting: [String: String] = [:]
     for (name, content) in try outbox() { waiting[name] = content }
-    for path in listed.split(separator: "\0").map(String.init) {
+    for path in listed {
       let name = String(path.split(separator: "/").last ?? "")
       guard let number = Self.fileNumber(name) else { continue }
       if number >= next {

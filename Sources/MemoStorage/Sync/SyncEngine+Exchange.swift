@@ -162,7 +162,9 @@ extension SyncEngine {
   }
 
   /// The files of other devices not applied yet (path, device), in order, and the name of
-  /// every other device the remote holds. - Throws: `.badData` (65) for a foreign file.
+  /// every other device the remote holds. - Throws: `.badData` (65) for a foreign file;
+  /// `.cannotCreate` (73) when this device's folder holds a file this database did not write
+  /// (`checkOwnFolder`).
   func newFiles(device: String) throws -> (files: [(String, String)], names: [String: String]) {
     let listed = try git.check(["ls-files", "-z", "--", "devices"]).stdout
     var applied = Set<String>()
@@ -171,6 +173,7 @@ extension SyncEngine {
     statement.reset()
     var files: [(String, String)] = []
     var names: [String: String] = [:]
+    var own: [String] = []
     for path in listed.split(separator: "\0").map(String.init).sorted() {
       let parts = path.split(separator: "/").map(String.init)
       guard parts.count == 3, parts[2] == "device.json" || parts[2].hasSuffix(".jsonl") else {
@@ -181,7 +184,10 @@ extension SyncEngine {
         )
       }
       let owner = parts[1]
-      guard owner != device else { continue }
+      if owner == device {
+        own.append(path)
+        continue
+      }
       if parts[2] == "device.json" {
         let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
         let info = try? JSONParser.parse(bytes)
@@ -191,6 +197,8 @@ extension SyncEngine {
         if names[owner] == nil { names[owner] = owner }
       }
     }
+    // Never over another copy's files (a restored backup, a copied memo.db).
+    try checkOwnFolder(device: device, listed: own)
     return (files, names)
   }
 

@@ -138,8 +138,6 @@ struct SyncEngine {
         )
       }
       try checkOutRemote()
-      // Never over another copy's files (a restored backup, a copied memo.db).
-      try checkOwnFolder(device: device)
       let reseed = try hasLostOwnFiles(device: device)
       let exchanged = try exchange(device: device)
       if exchanged.applied > 0 {

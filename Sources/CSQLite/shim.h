@@ -2,6 +2,9 @@
 #define MEMO_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 // sqlite3_db_config is variadic, which Swift cannot call: wrap the one use we need.
 static inline int memo_sqlite3_db_config_defensive(sqlite3 *db, int on) {
@@ -106,10 +109,34 @@ static inline void memo_grams_function(sqlite3_context *context, int argc, sqlit
   sqlite3_result_text(context, text, length, sqlite3_free);
 }
 
-// Registers memo_cjk and memo_grams on a connection (deterministic and innocuous: usable in
-// any statement).
+// memo_real(X): a REAL as the shortest text that reads back as the same double (what Swift
+// prints, and JSON carries), where SQLite's own text and json_object keep 15 digits
+// (5.277777777777778 became 5.27777777777778): sync carries a highlight's place exactly.
+// A whole number keeps its ".0"; any other value comes back as it is.
+static inline void memo_real_function(sqlite3_context *context, int argc, sqlite3_value **argv) {
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) != SQLITE_FLOAT) {
+    sqlite3_result_value(context, argv[0]);
+    return;
+  }
+  double value = sqlite3_value_double(argv[0]);
+  char text[40];
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(text, sizeof text, "%.*g", digits, value);
+    if (strtod(text, 0) == value) break;
+  }
+  if (!strpbrk(text, ".eEn")) strcat(text, ".0");
+  sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+}
+
+// Registers memo_cjk, memo_grams and memo_real on a connection (deterministic and innocuous:
+// usable in any statement).
 static inline int memo_sqlite3_register_functions(sqlite3 *db) {
   int code = sqlite3_create_function_v2(
+    db, "memo_real", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0,
+    memo_real_function, 0, 0, 0);
+  if (code != SQLITE_OK) return code;
+  code = sqlite3_create_function_v2(
     db, "memo_cjk", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0,
     memo_cjk_function, 0, 0, 0);
   if (code != SQLITE_OK) return code;

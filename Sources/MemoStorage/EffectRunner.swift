@@ -386,8 +386,12 @@ public final class EffectRunner {
     }
   }
 
+  /// The engine for `request`, its repository made absolute: git runs in it (`git -C`) and
+  /// is given paths inside it, which a relative folder (`--db notes.db`) would double.
   func syncEngine(_ request: SyncRequest) -> SyncEngine {
-    SyncEngine(
+    var request = request
+    request.repository = SyncEngine.absolutePath(request.repository)
+    return SyncEngine(
       database: database, clock: clock, makeUUID: makeUUID, request: request, progress: progress)
   }
 }

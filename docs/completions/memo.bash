@@ -2017,7 +2017,7 @@ _memo_sync_round() {
 
 _memo_sync_init() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(--new-device -q --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --db --color --format)
     __memo_offer_flags_options 1

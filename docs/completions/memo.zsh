@@ -1452,6 +1452,7 @@ _memo_sync_init() {
     local -ar arg_specs=(
         ':remote:'
         '--name[This machine'\''s name (default\: the host name).]:name:'
+        '--new-device[Sync this database as a new device (a restored backup, a copied memo.db).]'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

@@ -11,16 +11,20 @@ public struct SyncRequest: Equatable, Sendable {
   /// Added to the wall clock for the hybrid logical clock: test-only ($MEMO_SYNC_CLOCK_SKEW_MS),
   /// to play machines whose clocks disagree.
   public var clockSkewMillis: Int64
+  /// `sync init --new-device`: this database syncs on as a new device (a restored backup, a
+  /// copied memo.db), its remote the one it has unless `remote` names another.
+  public var newDevice: Bool
 
   public init(
     repository: String, remote: String? = nil, name: String? = nil, compact: Bool = false,
-    clockSkewMillis: Int64 = 0
+    clockSkewMillis: Int64 = 0, newDevice: Bool = false
   ) {
     self.repository = repository
     self.remote = remote
     self.name = name
     self.compact = compact
     self.clockSkewMillis = clockSkewMillis
+    self.newDevice = newDevice
   }
 }
 
@@ -173,7 +177,11 @@ public enum SyncAction: Equatable, Sendable {
 public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effect] {
   switch action {
   case .initialize(let request):
-    guard let remote = request.remote, !remote.trimmingWhitespace().isEmpty else {
+    // --new-device keeps the remote it has when none is given.
+    guard
+      request.newDevice && request.remote == nil
+        || !(request.remote ?? "").trimmingWhitespace().isEmpty
+    else {
       return fail(
         &state, .usage("give the remote git repository, e.g. memo sync init /media/usb/memo.git"))
     }

@@ -58,9 +58,7 @@ extension SyncEngine {
 
       var seen: [String: HybridTime] = [:]
       for owner in names.keys { seen[owner] = try self.seen(owner) }
-      var applied = 0
-      var conflicts = 0
-      var setAside = 0
+      var (applied, conflicts, setAside) = (0, 0, 0)
       var favorites = false
       var later: [SyncChange] = []
       var highlights: Set<String> = []
@@ -123,6 +121,7 @@ extension SyncEngine {
         try merge(changes[index], last: false)
       }
       for change in later + removals { try merge(change, last: true) }
+      conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
       if favorites { try store.renumberFavorites() }
       try store.replayReviewed()
       try load?.finish()
@@ -163,7 +162,9 @@ extension SyncEngine {
   }
 
   /// The files of other devices not applied yet (path, device), in order, and the name of
-  /// every other device the remote holds. - Throws: `.badData` (65) for a foreign file.
+  /// every other device the remote holds. - Throws: `.badData` (65) for a foreign file;
+  /// `.cannotCreate` (73) when this device's folder holds a file this database did not write
+  /// (`checkOwnFolder`).
   func newFiles(device: String) throws -> (files: [(String, String)], names: [String: String]) {
     let listed = try git.check(["ls-files", "-z", "--", "devices"]).stdout
     var applied = Set<String>()
@@ -172,6 +173,7 @@ extension SyncEngine {
     statement.reset()
     var files: [(String, String)] = []
     var names: [String: String] = [:]
+    var own: [String] = []
     for path in listed.split(separator: "\0").map(String.init).sorted() {
       let parts = path.split(separator: "/").map(String.init)
       guard parts.count == 3, parts[2] == "device.json" || parts[2].hasSuffix(".jsonl") else {
@@ -182,7 +184,10 @@ extension SyncEngine {
         )
       }
       let owner = parts[1]
-      guard owner != device else { continue }
+      if owner == device {
+        own.append(path)
+        continue
+      }
       if parts[2] == "device.json" {
         let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
         let info = try? JSONParser.parse(bytes)
@@ -192,6 +197,8 @@ extension SyncEngine {
         if names[owner] == nil { names[owner] = owner }
       }
     }
+    // Never over another copy's files (a restored backup, a copied memo.db).
+    try checkOwnFolder(device: device, listed: own)
     return (files, names)
   }
 

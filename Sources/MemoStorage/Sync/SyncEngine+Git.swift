@@ -105,15 +105,16 @@ extension SyncEngine {
 
   /// Checks a remote before memo syncs through it (`sync init`, `sync remote URL`): it must
   /// answer, and be empty or hold only files memo writes. Changes nothing in the database.
+  /// - Parameter command: what to run again once the remote answers (`memo sync init REMOTE`).
   /// - Throws: `.unavailable` (69) when it cannot be reached; `.badData` (65) naming a file
   ///   memo did not write.
-  func checkRemote(_ remote: String) throws {
+  func checkRemote(_ remote: String, command: String) throws {
     let probe = try Git.spawn(["git", "ls-remote", "--", remote], input: nil)
-    guard probe.isSuccess else { throw Self.unreachable(remote, probe) }
+    guard probe.isSuccess else { throw Self.unreachable(remote, probe, setUp: command) }
     if probe.stdout.trimmingWhitespace().isEmpty { return }
     try prepareRepository(remote: remote)
     let fetched = try git.run(Self.fetch)
-    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched) }
+    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched, setUp: command) }
     let refs = try git.check([
       "for-each-ref", "--format=%(refname)", "refs/remotes/origin/",
     ]).stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix("/HEAD") }
@@ -171,6 +172,13 @@ extension SyncEngine {
     try Self.makeFolder(folder)
     for (name, content) in outbox {
       let path = folder + "/" + name
+      // A change file on the remote is never rewritten (`checkOwnFolder` says so first).
+      if name.hasSuffix(".jsonl"), !content.isEmpty,
+        let there = try? TemporaryFile.read(path: path),
+        there != Array(content.utf8)
+      {
+        throw Self.behind(path: "devices/\(device)/\(name)", device: device)
+      }
       if content.isEmpty {
         unlink(path)
       } else {
@@ -276,11 +284,22 @@ extension SyncEngine {
     func release() { close(fd) }
   }
 
-  static func unreachable(_ remote: String, _ result: Git.Result) -> MemoError {
-    MemoError(
+  /// - Parameter setUp: the command that was setting the remote up (`memo sync init REMOTE`),
+  ///   nil for a round: whose remote may be mistyped, and which nothing was saved by.
+  static func unreachable(_ remote: String, _ result: Git.Result, setUp: String? = nil)
+    -> MemoError
+  {
+    guard let setUp else {
+      return MemoError(
+        code: .unavailable,
+        message:
+          "cannot reach the sync remote \(remote) (git: \(result.cause)); check that it is mounted or online, then run 'memo sync' again"
+      )
+    }
+    return MemoError(
       code: .unavailable,
       message:
-        "cannot reach the sync remote \(remote) (git: \(result.cause)); check that it is mounted or online, then run 'memo sync' again"
+        "cannot reach the sync remote \(remote) (git: \(result.cause)); nothing was changed. Check the remote's address or path (a bare repository made with 'git init --bare PATH', mounted or online), then run '\(setUp)' again"
     )
   }
 
@@ -295,12 +314,18 @@ extension SyncEngine {
   /// A local path made absolute (git resolves a relative remote from the repository folder);
   /// URLs and scp-style addresses (host:path) as they are.
   static func absolute(_ remote: String) -> String {
-    if remote.hasPrefix("/") || remote.contains(":") { return remote }
+    if remote.contains(":") { return remote }
+    return absolutePath(remote)
+  }
+
+  /// A path on this machine made absolute, from the current folder.
+  static func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-    guard getcwd(&buffer, buffer.count) != nil else { return remote }
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
     let folder = String(
       decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return folder + "/" + remote
+    return folder + "/" + path
   }
 
   static func hostName() -> String {

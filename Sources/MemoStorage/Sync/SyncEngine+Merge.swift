@@ -39,29 +39,7 @@ extension SyncEngine {
     }
 
     guard change.hasRow else {
-      // A deletion. What was here: the record, or as the last round left it (a question
-      // deleted with its post just now).
-      if let held, !follows, let was = here ?? held.row, kind.reportsConflicts {
-        for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
-          guard let local = stamps[field],
-            SyncMerge.unseenByDeletion(local: local, deleted: change.stamps[field] ?? change.base)
-          else { continue }
-          try keep(field, row: was, stamp: local, winner: change.version.device)
-        }
-      }
-      let cascaded = kind == .post ? try store.questionKeys(ofPost: key) : []
-      _ = try store.apply(kind, key: key, line: nil)
-      try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
-      for question in cascaded {
-        try store.dateCascadedTombstone(question: question, post: key, stamp: nil)
-      }
-      var deleted: [String: SyncVersion] = [:]
-      for (field, _) in kind.fields {
-        deleted[field] = change.stamps[field] ?? change.base ?? change.version
-      }
-      try store.setFieldStamps(kind, key, deleted, version: change.version, hadRows: held != nil)
-      try store.dateTombstone(kind, key, change.version)
-      return (.applied, conflicts)
+      return try mergeDeletion(change, held: held, here: here, stamps: stamps, at: now)
     }
 
     let incoming = try row(of: change)
@@ -122,7 +100,8 @@ extension SyncEngine {
     let version = max(held.version, change.version)
     var result = Merged.skipped
     if !columns.isEmpty {
-      let paths = columns.map { "'$.\($0)', json_extract(?2, '$.\($0)')" }
+      // Each value as its JSON text (`->`): a REAL from json_extract would get 15 digits.
+      let paths = columns.map { "'$.\($0)', json(?2 -> '$.\($0)')" }
       let statement = try database.cachedStatement(
         sql: "SELECT json_object('row', json(json_set(?1, \(paths.joined(separator: ", ")))))")
       try statement.bind(here, at: 1)
@@ -137,6 +116,48 @@ extension SyncEngine {
       row: try store.image(kind, key), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
+  }
+
+  /// `merge` of a deletion (`held`: the version here, `here`: the record as it is here).
+  func mergeDeletion(
+    _ change: SyncChange, held: SyncRepository.Held?, here: String?,
+    stamps: [String: SyncVersion], at now: Timestamp
+  ) throws -> (merged: Merged, conflicts: Int) {
+    let kind = change.kind
+    let key = change.key
+    // Deleted here already by a later deletion (two devices joined the same duplicates, or
+    // deleted the same record): the later one stands on every device, and with it the time
+    // every backup lists.
+    if let held, held.row == nil, here == nil, held.version > change.version {
+      return (.skipped, 0)
+    }
+    var conflicts = 0
+    // What was here: the record, or as the last round left it (a question deleted with its
+    // post just now).
+    if let held, change.base != held.version, let was = here ?? held.row, kind.reportsConflicts {
+      for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+        guard let local = stamps[field],
+          SyncMerge.unseenByDeletion(local: local, deleted: change.stamps[field] ?? change.base),
+          try store.keep(
+            kind, key: key, field: field, row: was, version: local,
+            winner: change.version.device, at: now)
+        else { continue }
+        conflicts += 1
+      }
+    }
+    let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
+    _ = try store.apply(kind, key: key, line: nil)
+    try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
+    for question in cascaded {
+      try store.dateCascadedTombstone(question: question, post: key, stamp: nil)
+    }
+    var deleted: [String: SyncVersion] = [:]
+    for (field, _) in kind.fields {
+      deleted[field] = change.stamps[field] ?? change.base ?? change.version
+    }
+    try store.setFieldStamps(kind, key, deleted, version: change.version, hadRows: held != nil)
+    try store.dateTombstone(kind, key, change.version)
+    return (.applied, conflicts)
   }
 
   /// The records a round has given a version, when sync held none before it (a first round,

@@ -51,15 +51,16 @@ struct SyncEngine {
   /// - Throws: `.usage` (64) when already set up; `.unavailable` (69) when the remote cannot
   ///   be reached (nothing is changed then).
   func initialize() throws -> SyncSummary {
+    if request.newDevice { return try renewDevice() }
     if let existing = try store.setting("remote") {
       throw MemoError(
         code: .usage,
         message:
-          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync remote URL' moves it to another remote"
+          "this database already syncs with \(existing); 'memo sync' runs a round, 'memo sync remote URL' moves it to another remote, 'memo sync init --new-device' makes it a new device (a restored backup, a copied memo.db)"
       )
     }
     let remote = Self.absolute(request.remote ?? "")
-    try checkRemote(remote)
+    try checkRemote(remote, command: "memo sync init REMOTE")
     let now = clock()
     let device = makeUUID(now)
     let name = request.name ?? Self.hostName()
@@ -109,7 +110,7 @@ struct SyncEngine {
     let (_, current) = try settings()
     guard let given = request.remote else { return current }
     let remote = Self.absolute(given)
-    try checkRemote(remote)
+    try checkRemote(remote, command: "memo sync remote URL")
     try prepareRepository(remote: remote)
     try database.inTransaction { try store.setSetting("remote", remote) }
     return remote
@@ -152,6 +153,7 @@ struct SyncEngine {
       if (request.compact || reseed) && attempt == 0 {
         (summary.compacted, folded) = try compact(device: device)
       }
+      if let old = try store.setting("resend") { try resend(from: old, as: device) }
       let outbox = try self.outbox()
       guard try commit(outbox, device: device) else {
         try clear(outbox)

@@ -191,7 +191,7 @@ extension SyncRepository {
         let columns = conflict.kind.fields.first(where: { $0.name == conflict.field })?.columns
       {
         // Only this field: the others stay as they are.
-        let paths = columns.map { "'$.\($0)', json_extract(?2, '$.\($0)')" }
+        let paths = columns.map { "'$.\($0)', json(?2 -> '$.\($0)')" }
         let merged = try database.cachedStatement(
           sql: "SELECT json_object('row', json(json_set(?1, \(paths.joined(separator: ", ")))))")
         defer { merged.reset() }

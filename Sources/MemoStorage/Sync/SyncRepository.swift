@@ -217,7 +217,8 @@ struct SyncRepository {
     case .highlight:
       return """
         SELECT json_object('uuid', h.uuid, 'post_uuid', p.uuid, 'text', h.text, 'note', h.note,
-          'chapter', h.chapter, 'page', h.page, 'location', h.location, 'position', h.position,
+          'chapter', h.chapter, 'page', h.page, 'location', h.location,
+          'position', json(memo_real(h.position)),
           'highlighted_at', h.highlighted_at, 'starred', h.starred, 'source', h.source,
           'source_key', h.source_key, 'created_at', h.created_at, 'updated_at', h.updated_at)
         FROM highlights h JOIN posts p ON p.id = h.post_id WHERE h.uuid = ?

@@ -44,13 +44,15 @@ extension Memo {
     /// Test-only: $MEMO_SYNC_CLOCK_SKEW_MS moves this process's sync clock, to play machines
     /// whose clocks disagree.
     static func request(
-      _ context: Context, remote: String? = nil, name: String? = nil, compact: Bool = false
+      _ context: Context, remote: String? = nil, name: String? = nil, compact: Bool = false,
+      newDevice: Bool = false
     )
       -> SyncRequest
     {
       SyncRequest(
         repository: repository(for: context), remote: remote, name: name, compact: compact,
-        clockSkewMillis: Environment.get("MEMO_SYNC_CLOCK_SKEW_MS").flatMap { Int64($0) } ?? 0)
+        clockSkewMillis: Environment.get("MEMO_SYNC_CLOCK_SKEW_MS").flatMap { Int64($0) } ?? 0,
+        newDevice: newDevice)
     }
 
     static func report(_ summary: SyncSummary, _ context: Context) {
@@ -96,7 +98,7 @@ extension Memo.Sync {
     }
   }
 
-  /// `memo sync init REMOTE [--name NAME]`.
+  /// `memo sync init REMOTE [--name NAME]`, `memo sync init --new-device [REMOTE]`.
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set up sync with a remote git repository and run a first round.",
@@ -110,23 +112,39 @@ extension Memo.Sync {
         unreachable one exits 69, changing nothing. 'memo sync remote URL' moves an
         existing set-up to another remote.
 
+        A database restored from a backup, or memo.db copied to another machine,
+        syncs as the device it was copied from: its round is refused (73) rather
+        than overwrite that copy's files on the remote. --new-device gives it a
+        device id of its own (REMOTE: the one it syncs with, unless given): the
+        other copy's notes arrive, and this database's go out again; nothing is
+        lost.
+
         Examples:
           memo sync init /media/usb/memo.git --name laptop
           memo sync init me@nas.local:memo.git
+          memo sync init --new-device
         """))
 
     @Argument(help: "The remote git repository: a path or an address git can reach.")
-    var remote: String
+    var remote: String?
 
     @Option(help: "This machine's name (default: the host name).")
     var name: String?
+
+    @Flag(
+      name: .customLong("new-device"),
+      help: "Sync this database as a new device (a restored backup, a copied memo.db).")
+    var newDevice = false
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(
-        .sync(.initialize(Memo.Sync.request(context, remote: remote, name: name))), access: .write,
+        .sync(
+          .initialize(
+            Memo.Sync.request(context, remote: remote, name: name, newDevice: newDevice))),
+        access: .write,
         progress: context.progressMeter("syncing"))
       if let summary = state.syncSummary { Memo.Sync.report(summary, context) }
     }

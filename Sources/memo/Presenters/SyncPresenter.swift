@@ -111,16 +111,22 @@ enum SyncPresenter {
     case .json, .jsonl: context.print([statusRow(status)], statusLayout, single: true)
     case .csv, .tsv, .plain: context.print([flatRow(status)], flatLayout, single: true)
     case .table:
+      // Times as every table shows them: local, to the minute.
+      let offset = context.style.utcOffsetSeconds
       Output.line("remote: \(shown(status.remote))")
       Output.line("this device: \(shown(status.device.name)) (\(shown(status.device.id)))")
       Output.line("waiting to be pushed: \(status.pending)")
       Output.line("conflicts: \(status.conflicts)")
       Output.line(
         "last round: "
-          + (status.lastRound.map { "\($0.at.rfc3339), \($0.summary.description)" } ?? "none yet"))
+          + (status.lastRound.map {
+            "\($0.at.localMinuteString(utcOffsetSeconds: offset)), \($0.summary.description)"
+          } ?? "none yet"))
       Output.line(status.others.isEmpty ? "other devices: none yet" : "other devices:")
       for other in status.others {
-        let last = other.lastRound.map { "last change \($0.rfc3339)" } ?? "no changes yet"
+        let last =
+          other.lastRound.map { "last change \($0.localMinuteString(utcOffsetSeconds: offset))" }
+          ?? "no changes yet"
         Output.line("  \(shown(other.name)) (\(shown(other.id))): \(last)")
       }
     }

@@ -1,0 +1,155 @@
+import MemoCore
+
+/// One device id, one database (issue 35). A database restored from a backup, or memo.db
+/// copied to a second machine, holds the device id and file numbers of the database it came
+/// from: its next change file would take a name that copy has used already on the remote, and
+/// overwriting it would leave the machines that applied the first one different forever. So a
+/// round first checks this device's folder on the remote: a file this database did not write
+/// there (numbered from its next file on, or one waiting here to be pushed that the remote holds
+/// with other content) stops it, changing nothing, and `memo sync init --new-device` gives it
+/// a new device id: the other copy's files are then another device's, applied as any are, and
+/// what this database holds goes out again under its new id.
+extension SyncEngine {
+  /// - Parameter listed: the paths in this device's folder on the remote.
+  /// - Throws: `.cannotCreate` (73) when this device's folder on the remote holds a file this
+  ///   database did not write.
+  func checkOwnFolder(device: String, listed: [String]) throws {
+    let next = max(1, try store.number("next_file"))
+    var waiting: [String: String] = [:]
+    for (name, content) in try outbox() { waiting[name] = content }
+    for path in listed {
+      let name = String(path.split(separator: "/").last ?? "")
+      guard let number = Self.fileNumber(name) else { continue }
+      if number >= next {
+        throw Self.behind(path: path, device: device)
+      }
+      if let content = waiting[name], !content.isEmpty,
+        try TemporaryFile.read(path: request.repository + "/" + path) != Array(content.utf8)
+      {
+        throw Self.behind(path: path, device: device)
+      }
+    }
+  }
+
+  /// The number in a change file's or snapshot's name (`changes-00000002.jsonl` → 2).
+  static func fileNumber(_ name: String) -> Int64? {
+    guard name.hasSuffix(".jsonl"), let dash = name.lastIndex(of: "-") else { return nil }
+    return Int64(name[name.index(after: dash)...].dropLast(".jsonl".count))
+  }
+
+  static func behind(path: String, device: String) -> MemoError {
+    MemoError(
+      code: .cannotCreate,
+      message:
+        "the sync remote holds \(path), which this database did not write: another copy of it (a backup restored here, or memo.db copied to another machine) syncs as the same device, and this round would overwrite that copy's notes; nothing was changed. Run 'memo sync init --new-device' to sync this database as a new device: it keeps every note here, sends them again and brings in the other copy's"
+    )
+  }
+
+  /// `memo sync init --new-device`: this database syncs on as a new device, through the
+  /// remote it has (or the one given). The old device's files this database wrote are marked
+  /// applied (it holds them); the others, another copy's, are applied by the round as another
+  /// device's. What waited to be pushed under the old id is dropped from the outbox: its
+  /// records go out again, with every other record whose content came from the old id, in a
+  /// snapshot of the new device's (`resend`), which sets nothing over what a machine holds
+  /// that is newer.
+  /// - Throws: `.usage` (64) when sync is not set up and no remote is given.
+  func renewDevice() throws -> SyncSummary {
+    guard let current = try store.setting("remote"), let old = try store.setting("device_id")
+    else {
+      guard request.remote != nil else {
+        throw MemoError(
+          code: .usage,
+          message:
+            "sync is not set up for this database; give the remote: memo sync init REMOTE --new-device"
+        )
+      }
+      var fresh = request
+      fresh.newDevice = false
+      return try SyncEngine(
+        database: database, clock: clock, makeUUID: makeUUID, request: fresh, progress: progress
+      ).initialize()
+    }
+    let remote = request.remote.map(Self.absolute) ?? current
+    let command = "memo sync init " + (request.remote == nil ? "" : "REMOTE ") + "--new-device"
+    try checkRemote(remote, command: command)
+    try prepareRepository(remote: remote)
+    let fetched = try git.run(Self.fetch)
+    guard fetched.isSuccess else { throw Self.unreachable(remote, fetched, setUp: command) }
+    try checkOutRemote()
+    let listed = try git.check(["ls-files", "-z", "--", "devices/" + old]).stdout
+    let next = max(1, try store.number("next_file"))
+    var waiting: [String: String] = [:]
+    for (name, content) in try outbox() { waiting[name] = content }
+    let now = clock()
+    let device = makeUUID(now)
+    let name = try request.name ?? store.setting("device_name") ?? Self.hostName()
+    try database.inTransaction {
+      for path in listed.split(separator: "\0").map(String.init) {
+        let file = String(path.split(separator: "/").last ?? "")
+        guard let number = Self.fileNumber(file), number < next else { continue }
+        // Written here, unless a file of that name waiting here holds something else.
+        if let content = waiting[file], !content.isEmpty,
+          try TemporaryFile.read(path: request.repository + "/" + path) != Array(content.utf8)
+        {
+          continue
+        }
+        try markApplied(path, at: now)
+      }
+      try database.execute(sql: "DELETE FROM sync_outbox")
+      try database.execute(
+        sql: "DELETE FROM sync_settings WHERE key IN ('next_file', 'registered', 'resend')")
+      try store.setSetting("remote", remote)
+      try store.setSetting("device_id", device)
+      try store.setSetting("device_name", name)
+      try store.setSetting("resend", old)
+      var info = JSONObjectWriter()
+      info.add("id", device)
+      info.add("name", name)
+      try addToOutbox("device.json", info.object + "\n")
+    }
+    return try round()
+  }
+
+  /// After `--new-device`: a snapshot, under this device's id, of every record holding a
+  /// value the old id set (`old`), with each field's stamp as held here and no field set by
+  /// it: a machine takes from it only what is newer than what it holds, with no conflict, and
+  /// one that never received a change the old id made here (pushed by no one) gets it now.
+  /// Records deleted here are left out: a deletion sent again could delete what another
+  /// machine made again after seeing it.
+  func resend(from old: String, as device: String) throws {
+    try database.inTransaction {
+      guard try store.setting("resend") == old else { return }
+      let statement = try database.cachedStatement(
+        sql: """
+          SELECT kind, key FROM sync_versions WHERE device = ?1
+          UNION SELECT kind, key FROM sync_fields WHERE device = ?1
+          """)
+      defer { statement.reset() }
+      try statement.bind(old, at: 1)
+      var records: [(SyncChange.Kind, String)] = []
+      while try statement.step() {
+        guard let kind = SyncChange.Kind(rawValue: statement.string(0)) else { continue }
+        records.append((kind, statement.string(1)))
+      }
+      statement.reset()
+      var clock = HybridTime(value: try store.number("clock"))
+      let wall = self.clock().millis + request.clockSkewMillis
+      var lines: [String] = []
+      for (kind, key) in records {
+        guard let held = try store.version(kind, key), let row = try store.image(kind, key)
+        else { continue }
+        clock = clock.tick(now: wall)
+        lines.append(
+          SyncChange.encode(
+            kind: kind, key: key, version: SyncVersion(time: clock, device: device),
+            base: held.version, row: row,
+            stamps: try store.fieldStamps(kind, key, held: held.version), changed: [:]))
+      }
+      try store.setSetting("clock", String(clock.value))
+      if !lines.isEmpty {
+        try addToOutbox(try nextFileName("snapshot"), lines.joined(separator: "\n") + "\n")
+      }
+      try database.execute(sql: "DELETE FROM sync_settings WHERE key = 'resend'")
+    }
+  }
+}

@@ -192,6 +192,32 @@ struct ReaderImportTests {
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["4"]])
   }
 
+  /// Passages longer than the 32 bytes the in-memory lookup keys by: the longest shorter version
+  /// on the page is replaced, and one replaced is not replaced again by the next longer one.
+  @Test(
+    "KOReader: long passages extended twice in one file replace the longest shorter one, each once")
+  func koreaderExtendedLong() throws {
+    let box = try Sandbox()
+    let file = box.root + "/metadata.epub.lua"
+    let a = "He who controls the spice controls the universe."
+    let b = a + " The spice must flow."
+    try Self.sidecar([(a, "/p[1].0", 7), (b, "/p[2].0", 7), (a, "/p[3].0", 8)]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    try Self.sidecar([
+      (b + " Fear.", "/p[4].0", 7), (b + " Fear. Hope.", "/p[5].0", 7), (a, "/p[3].0", 8),
+    ]).write(toFile: file, atomically: true, encoding: .utf8)
+    let again = try box.run(["import", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 2 updated, 1 unchanged"), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT id, text, page FROM highlights ORDER BY id") == [
+        ["1", b + " Fear. Hope.", "7"],
+        ["2", b + " Fear.", "7"],
+        ["3", a, "8"],
+      ])
+  }
+
   /// Both shapes: a sidecar with a highlight whose text a later one extends, in one file.
   @Test("KOReader: a short and a longer highlight from one start in the same file both stay")
   func koreaderBothInOneFile() throws {

@@ -76,7 +76,8 @@ struct ExternalImporter {
       let ordered =
         book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
       var placed: [Placed]?
-      var keysOfBook: Set<String>?
+      // The post's KOReader highlights from other files, read once for the book.
+      var others: KOReaderHighlights?
       for clipping in ordered {
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
@@ -140,20 +141,19 @@ struct ExternalImporter {
           // longer passage, so a new key. It takes the shorter one's place (whose note and
           // star stay), unless that one's text was edited here since or this file still holds
           // it (two highlights at one place).
-          if reader == "koreader" && keysOfBook == nil { keysOfBook = bookKeys(book) }
+          if reader == "koreader" && others == nil {
+            others = try KOReaderHighlights(
+              database: database, postID: postID, keys: bookKeys(book))
+          }
           // The same highlight from KOReader's other file (sidecar or JSON), another key.
-          if reader == "koreader",
-            try sameHighlight(as: clipping, postID: postID, keys: keysOfBook ?? []) != nil
-          {
+          if others?.same(as: clipping) != nil {
             summary.unchanged += 1
             counts.duplicates += 1
             continue
           }
-          if reader == "koreader",
-            let shorter = try shorterVersion(
-              of: clipping, postID: postID, keys: keysOfBook ?? [])
-          {
+          if let shorter = others?.shorterVersion(of: clipping) {
             try replace(shorter, with: clipping)
+            others?.remove(shorter)
             summary.updated += 1
             counts.replaced += 1
             continue

@@ -367,6 +367,43 @@ struct ReaderImportTests {
     #expect(empty.stderr.contains("found no KOReader sidecars"))
   }
 
+  @Test(
+    "a folder with a sidecar Lua refuses (a line break inside a quoted string) imports the rest, names the file and line, counts it skipped; --strict is 65 with nothing imported"
+  )
+  func koreaderFolderWithUnreadableFile() throws {
+    let box = try Sandbox()
+    let root = try device(box)
+    let bad = root + "/Books/Broken.sdr/metadata.epub.lua"
+    try FileManager.default.createDirectory(
+      atPath: root + "/Books/Broken.sdr", withIntermediateDirectories: true)
+    try Self.sidecar([("A line\nbroken", "/p[1].0", 1)]).write(
+      toFile: bad, atomically: true, encoding: .utf8)
+    let strict = try box.run(["import", root, "--strict"])
+    #expect(strict.status == 65)
+    #expect(
+      strict.stderr.hasPrefix(
+        "memo: error: \(bad): line 10, column 31: a line break inside a quoted string"),
+      "\(strict.stderr)")
+    #expect(strict.stderr.contains("nothing was imported"))
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
+    let result = try box.run(["import", root])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "memo: warning: \(bad): line 10, column 31: a line break inside a quoted string (Lua writes it as \\ and a line break); not a Lua data file memo can read; this file is not imported\n"
+    )
+    #expect(
+      result.stdout
+        == "6 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates, 1 unreadable file\n"
+    )
+    #expect(try box.rows("SELECT title FROM posts ORDER BY id") == [["Emma"], ["Dune"]])
+    let json = try box.run(["import", root, "--json"])
+    #expect(
+      json.stdout.contains(
+        #""skipped":{"bookmarks":1,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"unreadable_files":1}"#
+      ), "\(json.stdout)")
+  }
+
   static let readwise = """
     Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags
     "Fear is the mind-killer.",Dune,Frank Herbert,B00B7NPRY8,".h1 Why is fear a killer?",yellow,,location,140,2023-05-14 21:36:07+00:00,

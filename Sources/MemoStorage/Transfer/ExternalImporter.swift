@@ -83,25 +83,7 @@ struct ExternalImporter {
         // the file: their import keys stay where they were made) what the clipping made.
         if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
           try remember(clipping.key)
-          // The same highlight again: what changed on the device since comes in.
-          if clipping.kind == .highlight,
-            let id = try keyedHighlight(postID: postID, key: clipping.key)
-          {
-            let refreshed = try refresh(id, from: clipping, postID: postID)
-            if refreshed.asked { counts.questions += 1 }
-            if refreshed.changed {
-              summary.updated += 1
-              counts.updated += 1
-              continue
-            }
-            if refreshed.keptEdited {
-              summary.unchanged += 1
-              counts.keptEdited += 1
-              continue
-            }
-          }
-          summary.unchanged += 1
-          counts.duplicates += 1
+          try mergeKnown(clipping, postID: postID, into: &summary, &counts)
           continue
         }
         try remember(clipping.key)
@@ -222,6 +204,35 @@ struct ExternalImporter {
     }
     summary.clippings = counts
     return summary
+  }
+
+  /// A clipping imported before: the same highlight again brings in what changed on the device
+  /// since (its passage or note: updated; a note that now asks: a question, added); else it is
+  /// a duplicate, or kept as edited here.
+  func mergeKnown(
+    _ clipping: ExternalClipping, postID: Int64, into summary: inout ImportSummary,
+    _ counts: inout ClippingSummary
+  ) throws {
+    if clipping.kind == .highlight, let id = try keyedHighlight(postID: postID, key: clipping.key) {
+      let refreshed = try refresh(id, from: clipping, postID: postID)
+      if refreshed.asked {
+        summary.added += 1
+        counts.questions += 1
+      }
+      if refreshed.changed {
+        summary.updated += 1
+        counts.updated += 1
+        return
+      }
+      if refreshed.asked { return }
+      if refreshed.keptEdited {
+        summary.unchanged += 1
+        counts.keptEdited += 1
+        return
+      }
+    }
+    summary.unchanged += 1
+    counts.duplicates += 1
   }
 
   /// The `location` column: a Kindle's location range ("140-141", "140"), else the reader's

@@ -131,6 +131,7 @@ extension EffectRunner {
       ).merge(report.books)
       summary.clippings?.bookmarks = report.bookmarks
       summary.clippings?.unreadable = report.unreadable
+      summary.clippings?.unreadableFiles = report.unreadableFiles
       summary.warnings = report.problems + report.notices
       return summary
     }

@@ -379,6 +379,26 @@ struct BrowseViewTests {
       ])
   }
 
+  @Test("search results: a highlight hit is labelled h, as highlight ids are (h12), a question's q")
+  func searchLabelsHighlights() {
+    var state = BrowseState(width: 40, height: 5)
+    state.screens.append(
+      .search(
+        SearchScreen(
+          query: "fear",
+          results: [
+            SearchResult(
+              kind: .highlights, id: 7, postID: 2, postTitle: "Dune",
+              snippet: "\u{2}Fear\u{3} is the mind-killer.", rank: -2),
+            SearchResult(
+              kind: .questions, id: 4, postID: 2, postTitle: "Dune",
+              snippet: "Why is \u{2}fear\u{3} a killer?", rank: -1),
+          ], cursor: 0)))
+    let texts = BrowseView.frame(state).texts
+    #expect(texts[1] == "› Fear is the mind-killer. · Dune      h")
+    #expect(texts[2] == "  Why is fear a killer? · Dune         q")
+  }
+
   @Test("help lists every key; a message replaces the footer until the next key")
   func helpAndMessage() {
     var state = BrowseState(width: 80, height: 13)
@@ -518,4 +538,3 @@ struct TerminalStyleTests {
     }
   }
 }
-

@@ -180,6 +180,15 @@ struct GoodreadsTests {
     #expect(!GoodreadsLibrary.looksLikeGoodreads(Array("post_uuid,post_title".utf8)))
   }
 
+  @Test("a CRLF file: a review's line breaks (CRLF, a lone CR) are LF, none kept as \\r")
+  func crlf() throws {
+    let csv =
+      "Book Id,Title,Author,ISBN,ISBN13,Date Added,Bookshelves,My Review\r\n"
+      + "1,Dune,Frank Herbert,,,2023/01/15,,\"First line.\r\nSecond line.\rThird.\"\r\n"
+    let books = try GoodreadsLibrary.parse(csv, name: "g.csv")
+    #expect(books.map(\.review) == ["First line.\nSecond line.\nThird."])
+  }
+
   @Test("a bad date or a missing column is malformed")
   func malformed() {
     #expect(throws: MemoError.self) {

@@ -90,6 +90,19 @@ import Testing
     #expect(report.books.first?.clippings.first?.note == nil)
   }
 
+  /// Readwise's CSV with CRLF row ends: a multi-line passage or note holds CRLF (or a lone CR)
+  /// inside its quotes; memo keeps LF.
+  @Test func aCRLFFileKeepsNoCarriageReturnInACell() throws {
+    let report = try parse(
+      Self.ten.replacing("\n", with: "\r\n")
+        + "\"First line.\r\nSecond line.\rThird.\",Dune,Frank Herbert,,\"A note\rover two lines\",,,location,140,\r\n"
+    )
+    let clipping = try #require(report.books.first?.clippings.first)
+    #expect(clipping.text == "First line.\nSecond line.\nThird.")
+    #expect(clipping.note == "A note\nover two lines")
+    #expect(report.books.first?.title == "Dune")
+  }
+
   @Test func keysAreStableAndTellPlacesApart() throws {
     let text = Self.nine + "Same.,Emma,,,,,,page,1\nSame.,Emma,,,,,,page,2\n"
     let a = try parse(text).books[0].clippings.map(\.key)

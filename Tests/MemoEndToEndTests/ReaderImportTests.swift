@@ -192,6 +192,32 @@ struct ReaderImportTests {
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["4"]])
   }
 
+  /// Passages longer than the 32 bytes the in-memory lookup keys by: the longest shorter version
+  /// on the page is replaced, and one replaced is not replaced again by the next longer one.
+  @Test(
+    "KOReader: long passages extended twice in one file replace the longest shorter one, each once")
+  func koreaderExtendedLong() throws {
+    let box = try Sandbox()
+    let file = box.root + "/metadata.epub.lua"
+    let a = "He who controls the spice controls the universe."
+    let b = a + " The spice must flow."
+    try Self.sidecar([(a, "/p[1].0", 7), (b, "/p[2].0", 7), (a, "/p[3].0", 8)]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = try box.succeed(["import", file])
+    try Self.sidecar([
+      (b + " Fear.", "/p[4].0", 7), (b + " Fear. Hope.", "/p[5].0", 7), (a, "/p[3].0", 8),
+    ]).write(toFile: file, atomically: true, encoding: .utf8)
+    let again = try box.run(["import", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 2 updated, 1 unchanged"), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT id, text, page FROM highlights ORDER BY id") == [
+        ["1", b + " Fear. Hope.", "7"],
+        ["2", b + " Fear.", "7"],
+        ["3", a, "8"],
+      ])
+  }
+
   /// Both shapes: a sidecar with a highlight whose text a later one extends, in one file.
   @Test("KOReader: a short and a longer highlight from one start in the same file both stay")
   func koreaderBothInOneFile() throws {
@@ -339,6 +365,43 @@ struct ReaderImportTests {
     let empty = try box.run(["import", box.root + "/empty"])
     #expect(empty.status == 66)
     #expect(empty.stderr.contains("found no KOReader sidecars"))
+  }
+
+  @Test(
+    "a folder with a sidecar Lua refuses (a line break inside a quoted string) imports the rest, names the file and line, counts it skipped; --strict is 65 with nothing imported"
+  )
+  func koreaderFolderWithUnreadableFile() throws {
+    let box = try Sandbox()
+    let root = try device(box)
+    let bad = root + "/Books/Broken.sdr/metadata.epub.lua"
+    try FileManager.default.createDirectory(
+      atPath: root + "/Books/Broken.sdr", withIntermediateDirectories: true)
+    try Self.sidecar([("A line\nbroken", "/p[1].0", 1)]).write(
+      toFile: bad, atomically: true, encoding: .utf8)
+    let strict = try box.run(["import", root, "--strict"])
+    #expect(strict.status == 65)
+    #expect(
+      strict.stderr.hasPrefix(
+        "memo: error: \(bad): line 10, column 31: a line break inside a quoted string"),
+      "\(strict.stderr)")
+    #expect(strict.stderr.contains("nothing was imported"))
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
+    let result = try box.run(["import", root])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "memo: warning: \(bad): line 10, column 31: a line break inside a quoted string (Lua writes it as \\ and a line break); not a Lua data file memo can read; this file is not imported\n"
+    )
+    #expect(
+      result.stdout
+        == "6 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates, 1 unreadable file\n"
+    )
+    #expect(try box.rows("SELECT title FROM posts ORDER BY id") == [["Emma"], ["Dune"]])
+    let json = try box.run(["import", root, "--json"])
+    #expect(
+      json.stdout.contains(
+        #""skipped":{"bookmarks":1,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"unreadable_files":1}"#
+      ), "\(json.stdout)")
   }
 
   static let readwise = """

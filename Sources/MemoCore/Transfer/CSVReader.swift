@@ -103,9 +103,17 @@ public enum CSVReader {
     return rows
   }
 
+  /// A cell's line breaks as LF: a CRLF or a lone CR inside a quoted field (a file saved
+  /// with Windows or old Mac line ends) is one LF, so no `\r` stays in a passage or a title.
+  public static func foldingLineBreaks(_ cell: String) -> String {
+    guard cell.utf8.contains(UInt8(ascii: "\r")) else { return cell }
+    return cell.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+  }
+
   /// Rows as dictionaries keyed by the header row's names.
+  /// - Parameter foldsLineBreaks: each cell's CRLF and CR as LF (`foldingLineBreaks`).
   /// - Throws: `Failure` for a malformed file or a row with the wrong number of fields.
-  public static func records(_ text: String) throws(Failure) -> (
+  public static func records(_ text: String, foldsLineBreaks: Bool = false) throws(Failure) -> (
     header: [String], rows: [(line: Int, values: [String: String])]
   ) {
     let rows = try parse(text)
@@ -118,7 +126,9 @@ public enum CSVReader {
           line: row.line, reason: "\(counted(row.fields.count, "field")) where the header has \(names.count)")
       }
       var values: [String: String] = [:]
-      for (name, value) in zip(names, row.fields) { values[name] = value }
+      for (name, value) in zip(names, row.fields) {
+        values[name] = foldsLineBreaks ? foldingLineBreaks(value) : value
+      }
       result.append((row.line, values))
     }
     return (names, result)

@@ -14,7 +14,7 @@ public enum GoodreadsLibrary {
   public static func parse(_ input: String, name: String) throws -> [ExternalBook] {
     let text = input.hasPrefix("\u{FEFF}") ? String(input.dropFirst()) : input
     let table: (header: [String], rows: [(line: Int, values: [String: String])])
-    do { table = try CSVReader.records(text) } catch {
+    do { table = try CSVReader.records(text, foldsLineBreaks: true) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
     for column in ["Book Id", "Title", "Author"] where !table.header.contains(column) {

@@ -16,6 +16,8 @@ public enum KOReaderImport {
     public var notices: [String] = []
     /// Places with a problem or a notice.
     public var unreadable = 0
+    /// Files of a folder that could not be read at all (each a problem), left out.
+    public var unreadableFiles = 0
 
     public init() {}
 
@@ -25,6 +27,7 @@ public enum KOReaderImport {
       problems += other.problems
       notices += other.notices
       unreadable += other.unreadable
+      unreadableFiles += other.unreadableFiles
     }
   }
 

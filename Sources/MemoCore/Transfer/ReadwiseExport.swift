@@ -47,10 +47,13 @@ public enum ReadwiseExport {
     // Books in the order they first appear, each with its highlights in file order.
     var order: [String: Int] = [:]
     for (line, row) in table.rows {
-      func cell(_ column: String) -> String? {
+      // As written (the key: the same highlight imported before this folded line breaks)…
+      func written(_ column: String) -> String? {
         guard let value = row[column], !value.isBlank else { return nil }
         return value.trimmingWhitespace()
       }
+      // …and with CRLF and CR as LF (what is kept).
+      func cell(_ column: String) -> String? { written(column).map(CSVReader.foldingLineBreaks) }
       guard let title = cell("Book Title") else {
         throw MemoError.malformedImport(name, place: "line \(line)", reason: "a highlight needs a Book Title")
       }
@@ -71,7 +74,10 @@ public enum ReadwiseExport {
       let place = cell("Location")
       var clipping = ExternalClipping(
         kind: .highlight, text: passage, addedAt: addedAt,
-        key: stableKey(["readwise", title, author ?? "", kind ?? "", place ?? "", passage]))
+        key: stableKey([
+          "readwise", written("Book Title") ?? "", written("Book Author") ?? "", kind ?? "",
+          written("Location") ?? "", written("Highlight") ?? "",
+        ]))
       switch (kind, place.flatMap { Int($0) }) {
       case ("page", _):
         clipping.page = place

@@ -184,6 +184,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public var keptEdited = 0
   /// Clippings whose header or date could not be read (each reported).
   public var unreadable = 0
+  /// Files of a folder that could not be read at all (each reported), left out.
+  public var unreadableFiles = 0
   /// Books whose every clipping was imported before and which were deleted here since: they
   /// stay deleted (their clippings are counted as duplicates).
   public var booksDeletedHere = 0
@@ -211,6 +213,9 @@ public struct ClippingSummary: Equatable, Sendable {
     if deleted > 0 { text += ", \(deleted) deleted on the device" }
     if booksDeletedHere > 0 {
       text += ", \(count(booksDeletedHere, "book", "books")) deleted here (kept deleted)"
+    }
+    if unreadableFiles > 0 {
+      text += ", \(count(unreadableFiles, "unreadable file", "unreadable files"))"
     }
     if unreadable > 0 { text += "; \(unreadable) not fully read (see the warnings)" }
     return text

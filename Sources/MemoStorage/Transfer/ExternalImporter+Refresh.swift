@@ -87,8 +87,8 @@ extension ExternalImporter {
   /// now asks something becomes a question on the highlight; a note gone from the file stays
   /// here (and a note the device writes later is still taken). A highlight the file never gave
   /// anything to (imported before this was kept, or synced from another machine) starts being
-  /// followed when it holds what the file holds. - Returns: whether the highlight or its
-  /// questions changed, whether its note became a question (counted as one), and whether it
+  /// followed when it holds what the file holds. - Returns: whether the highlight changed,
+  /// whether its note became a question (a record added, counted as one), and whether it
   /// holds a passage or note edited here since, which the import kept (`keptEdited`).
   func refresh(_ id: Int64, from clipping: ExternalClipping, postID: Int64) throws -> (
     changed: Bool, asked: Bool, keptEdited: Bool
@@ -144,9 +144,8 @@ extension ExternalImporter {
         try exists.bind(given, at: 2)
         let isAsked = try exists.step()
         exists.reset()
-        if !isAsked {
+        if !isAsked {  // a question made, the highlight itself unchanged
           try insertQuestion(given, postID: postID, highlightID: id, at: clipping.addedAt)
-          changed = true
           asked = true
         }
       } else if given != note {

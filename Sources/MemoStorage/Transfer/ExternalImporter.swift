@@ -76,31 +76,14 @@ struct ExternalImporter {
       let ordered =
         book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
       var placed: [Placed]?
-      var keysOfBook: Set<String>?
+      // The post's KOReader highlights from other files, read once for the book.
+      var others: KOReaderHighlights?
       for clipping in ordered {
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
         if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
           try remember(clipping.key)
-          // The same highlight again: what changed on the device since comes in.
-          if clipping.kind == .highlight,
-            let id = try keyedHighlight(postID: postID, key: clipping.key)
-          {
-            let refreshed = try refresh(id, from: clipping, postID: postID)
-            if refreshed.asked { counts.questions += 1 }
-            if refreshed.changed {
-              summary.updated += 1
-              counts.updated += 1
-              continue
-            }
-            if refreshed.keptEdited {
-              summary.unchanged += 1
-              counts.keptEdited += 1
-              continue
-            }
-          }
-          summary.unchanged += 1
-          counts.duplicates += 1
+          try mergeKnown(clipping, postID: postID, into: &summary, &counts)
           continue
         }
         try remember(clipping.key)
@@ -140,20 +123,19 @@ struct ExternalImporter {
           // longer passage, so a new key. It takes the shorter one's place (whose note and
           // star stay), unless that one's text was edited here since or this file still holds
           // it (two highlights at one place).
-          if reader == "koreader" && keysOfBook == nil { keysOfBook = bookKeys(book) }
+          if reader == "koreader" && others == nil {
+            others = try KOReaderHighlights(
+              database: database, postID: postID, keys: bookKeys(book))
+          }
           // The same highlight from KOReader's other file (sidecar or JSON), another key.
-          if reader == "koreader",
-            try sameHighlight(as: clipping, postID: postID, keys: keysOfBook ?? []) != nil
-          {
+          if others?.same(as: clipping) != nil {
             summary.unchanged += 1
             counts.duplicates += 1
             continue
           }
-          if reader == "koreader",
-            let shorter = try shorterVersion(
-              of: clipping, postID: postID, keys: keysOfBook ?? [])
-          {
+          if let shorter = others?.shorterVersion(of: clipping) {
             try replace(shorter, with: clipping)
+            others?.remove(shorter)
             summary.updated += 1
             counts.replaced += 1
             continue
@@ -222,6 +204,35 @@ struct ExternalImporter {
     }
     summary.clippings = counts
     return summary
+  }
+
+  /// A clipping imported before: the same highlight again brings in what changed on the device
+  /// since (its passage or note: updated; a note that now asks: a question, added); else it is
+  /// a duplicate, or kept as edited here.
+  func mergeKnown(
+    _ clipping: ExternalClipping, postID: Int64, into summary: inout ImportSummary,
+    _ counts: inout ClippingSummary
+  ) throws {
+    if clipping.kind == .highlight, let id = try keyedHighlight(postID: postID, key: clipping.key) {
+      let refreshed = try refresh(id, from: clipping, postID: postID)
+      if refreshed.asked {
+        summary.added += 1
+        counts.questions += 1
+      }
+      if refreshed.changed {
+        summary.updated += 1
+        counts.updated += 1
+        return
+      }
+      if refreshed.asked { return }
+      if refreshed.keptEdited {
+        summary.unchanged += 1
+        counts.keptEdited += 1
+        return
+      }
+    }
+    summary.unchanged += 1
+    counts.duplicates += 1
   }
 
   /// The `location` column: a Kindle's location range ("140-141", "140"), else the reader's

@@ -129,8 +129,10 @@ public enum KOReaderFiles {
 extension KOReaderFiles {
   /// The books of every sidecar and annotation export under a folder (a `.sdr` folder, a
   /// device, a `docsettings` or `hashdocsettings` tree).
+  /// A file that cannot be read (not a Lua table, or unreadable) is a problem naming the file,
+  /// line and column, and is left out: the folder's other files are read.
   /// - Throws: `MemoError` `.noInput` (66) when the folder holds none or cannot be read;
-  ///   `.badData` (65) naming the file, line and column of a file that is not a Lua table.
+  ///   the first file's error (`.badData`, 65) when no file of it can be read.
   static func report(folder: String) throws -> KOReaderImport.Report {
     let (files, skipped) = try files(under: folder)
     guard !files.isEmpty else {
@@ -143,9 +145,18 @@ extension KOReaderFiles {
     var report = KOReaderImport.Report()
     report.notices = skipped
     report.unreadable = skipped.count
+    var firstError: MemoError?
     for file in files {
-      report.add(try KOReaderImport.sidecar(InputFile.read(file), path: file, localInstant: localInstant))
+      do {
+        report.add(
+          try KOReaderImport.sidecar(InputFile.read(file), path: file, localInstant: localInstant))
+      } catch let error as MemoError where error.code == .badData || error.code == .noInput {
+        firstError = firstError ?? error
+        report.problems.append(error.message + "; this file is not imported")
+        report.unreadableFiles += 1
+      }
     }
+    if let firstError, report.unreadableFiles == files.count { throw firstError }
     return report
   }
 

@@ -213,7 +213,13 @@ struct BrowseView {
           result.snippet.filter {
             $0 != SearchResult.highlightStart && $0 != SearchResult.highlightEnd
           }))
-      let kind = result.kind == .posts ? "book" : "q"
+      // The labels ids carry elsewhere (`q12`, `h12`, as in review and tag listings).
+      let kind =
+        switch result.kind {
+        case .posts: "book"
+        case .highlights: "h"
+        case .questions, .all: "q"
+        }
       let text =
         result.kind == .posts
         ? clean(result.postTitle) + " · " + snippet : snippet + " · " + clean(result.postTitle)

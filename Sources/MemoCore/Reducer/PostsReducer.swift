@@ -57,8 +57,9 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     }
     return [.mergePosts(into: keep, from: other)]
 
-  case .merged(let post):
+  case .merged(let post, let notKept):
     state.post = post
+    state.mergeLeftovers = notKept
     return []
   }
 }

@@ -119,7 +119,7 @@ extension Memo.Highlight {
   /// `memo highlight show H`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show a highlight with its note and place.",
+      abstract: "Show a highlight with its note, its place and the questions asked about it.",
       discussion: Help.text(
         """
         Examples:
@@ -135,7 +135,9 @@ extension Memo.Highlight {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.highlights(.show(highlight)), access: .read)
-      if let highlight = state.highlight { HighlightPresenter.print(highlight, context) }
+      if let highlight = state.highlight {
+        HighlightPresenter.print(highlight, withQuestions: true, context)
+      }
     }
   }
 

@@ -9,7 +9,8 @@ extension Memo {
       discussion: Help.text(
         """
         With --post, the post's highlights in the order of the book (by location or page);
-        without it, every post's highlights, newest first.
+        without it, every post's highlights, newest first: by when they were made on the
+        reader (when added here, for those the reader gave no date), not when imported.
 
         Examples:
           memo highlights --post 12

@@ -41,12 +41,16 @@ extension Database {
   /// too damaged to read) ends with SQLite's reason ("database disk image is malformed").
   public func problems() throws -> [String] {
     var problems = Self.checkLines(handle, pragma: "integrity_check")
-    // Foreign keys are read through the tables: only worth it when their pages are sound.
-    guard problems.isEmpty else { return problems }
-    let keys = try makeStatement(sql: "PRAGMA foreign_key_check")
-    while try keys.step() {
-      problems.append(
-        "row \(keys.int64(1)) of \(keys.string(0)) points to a missing row of \(keys.string(2))")
+    // Foreign keys are read through the tables: a page too damaged to read ends the check
+    // with SQLite's reason, once.
+    do {
+      let keys = try makeStatement(sql: "PRAGMA foreign_key_check")
+      while try keys.step() {
+        problems.append(
+          "row \(keys.int64(1)) of \(keys.string(0)) points to a missing row of \(keys.string(2))")
+      }
+    } catch let error as SQLiteError {
+      if problems.last != error.message { problems.append(error.message) }
     }
     return problems
   }

@@ -13,7 +13,13 @@ extension EffectRunner {
     case .loadHighlights(let query, let destination):
       return try listHighlights(query, to: destination)
     case .loadHighlight(let id):
-      return .highlights(.loaded(try database.inReadTransaction { try highlights.require(id) }))
+      return .highlights(
+        .loaded(
+          try database.inReadTransaction {
+            var highlight = try highlights.require(id)
+            highlight.questions = try questions.questions(aboutHighlight: id)
+            return highlight
+          }))
     case .updateHighlight(let id, let patch):
       return .highlights(
         .updated(

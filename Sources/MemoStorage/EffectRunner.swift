@@ -110,11 +110,10 @@ public final class EffectRunner {
           }))
 
     case .mergePosts(let keep, let other):
-      return .posts(
-        .merged(
-          try write("merge", { try posts.merge(other, into: keep, at: $0) }) {
-            "merge post \(other) into \(postLabel($0))"
-          }))
+      let (post, notKept) = try write("merge", { try posts.merge(other, into: keep, at: $0) }) {
+        "merge post \(other) into \(postLabel($0.0))"
+      }
+      return .posts(.merged(post, notKept: notKept))
 
     case .insertQuestion(let new):
       return .questions(

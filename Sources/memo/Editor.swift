@@ -144,9 +144,9 @@ enum Editor {
     var text = """
       # Edit the post, save and quit. Lines starting with '#' above the fields are ignored.
       # Leave a field empty to clear it; the title cannot be empty.
-      title: \(post.title)
-      author: \(post.author ?? "")
-      source: \(post.source ?? "")
+      title: \(post.title.foldingLineBreaks())
+      author: \((post.author ?? "").foldingLineBreaks())
+      source: \((post.source ?? "").foldingLineBreaks())
       \(separator)
 
       """
@@ -159,8 +159,20 @@ enum Editor {
     let (fields, body) = try parse(
       edited, fields: ["title", "author", "source"], originalBody: post.body)
     return NewPost(
-      title: fields["title"] ?? "", author: fields["author"].flatMap { $0.isEmpty ? nil : $0 },
-      body: body.isEmpty ? nil : body, source: fields["source"].flatMap { $0.isEmpty ? nil : $0 })
+      title: field(fields["title"], stored: post.title) ?? "",
+      author: field(fields["author"], stored: post.author).flatMap { $0.isEmpty ? nil : $0 },
+      body: body.isEmpty ? nil : body,
+      source: field(fields["source"], stored: post.source).flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// An edited field's value; the stored one when the line is as the file showed it (a value
+  /// stored with a line break, before they were folded on input, shows it as a space and is
+  /// left as it is unless edited).
+  static func field(_ edited: String?, stored: String?) -> String? {
+    guard let stored, let edited,
+      edited == stored.foldingLineBreaks().trimmingWhitespace()
+    else { return edited }
+    return stored
   }
 
   // MARK: - Questions

@@ -14,7 +14,9 @@ struct MergeCommandTests {
     return box
   }
 
-  @Test("questions, highlights and the shelf place move to the first; bodies joined; one undo separates them")
+  @Test(
+    "questions, highlights and the shelf place move to the first; bodies joined; one undo separates them"
+  )
   func merge() throws {
     let box = try twoDunes()
     let before = try ["posts", "questions", "highlights", "favorites"].map {
@@ -23,12 +25,16 @@ struct MergeCommandTests {
     let result = try box.run(["merge", "1", "2", "--format", "table"])
     #expect(result.status == 0)
     #expect(result.stdout == "merged post 2 into post 1 \"Dune\"\n")
-    #expect(result.stderr == "")
+    #expect(
+      result.stderr
+        == "memo: note: post 2's title \"Dune (Dune, #1)\" was not kept; post 1 keeps \"Dune\" ('memo undo' separates them again)\n"
+    )
     #expect(
       try box.rows("SELECT id, title, author, body FROM posts") == [
         ["1", "Dune", "Frank Herbert", "Mine.\n\nFrom Goodreads."]
       ])
-    #expect(try box.rows("SELECT id, post_id FROM questions ORDER BY id") == [["1", "1"], ["2", "1"]])
+    #expect(
+      try box.rows("SELECT id, post_id FROM questions ORDER BY id") == [["1", "1"], ["2", "1"]])
     #expect(try box.rows("SELECT id, post_id FROM highlights") == [["1", "1"]])
     #expect(try box.rows("SELECT post_id FROM favorites") == [["1"]])
     #expect(
@@ -40,6 +46,55 @@ struct MergeCommandTests {
       try ["posts", "questions", "highlights", "favorites"].map {
         try box.rows("SELECT * FROM \($0) ORDER BY 1")
       } == before)
+  }
+
+  @Test(
+    "what the first lacks comes from the second: author, source (ISBN), body; undo restores both")
+  func fillsBlanks() throws {
+    let box = try Sandbox()
+    _ = try box.add("Dune")
+    _ = try box.add(
+      "dune",
+      ["--author", "Frank Herbert", "--source", "ISBN 9780441013593", "--body", "Read 2019."])
+    let before = try box.rows("SELECT * FROM posts ORDER BY id")
+    let result = try box.run(["merge", "1", "2", "--format", "json"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("\"author\": \"Frank Herbert\""))
+    #expect(
+      try box.rows("SELECT id, title, author, source, body FROM posts") == [
+        ["1", "Dune", "Frank Herbert", "ISBN 9780441013593", "Read 2019."]
+      ])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT * FROM posts ORDER BY id") == before)
+  }
+
+  @Test(
+    "both with their own author, source and body: the first's stay, the second's named on stderr, bodies joined"
+  )
+  func differing() throws {
+    let box = try Sandbox()
+    _ = try box.add(
+      "Dune", ["--author", "Frank Herbert", "--source", "ISBN 0441172717", "--body", "Mine."])
+    _ = try box.add(
+      "Dune", ["--author", "Brian Herbert", "--source", "ISBN 9780441013593", "--body", "Theirs."])
+    let before = try box.rows("SELECT * FROM posts ORDER BY id")
+    let result = try box.run(["merge", "1", "2"])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr == """
+        memo: note: post 2's author "Brian Herbert" was not kept; post 1 keeps "Frank Herbert" ('memo undo' separates them again)
+        memo: note: post 2's source "ISBN 9780441013593" was not kept; post 1 keeps "ISBN 0441172717" ('memo undo' separates them again)
+
+        """)
+    #expect(
+      try box.rows("SELECT title, author, source, body FROM posts") == [
+        ["Dune", "Frank Herbert", "ISBN 0441172717", "Mine.\n\nTheirs."]
+      ])
+    _ = try box.succeed(["undo"])
+    #expect(try box.rows("SELECT * FROM posts ORDER BY id") == before)
+    // --quiet: the notes too.
+    #expect(try box.run(["merge", "1", "2", "--quiet"]).stderr == "")
   }
 
   @Test("both on the shelf: the earlier place stays, as the kept post's")

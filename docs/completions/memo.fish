@@ -401,7 +401,7 @@ complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "mem
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight" version' -l 'version' -d 'Show the version.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_flags_or_options "memo highlight" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'add' -d 'Add a highlight (a passage of the book) to a post and print its id.'
-complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'show' -d 'Show a highlight with its note and place.'
+complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'show' -d 'Show a highlight with its note, its place and the questions asked about it.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'edit' -d 'Change a highlight\'s text, note or place.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'rm' -d 'Delete highlights.'
 complete -c 'memo' -n '__memo_should_offer_completions_for_positional "memo highlight" -eq 1' -fa 'star' -d 'Star highlights.'

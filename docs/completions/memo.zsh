@@ -384,7 +384,7 @@ _memo_highlight() {
     command)
         local -ar subcommands=(
             'add:Add a highlight (a passage of the book) to a post and print its id.'
-            'show:Show a highlight with its note and place.'
+            'show:Show a highlight with its note, its place and the questions asked about it.'
             'edit:Change a highlight'\''s text, note or place.'
             'rm:Delete highlights.'
             'star:Star highlights.'

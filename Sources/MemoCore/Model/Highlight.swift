@@ -18,6 +18,8 @@ public struct Highlight: Equatable, Sendable {
   public var source: String?
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
+  /// The questions asked about it (`memo ask --highlight`), when loaded: `highlight show`.
+  public var questions: [Question] = []
 
   public init(
     id: HighlightID, uuid: String, postID: PostID, postTitle: String, text: String,

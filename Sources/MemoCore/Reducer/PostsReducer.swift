@@ -2,7 +2,7 @@
 public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effect] {
   switch action {
   case .add(let new):
-    let title = new.title.trimmingWhitespace()
+    let title = new.title.foldingLineBreaks().trimmingWhitespace()
     guard !title.isEmpty else {
       state.error = .emptyTitle()
       return []
@@ -20,7 +20,7 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
 
   case .edit(let id, var patch):
     if let title = patch.title {
-      let trimmed = title.trimmingWhitespace()
+      let trimmed = title.foldingLineBreaks().trimmingWhitespace()
       guard !trimmed.isEmpty else {
         state.error = .emptyTitle(editing: id)
         return []
@@ -57,16 +57,17 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     }
     return [.mergePosts(into: keep, from: other)]
 
-  case .merged(let post):
+  case .merged(let post, let notKept):
     state.post = post
+    state.mergeLeftovers = notKept
     return []
   }
 }
 
-/// A one-line field: trimmed, and absent when blank.
+/// A one-line field: line breaks folded, trimmed, and absent when blank.
 func normalized(_ value: String?) -> String? {
   guard let value else { return nil }
-  let trimmed = value.trimmingWhitespace()
+  let trimmed = value.foldingLineBreaks().trimmingWhitespace()
   return trimmed.isEmpty ? nil : trimmed
 }
 

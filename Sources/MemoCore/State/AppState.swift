@@ -7,6 +7,8 @@ public struct AppState: Equatable, Sendable {
   public var post: Post?
   /// The posts `memo rm` deleted.
   public var removedPosts: [Post] = []
+  /// What `memo merge` could not keep of the post it joined (differing title, author, source).
+  public var mergeLeftovers: [MergeLeftover] = []
   /// The page of questions a listing shows (or those a command changed).
   public var questions: [Question] = []
   /// The one question a command added or showed.

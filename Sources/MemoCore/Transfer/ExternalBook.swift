@@ -29,6 +29,20 @@ public struct ExternalBook: Equatable, Sendable {
   }
 }
 
+extension ExternalBook {
+  /// The book with its title, author and source on one line (`foldingLineBreaks`): a
+  /// Readwise or Goodreads cell may hold a line break, a post's fields do not. A title of
+  /// nothing but line breaks stays as read (the importer reports a blank title).
+  public func withOneLineFields() -> ExternalBook {
+    var book = self
+    let title = self.title.foldingLineBreaks()
+    if !title.isBlank { book.title = title }
+    book.author = author?.foldingLineBreaks()
+    book.source = source?.foldingLineBreaks()
+    return book
+  }
+}
+
 /// A highlight or a note from a Kindle.
 public struct ExternalClipping: Equatable, Sendable {
   public enum Kind: Equatable, Sendable { case highlight, note }

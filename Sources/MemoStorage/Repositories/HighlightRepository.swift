@@ -78,12 +78,13 @@ public struct HighlightRepository {
   }
 
   /// The highlights `query` selects as a statement bound and ready to step: one post's in
-  /// reading order (position, then when added), else every post's newest first. `since` is
-  /// when it was highlighted (when added where the reader gave no date). The caller resets it.
+  /// reading order (position, then when added), else every post's newest first: by when it
+  /// was highlighted on the reader (when added here where the reader gave no date), as
+  /// `since` reads it, not by when an import brought it. The caller resets it.
   func listing(_ query: HighlightQuery) throws -> Statement {
     let order =
       query.postID == nil
-      ? "h.created_at DESC, h.id DESC"
+      ? "coalesce(h.highlighted_at, h.created_at) DESC, h.id DESC"
       : "h.position IS NULL, h.position, h.created_at, h.id"
     let statement = try database.cachedStatement(
       sql: Self.select + """

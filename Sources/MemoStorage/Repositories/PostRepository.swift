@@ -128,10 +128,15 @@ public struct PostRepository {
   /// Deletes the posts (their questions and shelf places go by cascade), all or none.
   /// - Returns: the posts as they were. - Throws: `MemoError.postsNotFound` naming every missing id.
   /// Joins `other` into `keep` (one book as two posts): its questions and highlights move to
-  /// `keep`, its body is appended to `keep`'s (unless the same), `keep` takes its place on the
-  /// shelf when `keep` has none (else the earlier of the two), and `other` is deleted.
+  /// `keep`, its body is appended to `keep`'s (unless the same), its author and source fill
+  /// those `keep` lacks, `keep` takes its place on the shelf when `keep` has none (else the
+  /// earlier of the two), and `other` is deleted.
+  /// - Returns: the kept post, and the title, author or source of `other` that differ from
+  ///   `keep`'s own and so were not kept (only the journal holds them).
   /// - Throws: `postsNotFound` naming every missing id.
-  public func merge(_ other: PostID, into keep: PostID, at time: Timestamp) throws -> Post {
+  public func merge(_ other: PostID, into keep: PostID, at time: Timestamp) throws -> (
+    Post, [MergeLeftover]
+  ) {
     let found = try require([keep, other])
     let (kept, gone) = (found[0], found[1])
     for sql in [
@@ -155,14 +160,32 @@ public struct PostRepository {
     case (nil, let b?): body = b
     default: body = kept.body
     }
+    let (author, authorLeft) = Self.joined("author", kept.author, gone.author)
+    let (source, sourceLeft) = Self.joined("source", kept.source, gone.source)
+    let (_, titleLeft) = Self.joined("title", kept.title, gone.title)
     let update = try database.cachedStatement(
-      sql: "UPDATE posts SET body = ?, updated_at = ? WHERE id = ?")
+      sql: "UPDATE posts SET body = ?, author = ?, source = ?, updated_at = ? WHERE id = ?")
     try update.bind(body, at: 1)
-    try update.bind(time.rfc3339, at: 2)
-    try update.bind(keep.rawValue, at: 3)
+    try update.bind(author, at: 2)
+    try update.bind(source, at: 3)
+    try update.bind(time.rfc3339, at: 4)
+    try update.bind(keep.rawValue, at: 5)
     try update.execute()
     _ = try delete([other])
-    return try require([keep])[0]
+    return (try require([keep])[0], [titleLeft, authorLeft, sourceLeft].compactMap { $0 })
+  }
+
+  /// A one-line field of a merge: the kept post's when it has one, else the other's; the
+  /// other's, when it differs (beyond case and surrounding spaces), as not kept.
+  static func joined(_ field: String, _ kept: String?, _ other: String?) -> (
+    String?, MergeLeftover?
+  ) {
+    let mine = kept.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+    guard let other, !other.trimmingWhitespace().isEmpty else { return (kept, nil) }
+    guard let mine else { return (other, nil) }
+    let same =
+      mine.trimmingWhitespace().lowercased() == other.trimmingWhitespace().lowercased()
+    return (mine, same ? nil : MergeLeftover(field: field, value: other, kept: mine))
   }
 
   public func delete(_ ids: [PostID]) throws -> [Post] {

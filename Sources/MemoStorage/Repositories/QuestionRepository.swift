@@ -139,6 +139,17 @@ public struct QuestionRepository {
     return result
   }
 
+  /// The questions asked about highlight `id`, oldest first.
+  public func questions(aboutHighlight id: HighlightID) throws -> [Question] {
+    let statement = try database.cachedStatement(
+      sql: Self.select + " WHERE q.highlight_id = ? ORDER BY q.created_at, q.id")
+    defer { statement.reset() }
+    try statement.bind(id.rawValue, at: 1)
+    var found: [Question] = []
+    while try statement.step() { found.append(Self.question(from: statement)) }
+    return found
+  }
+
   /// Applies `patch` and bumps `updated_at`. - Returns: nil when the patch changes nothing
   /// (a category named in another case is the same category).
   public func update(_ id: QuestionID, with patch: QuestionPatch, at time: Timestamp) throws

@@ -35,6 +35,10 @@ enum BackupFile {
     }
     // What a backup or an export killed with SIGKILL left in that folder goes.
     OutputFile.removeStaleTemporaries(beside: target.path)
+    // Refused before the copy is made if another process has PATH open; else held until the
+    // rename, so that none opens it meanwhile.
+    let lock = try DestinationLock(target.path, naming: path)
+    defer { lock.release() }
     let temporary = OutputFile.temporaryName(beside: target.path)
     let slots = remember(temporary)
     defer { slots.forEach(TemporaryFiles.forget) }
@@ -43,6 +47,7 @@ enum BackupFile {
       if let owner, getuid() == 0 { _ = chown(temporary, owner.uid, owner.gid) }
       _ = chmod(temporary, mode)
     }
+    lock.removeSideFiles()
     guard rename(temporary, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
@@ -67,8 +72,9 @@ enum BackupFile {
       )
     }
     close(fd)
+    let problems: [String]
     do {
-      try database.backup(to: temporary)
+      problems = try database.backup(to: temporary)
     } catch let error as SQLiteError {
       unlink(temporary)
       unlink(temporary + "-journal")
@@ -77,6 +83,20 @@ enum BackupFile {
         cause: error.description)
     }
     unlink(temporary + "-journal")
+    guard problems.isEmpty else {
+      unlink(temporary)
+      throw damaged(database.path, problems: problems, naming: path)
+    }
+  }
+
+  /// A database `PRAGMA quick_check` finds damaged is not copied as if it were sound (exit 74,
+  /// as `memo db check` exits on it).
+  static func damaged(_ database: String, problems: [String], naming path: String) -> MemoError {
+    MemoError(
+      code: .io,
+      message:
+        "the database \(database) is damaged: \(problems[0]); nothing was written to \(path). Run 'memo db check' to list the problems"
+    )
   }
 
   /// Copies the finished backup's bytes into a target written directly (a pipe, a device).

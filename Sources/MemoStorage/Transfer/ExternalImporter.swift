@@ -28,7 +28,8 @@ struct ExternalImporter {
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {
     var summary = ImportSummary()
     var counts = ClippingSummary()
-    for book in books {
+    for read in books {
+      let book = read.withOneLineFields()
       if let key = book.key, try hasKey(key) {
         summary.unchanged += 1
         continue

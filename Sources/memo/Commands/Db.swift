@@ -1,5 +1,6 @@
 import ArgumentParser
 import MemoCore
+import MemoStorage
 
 extension Memo {
   /// `memo db path|check|backup`.
@@ -54,6 +55,9 @@ extension Memo.Db {
         "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
       discussion: Help.text(
         """
+        Lists what PRAGMA integrity_check and foreign_key_check find, a problem a line; a file
+        that is not a SQLite database, or whose schema cannot be read, says so.
+
         Examples:
           memo db check
         """))
@@ -70,10 +74,18 @@ extension Memo.Db {
             "there is no database at \(context.location.path) to check; 'memo db path' shows where memo looks"
         )
       }
-      let state = try context.dispatch(
-        .database(.check), access: .read,
-        progress: context.progressMeter("checking the database", counting: false))
-      let problems = state.databaseProblems ?? []
+      let problems: [String]
+      do {
+        let state = try context.dispatch(
+          .database(.check), access: .read,
+          progress: context.progressMeter("checking the database", counting: false))
+        problems = state.databaseProblems ?? []
+      } catch let error as MemoError where error.code == .io {
+        // A file memo cannot open (not a database, a schema SQLite cannot read) is what the
+        // check is for: its problems are listed like any other.
+        guard let damage = DatabaseFile.damage(at: context.location.path) else { throw error }
+        problems = damage
+      }
       switch context.format {
       case .json, .jsonl:
         let layout = Layout([Field("path", .text), Field("ok", .bool), Field("problems", .texts)])
@@ -91,7 +103,7 @@ extension Memo.Db {
         throw MemoError(
           code: .io,
           message:
-            "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import') or 'memo db backup' what is left"
+            "\(context.location.path) has \(problems.count) problem(s), listed above; restore a backup ('memo import' of an export, or a 'memo db backup' copy), or salvage what is left with sqlite3's .recover"
         )
       }
       // Plain text is the problems' rows: none when all is well (the exit status says it).
@@ -114,6 +126,11 @@ extension Memo.Db {
         with SIGKILL left in PATH's folder (.NAME.memo-tmp-PID, its process gone) is removed:
         PATH's own at once, another's once a minute old.
 
+        A PATH another process has open as a database (a 'memo browse' on it) is refused
+        (exit 73): its -wal would pair with the copy. PATH's -wal, -shm and -journal that no
+        process holds are removed with the file they belong to. A damaged database (what
+        PRAGMA quick_check finds) is not copied (exit 74; 'memo db check' lists the problems).
+
         Examples:
           memo db backup ~/backup/memo-$(date +%F).db
           memo db backup >(gzip > memo.db.gz)
@@ -126,7 +143,21 @@ extension Memo.Db {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.database(.backup(to: path)), access: .read)
+      let state: AppState
+      do {
+        state = try context.dispatch(.database(.backup(to: path)), access: .read)
+      } catch let error as MemoError where error.code == .io {
+        // A database too damaged to open is not copied either: say where to look (a damaged
+        // one that opens says it already).
+        guard !error.message.contains("'memo db check'"),
+          let damage = DatabaseFile.damage(at: context.location.path)
+        else { throw error }
+        throw MemoError(
+          code: .io,
+          message:
+            "the database \(context.location.path) is damaged: \(damage[0]); nothing was written to \(path). Run 'memo db check' to list the problems",
+          cause: error.cause)
+      }
       if let written = state.backupPath, !context.isQuiet {
         Diagnostics.line("memo: backed up to \(written)")
       }

@@ -9,7 +9,8 @@ extension Memo {
       discussion: Help.text(
         """
         With --post, the post's highlights in the order of the book (by location or page);
-        without it, every post's highlights, newest first.
+        without it, every post's highlights, newest first: by when they were made on the
+        reader (when added here, for those the reader gave no date), not when imported.
 
         Examples:
           memo highlights --post 12
@@ -119,7 +120,7 @@ extension Memo.Highlight {
   /// `memo highlight show H`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show a highlight with its note and place.",
+      abstract: "Show a highlight with its note, its place and the questions asked about it.",
       discussion: Help.text(
         """
         Examples:
@@ -135,7 +136,9 @@ extension Memo.Highlight {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(.highlights(.show(highlight)), access: .read)
-      if let highlight = state.highlight { HighlightPresenter.print(highlight, context) }
+      if let highlight = state.highlight {
+        HighlightPresenter.print(highlight, withQuestions: true, context)
+      }
     }
   }
 

@@ -4,16 +4,23 @@ import MemoStorage
 /// A highlight as a record: `id, uuid, post_id, text, note, chapter, page, location,
 /// highlighted_at, starred, source, created_at, updated_at` (null where unknown).
 struct HighlightPresenter {
-  static func row(_ highlight: Highlight) -> Row {
-    layout.row([
+  static func row(_ highlight: Highlight) -> Row { layout.row(fields(highlight)) }
+
+  static func fields(_ highlight: Highlight) -> [RowValue] {
+    [
       .int(highlight.id.rawValue), .text(highlight.uuid), .int(highlight.postID.rawValue),
       .text(highlight.text), .nullable(highlight.note), .nullable(highlight.chapter),
       .nullable(highlight.page), .nullable(highlight.location),
       .nullable(highlight.highlightedAt?.rfc3339), .bool(highlight.isStarred),
       .nullable(highlight.source), .text(highlight.createdAt.rfc3339),
       .text(highlight.updatedAt.rfc3339),
-    ])
+    ]
   }
+
+  /// `highlight show`: the record with the questions asked about it nested (JSON and JSON
+  /// Lines, as `memo show` nests a post's).
+  static let detailLayout = Layout(
+    layout.fields, table: columns, nested: ("questions", QuestionPresenter.layout))
 
   /// A listed highlight: the fields of `record`, in its order, read from the row.
   static let layout = Layout(
@@ -46,7 +53,8 @@ struct HighlightPresenter {
 
   /// One highlight as a page: the passage, its note, where it is.
   func text(_ highlight: Highlight, style: Style) -> String {
-    var out = visible(highlight.text).split(separator: "\n", omittingEmptySubsequences: false)
+    var out =
+      visible(highlight.text).split(separator: "\n", omittingEmptySubsequences: false)
       .map { "> " + $0 }.joined(separator: "\n") + "\n"
     var facts = [
       "highlight \(highlight.id)",
@@ -58,7 +66,8 @@ struct HighlightPresenter {
     out += facts.joined(separator: " · ") + "\n"
     var times: [String] = []
     if let made = highlight.highlightedAt {
-      times.append("highlighted " + made.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds))
+      times.append(
+        "highlighted " + made.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds))
     }
     if let source = highlight.source { times.append("from \(visible(oneLine(source)))") }
     times.append(
@@ -68,6 +77,14 @@ struct HighlightPresenter {
     if let note = highlight.note {
       out += "\n" + style.cyan("Note:") + "\n" + visible(note)
       if !note.hasSuffix("\n") { out += "\n" }
+    }
+    if !highlight.questions.isEmpty {
+      out += "\n" + style.bold("Questions") + "\n"
+      for question in highlight.questions {
+        out += PostDetailPresenter().questionLines(
+          id: question.id.rawValue, text: question.text, category: question.category,
+          isStarred: question.isStarred, answer: question.answer, style: style)
+      }
     }
     return out
   }
@@ -86,13 +103,18 @@ struct HighlightPresenter {
         + "and sorts after its book's numbered highlights")
   }
 
-  /// Prints one highlight in the context's format.
-  static func print(_ highlight: Highlight, _ context: Context) {
+  /// Prints one highlight in the context's format; `withQuestions` (`highlight show`), with
+  /// the questions asked about it (a changed highlight carries none: it has not read them).
+  static func print(_ highlight: Highlight, withQuestions: Bool = false, _ context: Context) {
     let presenter = HighlightPresenter()
     switch context.format {
     case .table: Output.write(presenter.text(highlight, style: context.style))
     // Plain text is the record's row, as in a listing (`memo show --format plain` too).
-    default: context.print([row(highlight)], layout, single: true)
+    case _ where !withQuestions: context.print([row(highlight)], layout, single: true)
+    default:
+      let questions = highlight.questions.map(QuestionPresenter.row)
+      context.print(
+        [detailLayout.row(fields(highlight), nested: questions)], detailLayout, single: true)
     }
   }
 

@@ -94,6 +94,8 @@ extension EffectRunner {
             // An earlier version the file itself extends later is a near-duplicate.
             summary.clippings?.duplicates += report.duplicates + report.replaced
             summary.clippings?.incomplete = report.incomplete.count
+            summary.clippings?.empty = report.empty
+            summary.clippings?.headerless = report.headerless
             summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
             summary.warnings = problems.map { "\(name): \($0.description)" }
             return summary

@@ -18,6 +18,10 @@ public enum KindleClippings {
     /// The clipping the file ends inside of (no closing `==========` line: the file was cut
     /// off), skipped rather than imported torn.
     public var incomplete: [Problem] = []
+    /// Highlights and notes with no text (a highlight over a picture), skipped.
+    public var empty = 0
+    /// Entries without a clipping header (each also a problem), skipped.
+    public var headerless = 0
   }
 
   /// A header or date that could not be read: where, what, and what was done about it.
@@ -84,6 +88,7 @@ public enum KindleClippings {
           Problem(
             line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
             done: "the entry was skipped"))
+        report.headerless += 1
         continue
       }
       let (title, author) = splitTitle(lines[0])
@@ -125,7 +130,10 @@ public enum KindleClippings {
           continue
         }
       }
-      guard !body.isEmpty else { continue }  // an empty highlight
+      guard !body.isEmpty else {  // an empty highlight (of a picture) or note
+        report.empty += 1
+        continue
+      }
       report.problems += problems
       let kind: ExternalClipping.Kind = header.kind == .note ? .note : .highlight
       let location = header.location
@@ -150,7 +158,8 @@ public enum KindleClippings {
     }
     if entries > 0 && readable == 0 {
       throw MemoError.malformedImport(
-        name, place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
+        name,
+        place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
         reason:
           "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
       )
@@ -210,7 +219,9 @@ public enum KindleClippings {
   /// Adds a clipping to its book, unless the book has it already; a highlight that extends an
   /// earlier one (their locations overlap and its text contains the earlier text) takes the
   /// earlier one's place and remembers it, so that a quote imported before is replaced too.
-  static func add(_ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>)
+  static func add(
+    _ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>
+  )
     -> Added
   {
     guard seen.insert(clipping.key).inserted else { return .duplicate }
@@ -223,10 +234,11 @@ public enum KindleClippings {
       book.clippings[at] = replacement
       return .replaced
     }
-    // A note edited on the device: Kindle appends it again, at the same place, and keeps the
-    // old one. The later takes the earlier one's place and remembers it (a note imported
-    // before is then replaced, not added to).
-    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil || clipping.page != nil,
+    // A note edited on the device: Kindle appends it again, at the same location (so on the
+    // same highlight), and keeps the old one. The later takes the earlier one's place and
+    // remembers it (a note imported before is then replaced, not added to). A page is no such
+    // place: two notes on one page of a book without locations are two notes.
+    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
         $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
           && $0.page == clipping.page

@@ -28,6 +28,8 @@ struct ExternalImporter {
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {
     var summary = ImportSummary()
     var counts = ClippingSummary()
+    var counted: Set<Int64> = []  // the posts of the books counted, and those this import made
+    var created: Set<Int64> = []
     for book in books {
       if let key = book.key, try hasKey(key) {
         summary.unchanged += 1
@@ -59,9 +61,12 @@ struct ExternalImporter {
         case .nothing: if book.key != nil { summary.unchanged += 1 }
         }
       }
-      if !book.clippings.isEmpty {
+      // Counted by post: two spellings of one book in a file ("Dune (Herbert, Frank)", "Dune
+      // (Frank Herbert)") are one post, new when this import made it.
+      if isNew { created.insert(postID) }
+      if !book.clippings.isEmpty, counted.insert(postID).inserted {
         counts.books += 1
-        if isNew { counts.newBooks += 1 }
+        if created.contains(postID) { counts.newBooks += 1 }
       }
       if book.isFavorite {
         try execute(
@@ -78,6 +83,12 @@ struct ExternalImporter {
       var placed: [Placed]?
       var keysOfBook: Set<String>?
       for clipping in ordered {
+        if clipping.kind == .note {
+          try mergeNote(
+            clipping, postID: postID, placed: &placed, additions: &additions, summary: &summary,
+            counts: &counts)
+          continue
+        }
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
         if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
@@ -183,38 +194,6 @@ struct ExternalImporter {
           }
           continue
         }
-        // A note: on the highlight at its place, if there is one.
-        if placed == nil { placed = try highlights(ofPost: postID) }
-        let target = Self.highlight(at: clipping, among: placed ?? [])
-        // A note edited on the device since the last import (it replaces a note imported
-        // before): the highlight's note becomes it, unless that note was edited here since.
-        if let target, !clipping.replaces.isEmpty {
-          var earlier: ExternalClipping?
-          for replaced in clipping.replaces {
-            if try hasKey(replaced.key) { earlier = replaced } else { try remember(replaced.key) }
-          }
-          if let earlier {
-            if try replaceNote(of: target, was: earlier.text, with: clipping.text) {
-              summary.updated += 1
-              counts.updated += 1
-            } else {
-              summary.unchanged += 1
-              counts.keptEdited += 1
-            }
-            continue
-          }
-        }
-        summary.added += 1
-        if clipping.isQuestion {
-          counts.questions += 1
-          try insertQuestion(clipping.text, postID: postID, highlightID: target, at: clipping.addedAt)
-        } else if let target {
-          counts.notes += 1
-          try addNote(clipping.text, to: target)
-        } else {
-          counts.notes += 1
-          additions.append(clipping.bodyText)
-        }
       }
       if !additions.isEmpty {
         try appendToBody(of: postID, additions)
@@ -305,33 +284,15 @@ struct ExternalImporter {
       [.text(body), .text(now.rfc3339), .integer(postID)])
   }
 
-  /// Whether what `clipping` makes is in the database already, without its import key: a
-  /// highlight with its key as `source_key` (which backups and sync carry), a question with
-  /// its text on the post, a note in the post's body or in a highlight's note.
+  /// Whether the highlight `clipping` is in the database already, without its import key: a
+  /// highlight with its key as `source_key` (which backups and sync carry). A note's own check
+  /// is `isHere(_:postID:target:)`, by its place.
   func isHere(_ clipping: ExternalClipping, postID: Int64) throws -> Bool {
-    let sql: String
-    let text: String
-    switch clipping.kind {
-    case .highlight:
-      sql = "SELECT 1 FROM highlights WHERE source_key = ?1 AND ?2 IS NOT NULL"
-      text = clipping.key
-    case .note where clipping.isQuestion:
-      sql = "SELECT 1 FROM questions WHERE text = ?1 AND post_id = ?2"
-      text = clipping.text
-    case .note:
-      sql = """
-        SELECT 1 FROM posts WHERE id = ?2 AND instr(body, ?3) > 0
-        UNION ALL SELECT 1 FROM highlights WHERE post_id = ?2 AND instr(note, ?1) > 0
-        """
-      text = clipping.text
-    }
-    let statement = try database.cachedStatement(sql: sql)
+    let statement = try database.cachedStatement(
+      sql: "SELECT 1 FROM highlights WHERE source_key = ?1 AND ?2 IS NOT NULL")
     defer { statement.reset() }
-    try statement.bind(text, at: 1)
+    try statement.bind(clipping.key, at: 1)
     try statement.bind(postID, at: 2)
-    if clipping.kind == .note && !clipping.isQuestion {
-      try statement.bind(clipping.bodyText, at: 3)
-    }
     return try statement.step()
   }
 

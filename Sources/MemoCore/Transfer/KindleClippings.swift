@@ -171,6 +171,22 @@ public enum KindleClippings {
     return report
   }
 
+  /// Whether a file's beginning is a "My Clippings.txt": its first entry's second line is a
+  /// clipping header whose kind, and place or date, read (a title line, then "- Your
+  /// Highlight on page 12 | Location 123-125 | Added on …" in any language).
+  public static func looksLikeClippings(_ head: [UInt8]) -> Bool {
+    let text = normalized(String(decoding: head.prefix(16_384), as: UTF8.self))
+    let bytes = Array(text.utf8)
+    guard let first = entryRanges(bytes).first else { return false }
+    let lines = bytes[first].split(separator: 0x0A).map {
+      String(decoding: $0, as: UTF8.self).trimmingWhitespace()
+    }.filter { !$0.isEmpty }
+    guard lines.count >= 2, let dash = lines[1].first, dash == "-" || dash == "–" || dash == "—"
+    else { return false }
+    let header = KindleHeader(lines[1])
+    return header.kind != nil && (header.location != nil || header.date != nil)
+  }
+
   /// The entries of a file: the byte ranges between the `==========` lines (as split by
   /// hand: the library's split on a collection was a third of a large file's reading).
   static func entryRanges(_ bytes: [UInt8]) -> [Range<Int>] {

@@ -240,7 +240,20 @@ public enum KindleClippings {
   )
     -> Added
   {
-    guard seen.insert(clipping.key).inserted else { return .duplicate }
+    var clipping = clipping
+    if clipping.kind == .note, let at = clipping.start {
+      clipping.highlightKey = highlightKey(at: at, in: book.clippings)
+    }
+    if !seen.insert(clipping.key).inserted {
+      // The same words at the same location, written at another time on another highlight
+      // ending there (a Kindle repeat carries the same time): another note.
+      guard clipping.kind == .note, let anchor = clipping.highlightKey,
+        let earlier = book.clippings.last(where: { $0.key == clipping.key }),
+        earlier.highlightKey != anchor, earlier.addedAt != clipping.addedAt
+      else { return .duplicate }
+      clipping.key = "kindle:" + stableKey([clipping.key, anchor])
+      guard seen.insert(clipping.key).inserted else { return .duplicate }
+    }
     if clipping.kind == .highlight,
       let at = book.clippings.firstIndex(where: { clipping.extends($0) })
     {
@@ -257,7 +270,7 @@ public enum KindleClippings {
     if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
         $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
-          && $0.page == clipping.page
+          && $0.page == clipping.page && $0.highlightKey == clipping.highlightKey
       })
     {
       var replacement = clipping
@@ -271,6 +284,24 @@ public enum KindleClippings {
   }
 
   enum Added { case added, duplicate, replaced }
+
+  /// The key of the highlight a note at `location` was written on: of the book's highlights
+  /// read so far, the latest ending there, else the latest holding it.
+  static func highlightKey(at location: Int, in clippings: [ExternalClipping]) -> String? {
+    func latest(_ matches: (ExternalClipping) -> Bool) -> ExternalClipping? {
+      var found: ExternalClipping?
+      for clipping in clippings where clipping.kind == .highlight && matches(clipping) {
+        // Later in time, or as late and later in the file.
+        if (found?.addedAt?.millis ?? .min) <= (clipping.addedAt?.millis ?? .min) {
+          found = clipping
+        }
+      }
+      return found
+    }
+    let ending = latest { ($0.end ?? $0.start) == location }
+    return (ending ?? latest { ($0.start ?? .max) <= location && location <= ($0.end ?? .min) })?
+      .key
+  }
 
   /// The text without the clipping-limit placeholder ("<You have reached the clipping limit
   /// for this item>" and its translations), or nil when there is none.

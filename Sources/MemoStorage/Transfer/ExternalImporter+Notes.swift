@@ -123,7 +123,7 @@ extension ExternalImporter {
   /// The post's highlights with their places, for its notes to find.
   func highlights(ofPost postID: Int64) throws -> [Placed] {
     let statement = try database.cachedStatement(
-      sql: "SELECT id, page, location FROM highlights WHERE post_id = ? ORDER BY id")
+      sql: "SELECT id, page, location, source_key FROM highlights WHERE post_id = ? ORDER BY id")
     defer { statement.reset() }
     try statement.bind(postID, at: 1)
     var result: [Placed] = []
@@ -135,20 +135,30 @@ extension ExternalImporter {
         start = parts.first.flatMap { Int($0) }
         end = parts.count > 1 ? Int(parts[1]) : start
       }
-      result.append(Placed(id: statement.int64(0), page: statement.text(1), start: start, end: end))
+      result.append(
+        Placed(
+          id: statement.int64(0), page: statement.text(1), start: start, end: end,
+          key: statement.text(3)))
     }
     return result
   }
 
   static func place(_ id: Int64, _ clipping: ExternalClipping) -> Placed {
-    Placed(id: id, page: clipping.page, start: clipping.start, end: clipping.end ?? clipping.start)
+    Placed(
+      id: id, page: clipping.page, start: clipping.start, end: clipping.end ?? clipping.start,
+      key: clipping.key)
   }
 
-  /// The highlight a note belongs to. A Kindle writes a note at its highlight's last location:
+  /// The highlight a note belongs to: the one the file wrote it on (`highlightKey`). Else, as a
+  /// Kindle writes a note at its highlight's last location:
   /// the latest highlight ending there; else the latest whose range holds it; else the latest
   /// ending just before it (some firmware puts it one past the end); without locations, the
   /// latest on the same page.
   static func highlight(at note: ExternalClipping, among placed: [Placed]) -> Int64? {
+    // The highlight the file wrote the note on, when it is here under its key.
+    if let key = note.highlightKey, let found = placed.last(where: { $0.key == key }) {
+      return found.id
+    }
     if let at = note.start {
       let ending = placed.last { $0.start != nil && ($0.end ?? $0.start) == at }
       let within = placed.last { h in

@@ -23,6 +23,8 @@ struct ExternalImporter {
     var page: String?
     var start: Int?
     var end: Int?
+    /// Its import key (`source_key`), for the notes the file puts on it.
+    var key: String?
   }
 
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {

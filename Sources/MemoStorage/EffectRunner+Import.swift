@@ -115,8 +115,8 @@ extension EffectRunner {
       ).merge(report.books)
       summary.clippings?.bookmarks = report.bookmarks
       summary.clippings?.placeholders = report.placeholders
-      // An earlier version the file itself extends later is a near-duplicate.
-      summary.clippings?.duplicates += report.duplicates + report.replaced
+      // The earlier versions the file itself replaces later are counted by the merge.
+      summary.clippings?.duplicates += report.duplicates
       summary.clippings?.incomplete = report.incomplete.count
       summary.clippings?.empty = report.empty
       summary.clippings?.headerless = report.headerless

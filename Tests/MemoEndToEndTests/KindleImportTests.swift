@@ -33,7 +33,7 @@ struct KindleImportTests {
     #expect(first.stderr == "")
     #expect(
       first.stdout
-        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 1 placeholder, 2 duplicates\n"
+        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question, 1 replaced by a longer highlight; skipped 1 bookmark, 1 placeholder, 1 duplicate\n"
     )
     let posts = try box.rows("SELECT title, author, body, created_at FROM posts ORDER BY id")
     try #require(posts.count == 2)
@@ -146,7 +146,7 @@ struct KindleImportTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
+        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":1,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":1,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
         + "\n")
   }
 

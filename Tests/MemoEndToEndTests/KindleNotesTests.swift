@@ -31,7 +31,7 @@ struct KindleNotesTests {
     #expect(first.stderr == "")
     #expect(
       first.stdout
-        == "38 added, 0 updated, 0 unchanged: 3 books (3 new), 16 highlights, 19 notes, 0 questions; skipped 1 bookmark, 1 placeholder, 3 duplicates\n"
+        == "38 added, 0 updated, 0 unchanged: 3 books (3 new), 16 highlights, 19 notes, 0 questions, 1 changed on the device; skipped 1 bookmark, 1 placeholder, 2 duplicates\n"
     )
     let notes = try box.rows(
       "SELECT p.title, coalesce(h.page, ''), coalesce(h.location, ''), h.note FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.id"

@@ -12,6 +12,7 @@ extension ExternalImporter {
   ) throws {
     if placed == nil { placed = try highlights(ofPost: postID) }
     let target = Self.highlight(at: clipping, among: placed ?? [])
+    try countEarlierVersions(of: clipping, postID: postID, into: &counts)
     // The key, or (a backup restored, or synced from a machine that imported the file: the
     // import keys stay where they were made) the note where this one would go.
     if try hasKey(clipping.key) || isHere(clipping, postID: postID, target: target) {

@@ -46,7 +46,7 @@ struct ExternalImporter {
       let known = allKnown ? try existingPost(for: book) : nil
       if allKnown && known == nil {
         counts.booksDeletedHere += 1
-        counts.duplicates += book.clippings.count
+        counts.duplicates += book.clippings.reduce(0) { $0 + 1 + $1.replaces.count }
         summary.unchanged += book.clippings.count
         continue
       }
@@ -91,6 +91,7 @@ struct ExternalImporter {
             counts: &counts)
           continue
         }
+        try countEarlierVersions(of: clipping, postID: postID, into: &counts)
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
         if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
@@ -296,6 +297,23 @@ struct ExternalImporter {
     try statement.bind(clipping.key, at: 1)
     try statement.bind(postID, at: 2)
     return try statement.step()
+  }
+
+  /// Counts the earlier versions of a clipping that the file itself holds (a highlight it
+  /// extends, a note edited on the device): replaced by it (changed on the device, for a note)
+  /// when they are new here, duplicates of what was imported before when they are not.
+  func countEarlierVersions(
+    of clipping: ExternalClipping, postID: Int64, into counts: inout ClippingSummary
+  ) throws {
+    for earlier in clipping.replaces {
+      if try hasKey(earlier.key) || isHere(earlier, postID: postID) {
+        counts.duplicates += 1
+      } else if clipping.kind == .note {
+        counts.updated += 1
+      } else {
+        counts.replaced += 1
+      }
+    }
   }
 
   func hasKey(_ key: String) throws -> Bool {

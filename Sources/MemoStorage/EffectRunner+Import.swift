@@ -17,6 +17,7 @@ extension EffectRunner {
     if format.isReaderDatabase {
       merge = try readerMerge(request)
     } else if format == .jsonl {
+      try refuseClippings(head(of: request.path), request: request)
       let input = try InputFile(request.path)
       merge = { now in
         let importer = Importer(database: self.database, now: now)
@@ -56,6 +57,7 @@ extension EffectRunner {
         found.unreadable = report.problems.count + report.notices.count
         merge = try readerMerge(found, request: request, reader: "readwise")
       case .json, .jsonl, .csv:
+        try refuseClippings(bytes, request: request)
         let records = try BackupDecoder.decode(bytes, format: format, name: name)
         merge = { now in
           let importer = Importer(database: self.database, now: now)
@@ -75,29 +77,7 @@ extension EffectRunner {
           throw MemoError.notUTF8(name, bytes)
         }
         if format == .kindle {
-          let report = try KindleClippings.read(text, name: name)
-          // A clipping the file ends inside of is skipped (and counted so), never torn.
-          let problems = report.problems + report.incomplete
-          if request.isStrict, let first = problems.first {
-            throw MemoError.malformedImport(
-              name, place: "line \(first.line)",
-              reason:
-                "\(first.what) (--strict: \(problems.count) problem\(problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
-            )
-          }
-          merge = {
-            var summary = try ExternalImporter(
-              database: self.database, now: $0, makeUUID: self.makeUUID, reader: "kindle"
-            ).merge(report.books)
-            summary.clippings?.bookmarks = report.bookmarks
-            summary.clippings?.placeholders = report.placeholders
-            // An earlier version the file itself extends later is a near-duplicate.
-            summary.clippings?.duplicates += report.duplicates + report.replaced
-            summary.clippings?.incomplete = report.incomplete.count
-            summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
-            summary.warnings = problems.map { "\(name): \($0.description)" }
-            return summary
-          }
+          merge = try kindleMerge(text, request: request)
         } else {
           let books = try GoodreadsLibrary.parse(text, name: name)
           merge = {
@@ -111,6 +91,64 @@ extension EffectRunner {
       }
     }
     return try run(request, merge)
+  }
+
+  /// The merge of a Kindle "My Clippings.txt", read before the import's transaction: with
+  /// `--strict`, a problem is an error and nothing is imported; without, each is a warning.
+  func kindleMerge(_ text: String, request: ImportRequest) throws
+    -> (Timestamp) throws -> ImportSummary
+  {
+    let name = request.displayName
+    let report = try KindleClippings.read(text, name: name)
+    // A clipping the file ends inside of is skipped (and counted so), never torn.
+    let problems = report.problems + report.incomplete
+    if request.isStrict, let first = problems.first {
+      throw MemoError.malformedImport(
+        name, place: "line \(first.line)",
+        reason:
+          "\(first.what) (--strict: \(problems.count) problem\(problems.count == 1 ? "" : "s") in all; without --strict each is reported and the rest imported)"
+      )
+    }
+    return {
+      var summary = try ExternalImporter(
+        database: self.database, now: $0, makeUUID: self.makeUUID, reader: "kindle"
+      ).merge(report.books)
+      summary.clippings?.bookmarks = report.bookmarks
+      summary.clippings?.placeholders = report.placeholders
+      // The earlier versions the file itself replaces later are counted by the merge.
+      summary.clippings?.duplicates += report.duplicates
+      summary.clippings?.incomplete = report.incomplete.count
+      summary.clippings?.empty = report.empty
+      summary.clippings?.headerless = report.headerless
+      summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
+      summary.warnings = problems.map { "\(name): \($0.description)" }
+      return summary
+    }
+  }
+
+  /// A Kindle "My Clippings.txt" given to be read as memo's own json, jsonl or csv: refused
+  /// (65), naming what it is and the `--format` that reads it, before anything is written.
+  /// `head` is the file's beginning (its first lines are enough).
+  func refuseClippings(_ head: [UInt8], request: ImportRequest) throws {
+    guard KindleClippings.looksLikeClippings(head) else { return }
+    throw MemoError(
+      code: .badData,
+      message:
+        "\(request.displayName) is a Kindle \"My Clippings.txt\" file, not memo's \(request.format.rawValue); import it with --format kindle. Nothing was imported"
+    )
+  }
+
+  /// The first lines of the file at `path` (none for stdin, a pipe or a device, which can be
+  /// read only once), read apart from the import.
+  func head(of path: String?) throws -> [UInt8] {
+    guard let path, ReaderFiles.isRegularFile(path) else { return [] }
+    let file = try InputFile(path)
+    var head: [UInt8] = []
+    for _ in 0..<3 {
+      guard let line = try file.nextLine() else { break }
+      head += line + [0x0A]
+    }
+    return head
   }
 
   /// The books a reader's files hold, merged (KOReader, Readwise): with `--strict`, a problem

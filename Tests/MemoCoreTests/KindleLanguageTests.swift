@@ -220,6 +220,27 @@ struct KindleLanguageTests {
     #expect(portuguese.date?.rfc3339 == "2019-11-29T18:00:13.000Z")
   }
 
+  @Test("Kindle 3/Keyboard outside the US: a two-digit year, a zone name or an offset after the clock")
+  func kindle3Dates() {
+    #expect(KindleDate.read("Monday, 3 December 12 19:42:30 Greenwich Mean Time")?.rfc3339 == "2012-12-03T19:42:30.000Z")
+    #expect(KindleDate.read("Wednesday, 5 December 12 23:07:35 GMT+00:59")?.rfc3339 == "2012-12-05T22:08:35.000Z")
+    #expect(KindleDate.read("Saturday, 10 March 12 22:41:49 GMT-03:00")?.rfc3339 == "2012-03-11T01:41:49.000Z")
+    #expect(KindleDate.read("Sunday, 16 June 13 14:42:06 British Summer Time")?.rfc3339 == "2013-06-16T13:42:06.000Z")
+    #expect(KindleDate.read("Friday, 1 March 13 09:00:00 Central European Time")?.rfc3339 == "2013-03-01T08:00:00.000Z")
+    #expect(KindleDate.read("Tuesday, 2 July 13 10:00:00 Pacific Daylight Time")?.rfc3339 == "2013-07-02T17:00:00.000Z")
+    #expect(KindleDate.read("Monday, 7 January 13 20:00:00 Eastern Standard Time (New South Wales)")?.rfc3339 == "2013-01-07T10:00:00.000Z")
+    #expect(KindleDate.read("Thursday, 1 January 70 00:00:00 GMT+00:00")?.rfc3339 == "1970-01-01T00:00:00.000Z")
+    // Whole headers, as a Kindle 3 writes them.
+    let page = KindleHeader("- Highlight on Page 7 | Added on Monday, 3 December 12 19:42:30 Greenwich Mean Time")
+    #expect(page.kind == .highlight)
+    #expect(page.location == "p. 7")
+    #expect(page.date?.rfc3339 == "2012-12-03T19:42:30.000Z")
+    let note = KindleHeader("- Note Loc. 2322  | Added on Wednesday, 26 December 12 00:16:53 GMT+00:59")
+    #expect(note.kind == .note)
+    #expect(note.location == "loc. 2322")
+    #expect(note.date?.rfc3339 == "2012-12-25T23:17:53.000Z")
+  }
+
   @Test("what is not a date stays unread: no month, two candidate days, an hour past 12 with PM, 31 February")
   func notDates() {
     #expect(KindleDate.read("Sunday 2023 10:00:00") == nil)
@@ -227,6 +248,8 @@ struct KindleLanguageTests {
     #expect(KindleDate.read("Sunday, January 1, 2023 13:00:00 PM") == nil)
     #expect(KindleDate.read("February 31, 2023 10:00:00") == nil)
     #expect(KindleDate.read("January 1, 2023") == nil)
+    #expect(KindleDate.read("Monday, 3 December 19:42:30 Greenwich Mean Time") == nil)  // no year
+    #expect(KindleDate.read("Monday, 3 December 12 7 19:42:30") == nil)  // two candidate years
     #expect(KindleDate.read("") == nil)
   }
 
@@ -290,6 +313,14 @@ struct KindleLanguageTests {
       "<您已达到本书的剪贴上限>",
       "<Вы достигли лимита вырезок для этого элемента>",
       "<이 항목의 클리핑 한도에 도달했습니다>",
+      // Forms found in published clippings parsers' tests and tables (issue 35).
+      "<Sie haben die maximale Anzahl an Clipboard-Einträgen für diesen Inhalt erreicht>",
+      "<Vous avez atteint la limite maximale d’extraits pour cet élément.>",
+      "<Você atingiu o limite de recortes para este item>",
+      "<Hai raggiunto il limite di ritagli per questo elemento>",
+      "<U hebt het maximale aantal knipsels voor dit item bereikt>",
+      "<您已达到本内容的剪贴上限>",
+      "<您已達到此項目的剪貼上限>",
     ] {
       #expect(KindleClippings.withoutPlaceholder(placeholder) == "", "\(placeholder)")
     }

@@ -33,7 +33,7 @@ struct KindleImportTests {
     #expect(first.stderr == "")
     #expect(
       first.stdout
-        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 1 placeholder, 2 duplicates\n"
+        == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question, 1 replaced by a longer highlight; skipped 1 bookmark, 1 placeholder, 1 duplicate\n"
     )
     let posts = try box.rows("SELECT title, author, body, created_at FROM posts ORDER BY id")
     try #require(posts.count == 2)
@@ -71,10 +71,14 @@ struct KindleImportTests {
   }
 
   static let unreadable =
-    entry("- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM", "Good.")
-    + entry("- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch", "No date.")
+    entry(
+      "- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM", "Good.")
+    + entry(
+      "- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch", "No date.")
 
-  @Test("an unreadable date: a warning with its line on stderr, counted; the clipping imported without a time")
+  @Test(
+    "an unreadable date: a warning with its line on stderr, counted; the clipping imported without a time"
+  )
   func unreadableWarns() throws {
     let box = try Sandbox()
     _ = try box.add("keep")
@@ -142,11 +146,13 @@ struct KindleImportTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":2,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0},"unreadable":0}"#
+        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":1,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":1,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
         + "\n")
   }
 
-  @Test("a highlight extended after an earlier import replaces the shorter one in place (its note and star stay); again changes nothing")
+  @Test(
+    "a highlight extended after an earlier import replaces the shorter one in place (its note and star stay); again changes nothing"
+  )
   func extendedAcrossImports() throws {
     let box = try Sandbox()
     let short = Self.entry(
@@ -156,7 +162,11 @@ struct KindleImportTests {
       "- Your Highlight on page 3 | Location 40-44 | Added on Monday, 2 January 2023 08:01:00",
       "Fear is the mind-killer.")
     let file = box.root + "/My Clippings.txt"
-    try (short + Self.entry("- Your Note on page 3 | Location 41 | Added on Monday, 2 January 2023 08:02:00", "Mine.")).write(toFile: file, atomically: true, encoding: .utf8)
+    try
+      (short
+      + Self.entry(
+        "- Your Note on page 3 | Location 41 | Added on Monday, 2 January 2023 08:02:00", "Mine."))
+      .write(toFile: file, atomically: true, encoding: .utf8)
     #expect(try box.run(["import", file]).status == 0)
     _ = try box.succeed(["highlight", "star", "1"])
     try (short + long).write(toFile: file, atomically: true, encoding: .utf8)
@@ -172,5 +182,30 @@ struct KindleImportTests {
     let third = try box.run(["import", file])
     #expect(third.stdout.hasPrefix("0 added, 0 updated, 1 unchanged"))
     #expect(try box.rows(query) == row)
+  }
+
+  @Test(
+    "a Kindle file given as json, jsonl or csv is refused (65), naming what it is and --format kindle; nothing is written",
+    arguments: ["json", "jsonl", "csv"])
+  func clippingsAsOtherFormat(_ format: String) throws {
+    let box = try Sandbox()
+    _ = try box.add("keep")
+    let file = KindleFiles.folder + "pt-br.txt"
+    let result = try box.run(["import", file, "--format", format])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "memo: error: \(file) is a Kindle \"My Clippings.txt\" file, not memo's \(format); import it with --format kindle. Nothing was imported\n"
+    )
+    #expect(result.stdout == "")
+    #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
+    // From stdin, where the whole text is read first, the same.
+    if format != "jsonl" {
+      let piped = try box.shell(
+        "cat '\(file)' | '\(Sandbox.binary)' import - --format \(format)")
+      #expect(piped.status == 65)
+      #expect(
+        piped.stderr.contains("stdin is a Kindle \"My Clippings.txt\" file, not memo's \(format)"))
+    }
   }
 }

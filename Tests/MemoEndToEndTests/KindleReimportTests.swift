@@ -123,7 +123,7 @@ struct KindleReimportTests {
         == "3 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 1 note, 0 questions; skipped 0 bookmarks, 0 placeholders, 0 duplicates, 1 incomplete (the file ends inside it)\n"
     )
     let json = try box.run(["import", file, "--json"])
-    #expect(json.stdout.contains(#""books_deleted_here":0,"incomplete":1}"#))
+    #expect(json.stdout.contains(#""books_deleted_here":0,"incomplete":1,"empty":0,"#))
     #expect(try highlights(box) == [["1", "I must not fear.", "the litany", "NULL", "140-141"]])
     // The whole file later: the passage comes in whole, once.
     let full = try write(Self.clip, "clip.txt", in: box)

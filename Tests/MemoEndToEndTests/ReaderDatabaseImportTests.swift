@@ -127,7 +127,7 @@ struct ReaderDatabaseImportTests {
     #expect(again.status == 0)
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1,"books_deleted_here":0,"incomplete":0},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":2,"deleted":0,"dry_run":false,"books":1,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":0,"duplicates":2,"deleted_on_device":1,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
         + "\n")
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["2"]])
     // The device's file was opened nowhere but in a copy, and the copies are gone.

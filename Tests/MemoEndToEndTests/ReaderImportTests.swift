@@ -437,7 +437,7 @@ struct ReaderImportTests {
     let again = try box.run(["import", file, "--json"])
     #expect(
       again.stdout
-        == #"{"added":0,"updated":0,"unchanged":3,"deleted":0,"dry_run":false,"books":2,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":0,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0},"unreadable":0}"#
+        == #"{"added":0,"updated":0,"unchanged":3,"deleted":0,"dry_run":false,"books":2,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":0,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
         + "\n")
   }
 

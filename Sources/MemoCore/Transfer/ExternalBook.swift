@@ -69,6 +69,9 @@ public struct ExternalClipping: Equatable, Sendable {
   /// A number that sorts the book's highlights in reading order (a Kindle location, a Kobo
   /// chapter and offset, an Apple Books range start), when the source gives one.
   public var position: Double?
+  /// A Kindle note's highlight, as the file tells it: the key of the latest highlight before
+  /// it that ends at its location (two highlights may end there, each with its own note).
+  public var highlightKey: String?
 
   public init(
     kind: Kind, text: String, location: String? = nil, addedAt: Timestamp? = nil, key: String,

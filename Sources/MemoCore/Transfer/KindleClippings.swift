@@ -18,6 +18,10 @@ public enum KindleClippings {
     /// The clipping the file ends inside of (no closing `==========` line: the file was cut
     /// off), skipped rather than imported torn.
     public var incomplete: [Problem] = []
+    /// Highlights and notes with no text (a highlight over a picture), skipped.
+    public var empty = 0
+    /// Entries without a clipping header (each also a problem), skipped.
+    public var headerless = 0
   }
 
   /// A header or date that could not be read: where, what, and what was done about it.
@@ -84,6 +88,7 @@ public enum KindleClippings {
           Problem(
             line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
             done: "the entry was skipped"))
+        report.headerless += 1
         continue
       }
       let (title, author) = splitTitle(lines[0])
@@ -125,7 +130,10 @@ public enum KindleClippings {
           continue
         }
       }
-      guard !body.isEmpty else { continue }  // an empty highlight
+      guard !body.isEmpty else {  // an empty highlight (of a picture) or note
+        report.empty += 1
+        continue
+      }
       report.problems += problems
       let kind: ExternalClipping.Kind = header.kind == .note ? .note : .highlight
       let location = header.location
@@ -150,7 +158,8 @@ public enum KindleClippings {
     }
     if entries > 0 && readable == 0 {
       throw MemoError.malformedImport(
-        name, place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
+        name,
+        place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
         reason:
           "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
       )
@@ -160,6 +169,22 @@ public enum KindleClippings {
       report.books[i].addedAt = earliest[key]
     }
     return report
+  }
+
+  /// Whether a file's beginning is a "My Clippings.txt": its first entry's second line is a
+  /// clipping header whose kind, and place or date, read (a title line, then "- Your
+  /// Highlight on page 12 | Location 123-125 | Added on …" in any language).
+  public static func looksLikeClippings(_ head: [UInt8]) -> Bool {
+    let text = normalized(String(decoding: head.prefix(16_384), as: UTF8.self))
+    let bytes = Array(text.utf8)
+    guard let first = entryRanges(bytes).first else { return false }
+    let lines = bytes[first].split(separator: 0x0A).map {
+      String(decoding: $0, as: UTF8.self).trimmingWhitespace()
+    }.filter { !$0.isEmpty }
+    guard lines.count >= 2, let dash = lines[1].first, dash == "-" || dash == "–" || dash == "—"
+    else { return false }
+    let header = KindleHeader(lines[1])
+    return header.kind != nil && (header.location != nil || header.date != nil)
   }
 
   /// The entries of a file: the byte ranges between the `==========` lines (as split by
@@ -210,10 +235,25 @@ public enum KindleClippings {
   /// Adds a clipping to its book, unless the book has it already; a highlight that extends an
   /// earlier one (their locations overlap and its text contains the earlier text) takes the
   /// earlier one's place and remembers it, so that a quote imported before is replaced too.
-  static func add(_ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>)
+  static func add(
+    _ clipping: ExternalClipping, to book: inout ExternalBook, seen: inout Set<String>
+  )
     -> Added
   {
-    guard seen.insert(clipping.key).inserted else { return .duplicate }
+    var clipping = clipping
+    if clipping.kind == .note, let at = clipping.start {
+      clipping.highlightKey = highlightKey(at: at, in: book.clippings)
+    }
+    if !seen.insert(clipping.key).inserted {
+      // The same words at the same location, written at another time on another highlight
+      // ending there (a Kindle repeat carries the same time): another note.
+      guard clipping.kind == .note, let anchor = clipping.highlightKey,
+        let earlier = book.clippings.last(where: { $0.key == clipping.key }),
+        earlier.highlightKey != anchor, earlier.addedAt != clipping.addedAt
+      else { return .duplicate }
+      clipping.key = "kindle:" + stableKey([clipping.key, anchor])
+      guard seen.insert(clipping.key).inserted else { return .duplicate }
+    }
     if clipping.kind == .highlight,
       let at = book.clippings.firstIndex(where: { clipping.extends($0) })
     {
@@ -223,13 +263,14 @@ public enum KindleClippings {
       book.clippings[at] = replacement
       return .replaced
     }
-    // A note edited on the device: Kindle appends it again, at the same place, and keeps the
-    // old one. The later takes the earlier one's place and remembers it (a note imported
-    // before is then replaced, not added to).
-    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil || clipping.page != nil,
+    // A note edited on the device: Kindle appends it again, at the same location (so on the
+    // same highlight), and keeps the old one. The later takes the earlier one's place and
+    // remembers it (a note imported before is then replaced, not added to). A page is no such
+    // place: two notes on one page of a book without locations are two notes.
+    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
         $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
-          && $0.page == clipping.page
+          && $0.page == clipping.page && $0.highlightKey == clipping.highlightKey
       })
     {
       var replacement = clipping
@@ -243,6 +284,24 @@ public enum KindleClippings {
   }
 
   enum Added { case added, duplicate, replaced }
+
+  /// The key of the highlight a note at `location` was written on: of the book's highlights
+  /// read so far, the latest ending there, else the latest holding it.
+  static func highlightKey(at location: Int, in clippings: [ExternalClipping]) -> String? {
+    func latest(_ matches: (ExternalClipping) -> Bool) -> ExternalClipping? {
+      var found: ExternalClipping?
+      for clipping in clippings where clipping.kind == .highlight && matches(clipping) {
+        // Later in time, or as late and later in the file.
+        if (found?.addedAt?.millis ?? .min) <= (clipping.addedAt?.millis ?? .min) {
+          found = clipping
+        }
+      }
+      return found
+    }
+    let ending = latest { ($0.end ?? $0.start) == location }
+    return (ending ?? latest { ($0.start ?? .max) <= location && location <= ($0.end ?? .min) })?
+      .key
+  }
 
   /// The text without the clipping-limit placeholder ("<You have reached the clipping limit
   /// for this item>" and its translations), or nil when there is none.

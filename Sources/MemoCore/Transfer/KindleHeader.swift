@@ -47,7 +47,8 @@ struct KindleHeader: Equatable {
       dateText = Self.string(bytes[bar...].drop { $0 != 0x7C && $0 != 0x9C }.dropFirst())
     }
     let label = Array(bytes[..<labelEnd])
-    kind = Self.kinds.first { entry in entry.words.contains { Self.find($0, in: label) != nil } }?
+    kind =
+      Self.kinds.first { entry in entry.words.contains { Self.find($0, in: label) != nil } }?
       .kind
     page = Self.number(beside: Self.pageWords, in: label, allowRoman: true).map { $0.text }
     if let found = Self.number(beside: Self.locationWords, in: label, allowRoman: false) {
@@ -140,7 +141,9 @@ struct KindleHeader: Equatable {
   static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x80 }
 
   /// Spaces (with the no-break ones Kindle puts in dates) and the marks before a number.
-  static let spaces: [[UInt8]] = [" ", "\t", "\u{A0}", "\u{202F}", "\u{3000}"].map { Array($0.utf8) }
+  static let spaces: [[UInt8]] = [" ", "\t", "\u{A0}", "\u{202F}", "\u{3000}"].map {
+    Array($0.utf8)
+  }
   static let marks: [[UInt8]] = ["#", ":", "：", "№"].map { Array($0.utf8) }
   static let spacesAndMarks = spaces + marks
   /// "123-125", "900–930", "55 t/m 88", "1034-35".
@@ -212,8 +215,10 @@ struct KindleHeader: Equatable {
 }
 
 /// The date after "Added on", in any language's words: a month name or the CJK markers
-/// (年 月 日, 년 월 일), a day, a four-digit year, a clock with or without seconds, AM/PM or
-/// their translations (before or after the clock), an optional "GMT+08:00". Weekday names and
+/// (年 月 日, 년 월 일), a day, a four-digit year (two digits after a day and a month name, as
+/// Kindle 3 writes it: "3 December 12"), a clock with or without seconds, AM/PM or their
+/// translations (before or after the clock), an optional "GMT+08:00" or zone name ("Greenwich
+/// Mean Time", `KindleLanguage.zones`). Weekday names and
 /// joining words ("de", "г.", "в", "um") carry nothing and are passed over. Anything that
 /// leaves a part missing or two ways to read it is no date: the caller reports it.
 enum KindleDate {
@@ -281,7 +286,52 @@ enum KindleDate {
     return tokens
   }
 
+  /// The zone names of every language, lowercased UTF-8, longest first ("eastern standard
+  /// time (" before "eastern standard time").
+  static let zones: [(name: [UInt8], minutes: Int)] = KindleLanguage.all.flatMap(\.zones)
+    .map { (name: Array($0.key.lowercased().utf8), minutes: $0.value) }
+    .sorted {
+      $0.name.count != $1.name.count ? $0.name.count > $1.name.count : $0.minutes < $1.minutes
+    }
+
+  /// The text without the zone name it holds, and that zone's offset in minutes.
+  static func zoneName(in text: String) -> (String, Int)? {
+    let bytes = Array(text.lowercased().utf8)
+    for zone in zones {
+      if let at = KindleHeader.find(zone.name, in: bytes) {
+        let rest = bytes[..<at] + [0x20] + bytes[(at + zone.name.count)...]
+        return (String(decoding: rest, as: UTF8.self), zone.minutes)
+      }
+    }
+    return nil
+  }
+
   static func read(_ text: String) -> Timestamp? {
+    guard let (rest, minutes) = zoneName(in: text) else { return read(text, zone: 0) }
+    return read(rest, zone: minutes)
+  }
+
+  /// What no marker named: the number of three or four digits is the year, the first up to 31
+  /// the day; then, on a Kindle 3/Keyboard outside the US ("3 December 12 19:00:12"), a
+  /// two-digit year after the day and a month name (read as POSIX reads one: 69–99 are
+  /// 1969–1999, the rest 2000–2068).
+  static func settle(
+    _ loose: inout [(value: Int, digits: Int)], year: inout Int?, month: Int?, day: inout Int?
+  ) {
+    if year == nil, let at = loose.firstIndex(where: { $0.digits >= 3 }) {
+      year = loose.remove(at: at).value
+    }
+    if day == nil, let at = loose.firstIndex(where: { (1...31).contains($0.value) }) {
+      day = loose.remove(at: at).value
+    }
+    if year == nil, month != nil, day != nil, loose.count == 1, loose[0].digits == 2 {
+      let short = loose.removeFirst().value
+      year = short >= 69 ? 1900 + short : 2000 + short
+    }
+  }
+
+  /// The date in `text`, whose zone (minutes east of UTC) was named apart from it.
+  static func read(_ text: String, zone: Int) -> Timestamp? {
     guard let tokens = tokens(text) else { return nil }
     var year: Int?
     var month: Int?
@@ -290,7 +340,7 @@ enum KindleDate {
     var minute: Int?
     var second: Int?
     var isPM: Bool?
-    var offsetMinutes = 0
+    var offsetMinutes = zone
     var loose: [(value: Int, digits: Int)] = []
     func set(_ slot: inout Int?, _ value: Int) -> Bool {
       if slot != nil && slot != value { return false }
@@ -301,7 +351,8 @@ enum KindleDate {
     while i < tokens.count {
       switch tokens[i] {
       case .word(let word):
-        if word == "gmt" || word == "utc", i + 2 < tokens.count, case .sign(let sign) = tokens[i + 1],
+        if word == "gmt" || word == "utc", i + 2 < tokens.count,
+          case .sign(let sign) = tokens[i + 1],
           case .number(let h, _) = tokens[i + 2]
         {
           var minutes = h * 60
@@ -355,13 +406,7 @@ enum KindleDate {
         i += 1
       }
     }
-    // What no marker named: the four-digit number is the year, the one up to 31 the day.
-    if year == nil, let at = loose.firstIndex(where: { $0.digits >= 3 }) {
-      year = loose.remove(at: at).value
-    }
-    if day == nil, let at = loose.firstIndex(where: { (1...31).contains($0.value) }) {
-      day = loose.remove(at: at).value
-    }
+    settle(&loose, year: &year, month: month, day: &day)
     guard loose.isEmpty, let year, let month, let day, var hour, let minute else { return nil }
     if let isPM {
       guard (0...12).contains(hour) else { return nil }

@@ -28,6 +28,9 @@ public struct KindleLanguage: Sendable {
   /// A word of the clipping-limit placeholder ("<You have reached the clipping limit for this
   /// item>"), which takes the place of a highlight's text.
   public var limit: [String]
+  /// Time zones by the names a Kindle 3/Keyboard writes after the clock ("Greenwich Mean
+  /// Time", "British Summer Time": Java's long names), as minutes east of UTC.
+  public var zones: [String: Int] = [:]
 
   public static let english = KindleLanguage(
     name: "English",
@@ -41,7 +44,31 @@ public struct KindleLanguage: Sendable {
     ],
     weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
     am: ["AM", "a.m."], pm: ["PM", "p.m."],
-    limit: ["clipping limit"])
+    limit: ["clipping limit"],
+    zones: [
+      "Greenwich Mean Time": 0, "Coordinated Universal Time": 0, "British Summer Time": 60,
+      "Irish Summer Time": 60, "Western European Time": 0, "Western European Summer Time": 60,
+      "Central European Time": 60, "Central European Summer Time": 120,
+      "Eastern European Time": 120, "Eastern European Summer Time": 180,
+      "Eastern Standard Time": -300, "Eastern Daylight Time": -240,
+      "Central Standard Time": -360, "Central Daylight Time": -300,
+      "Mountain Standard Time": -420, "Mountain Daylight Time": -360,
+      "Pacific Standard Time": -480, "Pacific Daylight Time": -420,
+      "Alaska Standard Time": -540, "Alaska Daylight Time": -480, "Hawaii Standard Time": -600,
+      "Atlantic Standard Time": -240, "Atlantic Daylight Time": -180,
+      "Newfoundland Standard Time": -210, "Newfoundland Daylight Time": -150,
+      "Brasilia Time": -180, "Brasilia Summer Time": -120, "Argentine Time": -180,
+      "India Standard Time": 330, "China Standard Time": 480, "Hong Kong Time": 480,
+      "Singapore Time": 480, "Japan Standard Time": 540, "Korea Standard Time": 540,
+      // Australia: Java named its zones "Eastern Standard Time (New South Wales)", newer
+      // ones "Australian Eastern Standard Time"; the longer name is matched first.
+      "Eastern Standard Time (": 600, "Eastern Summer Time (": 660,
+      "Central Standard Time (": 570, "Central Summer Time (": 630,
+      "Western Standard Time (Australia)": 480, "Australian Eastern Standard Time": 600,
+      "Australian Eastern Daylight Time": 660, "Australian Central Standard Time": 570,
+      "Australian Central Daylight Time": 630, "Australian Western Standard Time": 480,
+      "New Zealand Standard Time": 720, "New Zealand Daylight Time": 780,
+    ])
 
   public static let german = KindleLanguage(
     name: "German",
@@ -54,7 +81,7 @@ public struct KindleLanguage: Sendable {
     ],
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
     am: ["vorm."], pm: ["nachm."],
-    limit: ["Limit", "Höchstgrenze", "Grenze"])
+    limit: ["Limit", "Höchstgrenze", "Grenze", "maximale Anzahl", "Clipboard-Einträg"])
 
   public static let french = KindleLanguage(
     name: "French",
@@ -142,7 +169,7 @@ public struct KindleLanguage: Sendable {
     ],
     weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
     am: [], pm: [],
-    limit: ["limiet"])
+    limit: ["limiet", "maximale aantal", "maximum aantal"])
 
   public static let japanese = KindleLanguage(
     name: "Japanese",

@@ -98,8 +98,7 @@ public struct ImportRequest: Equatable, Sendable {
   /// warning.
   public var isStrict: Bool
 
-  public init(path: String?, format: ImportFormat, isDryRun: Bool = false, isStrict: Bool = false)
-  {
+  public init(path: String?, format: ImportFormat, isDryRun: Bool = false, isStrict: Bool = false) {
     self.path = path
     self.format = format
     self.isDryRun = isDryRun
@@ -178,6 +177,10 @@ public struct ClippingSummary: Equatable, Sendable {
   public var placeholders = 0
   /// A clipping the file ends inside of (cut off: no closing `==========` line), skipped.
   public var incomplete = 0
+  /// Highlights and notes with no text, skipped.
+  public var empty = 0
+  /// Entries without a clipping header (each also a warning), skipped.
+  public var headerless = 0
   /// The same clipping again in the file, or imported before.
   public var duplicates = 0
   /// Imported before and edited here since (passage or note): the edit kept, not a duplicate.
@@ -210,6 +213,8 @@ public struct ClippingSummary: Equatable, Sendable {
       "; skipped \(count(bookmarks, "bookmark", "bookmarks")), \(count(placeholders, "placeholder", "placeholders")), "
       + count(duplicates, "duplicate", "duplicates")
     if incomplete > 0 { text += ", \(incomplete) incomplete (the file ends inside it)" }
+    if empty > 0 { text += ", \(empty) empty" }
+    if headerless > 0 { text += ", \(headerless) without a header" }
     if deleted > 0 { text += ", \(deleted) deleted on the device" }
     if booksDeletedHere > 0 {
       text += ", \(count(booksDeletedHere, "book", "books")) deleted here (kept deleted)"

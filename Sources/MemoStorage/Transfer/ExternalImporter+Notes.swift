@@ -3,13 +3,102 @@ import MemoCore
 /// A reader's notes: each to the highlight at its place, added to or replacing the note the
 /// file gave before (never one edited here).
 extension ExternalImporter {
+  /// Merges a reader's note (a Kindle's separate note clipping): on the highlight that ends at
+  /// its place, a question about it, or (at no highlight's place) after the post's body. A note
+  /// is its book, its place and its text: the same words at another place are another note.
+  func mergeNote(
+    _ clipping: ExternalClipping, postID: Int64, placed: inout [Placed]?,
+    additions: inout [String], summary: inout ImportSummary, counts: inout ClippingSummary
+  ) throws {
+    if placed == nil { placed = try highlights(ofPost: postID) }
+    let target = Self.highlight(at: clipping, among: placed ?? [])
+    try countEarlierVersions(of: clipping, postID: postID, into: &counts)
+    // The key, or (a backup restored, or synced from a machine that imported the file: the
+    // import keys stay where they were made) the note where this one would go.
+    if try hasKey(clipping.key) || isHere(clipping, postID: postID, target: target) {
+      try remember(clipping.key)
+      summary.unchanged += 1
+      counts.duplicates += 1
+      return
+    }
+    try remember(clipping.key)
+    // A note edited on the device since the last import (it replaces a note imported
+    // before): the highlight's note becomes it, unless that note was edited here since.
+    if let target, !clipping.replaces.isEmpty {
+      var earlier: ExternalClipping?
+      for replaced in clipping.replaces {
+        if try hasKey(replaced.key) { earlier = replaced } else { try remember(replaced.key) }
+      }
+      if let earlier {
+        if try replaceNote(of: target, was: earlier.text, with: clipping.text) {
+          summary.updated += 1
+          counts.updated += 1
+        } else {
+          summary.unchanged += 1
+          counts.keptEdited += 1
+        }
+        return
+      }
+    }
+    summary.added += 1
+    if clipping.isQuestion {
+      counts.questions += 1
+      try insertQuestion(clipping.text, postID: postID, highlightID: target, at: clipping.addedAt)
+    } else if let target {
+      counts.notes += 1
+      try addNote(clipping.text, to: target)
+    } else {
+      counts.notes += 1
+      additions.append(clipping.bodyText)
+    }
+  }
+
+  /// Whether the note `clipping` is here without its import key: the question with its text
+  /// about the same highlight (and asked at the same time), or the note as a paragraph of its
+  /// highlight's note (of the post's body, at no highlight's place), never a note elsewhere
+  /// that contains its words.
+  func isHere(_ clipping: ExternalClipping, postID: Int64, target: Int64?) throws -> Bool {
+    let sql: String
+    if clipping.isQuestion {
+      sql = """
+        SELECT 1 FROM questions WHERE text = ?1 AND post_id = ?2 AND highlight_id IS ?3
+          AND (?4 IS NULL OR created_at = ?4)
+        """
+    } else if target != nil {
+      sql = """
+        SELECT 1 FROM highlights WHERE id = ?3 AND instr(char(10) || char(10) || note
+          || char(10) || char(10), char(10) || char(10) || ?1 || char(10) || char(10)) > 0
+        """
+    } else {
+      sql = """
+        SELECT 1 FROM posts WHERE id = ?2 AND instr(char(10) || char(10) || body || char(10)
+          || char(10), char(10) || char(10) || ?4 || char(10) || char(10)) > 0
+        """
+    }
+    let statement = try database.cachedStatement(sql: sql)
+    defer { statement.reset() }
+    // Each statement names the parameters it uses (SQLite refuses to bind one past the last).
+    if clipping.isQuestion || target != nil { try statement.bind(clipping.text, at: 1) }
+    if clipping.isQuestion || target == nil { try statement.bind(postID, at: 2) }
+    if clipping.isQuestion || target != nil { try statement.bind(target, at: 3) }
+    if clipping.isQuestion {
+      try statement.bind(clipping.addedAt?.rfc3339, at: 4)
+    } else if target == nil {
+      try statement.bind(clipping.bodyText, at: 4)
+    }
+    return try statement.step()
+  }
+
   /// A note for a highlight: its note when it has none, else added after the one it has
-  /// (never written over a note edited here).
+  /// (never written over a note edited here), unless it is one of that note's paragraphs
+  /// already (a note "Es" is not in "Estudar").
   func addNote(_ note: String, to id: Int64) throws {
     let statement = try database.cachedStatement(
       sql: """
         UPDATE highlights SET note = CASE WHEN note IS NULL OR note = '' THEN ?1
-            WHEN instr(note, ?1) > 0 THEN note ELSE note || char(10) || char(10) || ?1 END,
+            WHEN instr(char(10) || char(10) || note || char(10) || char(10),
+              char(10) || char(10) || ?1 || char(10) || char(10)) > 0 THEN note
+            ELSE note || char(10) || char(10) || ?1 END,
           updated_at = ?2
         WHERE id = ?3
         """)
@@ -35,7 +124,7 @@ extension ExternalImporter {
   /// The post's highlights with their places, for its notes to find.
   func highlights(ofPost postID: Int64) throws -> [Placed] {
     let statement = try database.cachedStatement(
-      sql: "SELECT id, page, location FROM highlights WHERE post_id = ? ORDER BY id")
+      sql: "SELECT id, page, location, source_key FROM highlights WHERE post_id = ? ORDER BY id")
     defer { statement.reset() }
     try statement.bind(postID, at: 1)
     var result: [Placed] = []
@@ -47,25 +136,39 @@ extension ExternalImporter {
         start = parts.first.flatMap { Int($0) }
         end = parts.count > 1 ? Int(parts[1]) : start
       }
-      result.append(Placed(id: statement.int64(0), page: statement.text(1), start: start, end: end))
+      result.append(
+        Placed(
+          id: statement.int64(0), page: statement.text(1), start: start, end: end,
+          key: statement.text(3)))
     }
     return result
   }
 
   static func place(_ id: Int64, _ clipping: ExternalClipping) -> Placed {
-    Placed(id: id, page: clipping.page, start: clipping.start, end: clipping.end ?? clipping.start)
+    Placed(
+      id: id, page: clipping.page, start: clipping.start, end: clipping.end ?? clipping.start,
+      key: clipping.key)
   }
 
-  /// The highlight a note belongs to: the latest one whose location range holds the note's
-  /// location, else the latest ending just before it (a Kindle puts a note at its highlight's
-  /// last location or the one after), else, without locations, the latest on the same page.
+  /// The highlight a note belongs to: the one the file wrote it on (`highlightKey`). Else, as a
+  /// Kindle writes a note at its highlight's last location:
+  /// the latest highlight ending there; else the latest whose range holds it; else the latest
+  /// ending just before it (some firmware puts it one past the end); without locations, the
+  /// latest on the same page.
   static func highlight(at note: ExternalClipping, among placed: [Placed]) -> Int64? {
+    // The highlight the file wrote the note on, when it is here under its key.
+    if let key = note.highlightKey, let found = placed.last(where: { $0.key == key }) {
+      return found.id
+    }
     if let at = note.start {
+      let ending = placed.last { $0.start != nil && ($0.end ?? $0.start) == at }
       let within = placed.last { h in
         guard let start = h.start else { return false }
         return start <= at && at <= (h.end ?? start)
       }
-      return (within ?? placed.last { $0.start != nil && ($0.end ?? $0.start) == at - 1 })?.id
+      return
+        (ending ?? within ?? placed.last { $0.start != nil && ($0.end ?? $0.start) == at - 1 })?
+        .id
     }
     guard let page = note.page else { return nil }
     return placed.last { $0.start == nil && $0.page == page }?.id

@@ -23,11 +23,15 @@ struct ExternalImporter {
     var page: String?
     var start: Int?
     var end: Int?
+    /// Its import key (`source_key`), for the notes the file puts on it.
+    var key: String?
   }
 
   func merge(_ books: [ExternalBook]) throws -> ImportSummary {
     var summary = ImportSummary()
     var counts = ClippingSummary()
+    var counted: Set<Int64> = []  // the posts of the books counted, and those this import made
+    var created: Set<Int64> = []
     for read in books {
       let book = read.withOneLineFields()
       if let key = book.key, try hasKey(key) {
@@ -43,7 +47,7 @@ struct ExternalImporter {
       let known = allKnown ? try existingPost(for: book) : nil
       if allKnown && known == nil {
         counts.booksDeletedHere += 1
-        counts.duplicates += book.clippings.count
+        counts.duplicates += book.clippings.reduce(0) { $0 + 1 + $1.replaces.count }
         summary.unchanged += book.clippings.count
         continue
       }
@@ -60,9 +64,12 @@ struct ExternalImporter {
         case .nothing: if book.key != nil { summary.unchanged += 1 }
         }
       }
-      if !book.clippings.isEmpty {
+      // Counted by post: two spellings of one book in a file ("Dune (Herbert, Frank)", "Dune
+      // (Frank Herbert)") are one post, new when this import made it.
+      if isNew { created.insert(postID) }
+      if !book.clippings.isEmpty, counted.insert(postID).inserted {
         counts.books += 1
-        if isNew { counts.newBooks += 1 }
+        if created.contains(postID) { counts.newBooks += 1 }
       }
       if book.isFavorite {
         try execute(
@@ -80,6 +87,13 @@ struct ExternalImporter {
       // The post's KOReader highlights from other files, read once for the book.
       var others: KOReaderHighlights?
       for clipping in ordered {
+        if clipping.kind == .note {
+          try mergeNote(
+            clipping, postID: postID, placed: &placed, additions: &additions, summary: &summary,
+            counts: &counts)
+          continue
+        }
+        try countEarlierVersions(of: clipping, postID: postID, into: &counts)
         // The key, or (a backup restored, or the records synced from a machine that imported
         // the file: their import keys stay where they were made) what the clipping made.
         if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
@@ -165,38 +179,6 @@ struct ExternalImporter {
             }
           }
           continue
-        }
-        // A note: on the highlight at its place, if there is one.
-        if placed == nil { placed = try highlights(ofPost: postID) }
-        let target = Self.highlight(at: clipping, among: placed ?? [])
-        // A note edited on the device since the last import (it replaces a note imported
-        // before): the highlight's note becomes it, unless that note was edited here since.
-        if let target, !clipping.replaces.isEmpty {
-          var earlier: ExternalClipping?
-          for replaced in clipping.replaces {
-            if try hasKey(replaced.key) { earlier = replaced } else { try remember(replaced.key) }
-          }
-          if let earlier {
-            if try replaceNote(of: target, was: earlier.text, with: clipping.text) {
-              summary.updated += 1
-              counts.updated += 1
-            } else {
-              summary.unchanged += 1
-              counts.keptEdited += 1
-            }
-            continue
-          }
-        }
-        summary.added += 1
-        if clipping.isQuestion {
-          counts.questions += 1
-          try insertQuestion(clipping.text, postID: postID, highlightID: target, at: clipping.addedAt)
-        } else if let target {
-          counts.notes += 1
-          try addNote(clipping.text, to: target)
-        } else {
-          counts.notes += 1
-          additions.append(clipping.bodyText)
         }
       }
       if !additions.isEmpty {
@@ -317,34 +299,33 @@ struct ExternalImporter {
       [.text(body), .text(now.rfc3339), .integer(postID)])
   }
 
-  /// Whether what `clipping` makes is in the database already, without its import key: a
-  /// highlight with its key as `source_key` (which backups and sync carry), a question with
-  /// its text on the post, a note in the post's body or in a highlight's note.
+  /// Whether the highlight `clipping` is in the database already, without its import key: a
+  /// highlight with its key as `source_key` (which backups and sync carry). A note's own check
+  /// is `isHere(_:postID:target:)`, by its place.
   func isHere(_ clipping: ExternalClipping, postID: Int64) throws -> Bool {
-    let sql: String
-    let text: String
-    switch clipping.kind {
-    case .highlight:
-      sql = "SELECT 1 FROM highlights WHERE source_key = ?1 AND ?2 IS NOT NULL"
-      text = clipping.key
-    case .note where clipping.isQuestion:
-      sql = "SELECT 1 FROM questions WHERE text = ?1 AND post_id = ?2"
-      text = clipping.text
-    case .note:
-      sql = """
-        SELECT 1 FROM posts WHERE id = ?2 AND instr(body, ?3) > 0
-        UNION ALL SELECT 1 FROM highlights WHERE post_id = ?2 AND instr(note, ?1) > 0
-        """
-      text = clipping.text
-    }
-    let statement = try database.cachedStatement(sql: sql)
+    let statement = try database.cachedStatement(
+      sql: "SELECT 1 FROM highlights WHERE source_key = ?1 AND ?2 IS NOT NULL")
     defer { statement.reset() }
-    try statement.bind(text, at: 1)
+    try statement.bind(clipping.key, at: 1)
     try statement.bind(postID, at: 2)
-    if clipping.kind == .note && !clipping.isQuestion {
-      try statement.bind(clipping.bodyText, at: 3)
-    }
     return try statement.step()
+  }
+
+  /// Counts the earlier versions of a clipping that the file itself holds (a highlight it
+  /// extends, a note edited on the device): replaced by it (changed on the device, for a note)
+  /// when they are new here, duplicates of what was imported before when they are not.
+  func countEarlierVersions(
+    of clipping: ExternalClipping, postID: Int64, into counts: inout ClippingSummary
+  ) throws {
+    for earlier in clipping.replaces {
+      if try hasKey(earlier.key) || isHere(earlier, postID: postID) {
+        counts.duplicates += 1
+      } else if clipping.kind == .note {
+        counts.updated += 1
+      } else {
+        counts.replaced += 1
+      }
+    }
   }
 
   func hasKey(_ key: String) throws -> Bool {

@@ -231,6 +231,8 @@ extension Memo {
           skipped.add("deleted_on_device", Int64(c.deleted))
           skipped.add("books_deleted_here", Int64(c.booksDeletedHere))
           skipped.add("incomplete", Int64(c.incomplete))
+          skipped.add("empty", Int64(c.empty))
+          skipped.add("without_header", Int64(c.headerless))
           // Only a folder's import has files to skip.
           if c.unreadableFiles > 0 { skipped.add("unreadable_files", Int64(c.unreadableFiles)) }
           o.add("skipped", raw: skipped.object)

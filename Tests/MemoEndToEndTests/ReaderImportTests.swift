@@ -400,7 +400,7 @@ struct ReaderImportTests {
     let json = try box.run(["import", root, "--json"])
     #expect(
       json.stdout.contains(
-        #""skipped":{"bookmarks":1,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"unreadable_files":1}"#
+        #""skipped":{"bookmarks":1,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0,"unreadable_files":1}"#
       ), "\(json.stdout)")
   }
 

@@ -340,9 +340,8 @@ enum ReviewSessionView {
     }
     let count = session.comebacks.count
     let what =
-      count == 1
-      ? "1 item comes back in its learning steps"
-      : "\(count) items come back in their learning steps"
+      counted(count, "item") + (count == 1 ? " comes back in its" : " come back in their")
+      + " learning steps"
     return [BrowseLine("")]
       + wrap(
         "Nothing else is due yet: \(what), the next at \(session.local(next)).",

@@ -15,10 +15,28 @@ public final class ByteWriter {
   public let name: String
   /// Flushed once this full (a row bigger than the buffer grows it for that row only).
   let threshold: Int
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  /// The buffer's pointer, size and fill, in raw memory of their own: as stored properties of
+  /// the class, every append checked them for exclusive access at run time (swift_beginAccess:
+  /// 181M of the 1.19G instructions of an export of 100,000 questions).
+  private struct State {
+    var storage: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    var count: Int
+  }
+  private let state: UnsafeMutablePointer<State>
+  private var storage: UnsafeMutablePointer<UInt8> {
+    get { state.pointee.storage }
+    set { state.pointee.storage = newValue }
+  }
+  private var capacity: Int {
+    get { state.pointee.capacity }
+    set { state.pointee.capacity = newValue }
+  }
   /// Bytes waiting in the buffer.
-  public private(set) var count = 0
+  public private(set) var count: Int {
+    get { state.pointee.count }
+    set { state.pointee.count = newValue }
+  }
   /// Whether the reader went away (EPIPE): nothing more is written.
   public private(set) var isClosed = false
   /// Bytes the reader has taken so far (for the message when it goes away).
@@ -37,11 +55,16 @@ public final class ByteWriter {
     self.name = name
     self.incompleteWhenReaderGone = incompleteWhenReaderGone
     threshold = bufferSize
-    capacity = bufferSize + 4096
-    storage = .allocate(capacity: capacity)
+    state = .allocate(capacity: 1)
+    state.initialize(
+      to: State(
+        storage: .allocate(capacity: bufferSize + 4096), capacity: bufferSize + 4096, count: 0))
   }
 
-  deinit { storage.deallocate() }
+  deinit {
+    storage.deallocate()
+    state.deallocate()
+  }
 
   // MARK: - Flushing
 
@@ -152,9 +175,12 @@ public final class ByteWriter {
       return
     }
     var digits: (UInt64, Int) = (value.magnitude, 0)
-    var scratch: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var scratch:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &scratch) { buffer in
       while digits.0 > 0 {
         buffer[19 - digits.1] = UInt8(ascii: "0") + UInt8(digits.0 % 10)

@@ -251,51 +251,61 @@ struct Exporter {
     posts: Statement, highlights: Statement, questions: Statement
   ) {
     let sinceText = selection.since?.rfc3339
-    let posts = try database.makeStatement(
-      sql: """
-        SELECT p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
-               EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id)
-        FROM posts p
-        WHERE (?1 IS NULL OR p.updated_at >= ?1
-           OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1)
-           OR EXISTS (SELECT 1 FROM highlights h WHERE h.post_id = p.id AND h.updated_at >= ?1))
-          AND (?2 IS NULL
-           OR p.uuid IN (SELECT key FROM changes WHERE kind = 'post' AND seq > ?2)
-           OR EXISTS (SELECT 1 FROM questions q JOIN changes c ON c.kind = 'question' AND c.key = q.uuid
-                      WHERE q.post_id = p.id AND c.seq > ?2)
-           OR EXISTS (SELECT 1 FROM highlights h JOIN changes c ON c.kind = 'highlight' AND c.key = h.uuid
-                      WHERE h.post_id = p.id AND c.seq > ?2))
-        ORDER BY p.created_at, p.uuid
-        """)
+    let posts = try database.makeStatement(sql: Self.postsSQL)
     try posts.bind(sinceText, at: 1)
     try posts.bind(selection.afterSeq, at: 2)
-    let questions = try database.makeStatement(
-      sql: """
-        SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
-               q.updated_at, p.created_at, p.uuid, q.highlight_id, h.uuid
-        FROM questions q JOIN posts p ON p.id = q.post_id
-        LEFT JOIN categories c ON c.id = q.category_id
-        LEFT JOIN highlights h ON h.id = q.highlight_id
-        WHERE (?1 IS NULL OR q.updated_at >= ?1)
-          AND (?2 IS NULL OR q.uuid IN (SELECT key FROM changes WHERE kind = 'question' AND seq > ?2))
-        ORDER BY p.created_at, p.uuid, q.created_at, q.uuid
-        """)
+    let questions = try database.makeStatement(sql: Self.questionsSQL)
     try questions.bind(allQuestions ? nil : sinceText, at: 1)
     try questions.bind(allQuestions ? nil : selection.afterSeq, at: 2)
-    let highlights = try database.makeStatement(
-      sql: """
-        SELECT h.post_id, h.id, h.uuid, h.text, h.note, h.chapter, h.page, h.location, h.position,
-               h.highlighted_at, h.starred, h.source, h.source_key, h.created_at, h.updated_at,
-               p.created_at, p.uuid
-        FROM highlights h JOIN posts p ON p.id = h.post_id
-        WHERE (?1 IS NULL OR h.updated_at >= ?1)
-          AND (?2 IS NULL OR h.uuid IN (SELECT key FROM changes WHERE kind = 'highlight' AND seq > ?2))
-        ORDER BY p.created_at, p.uuid, h.position IS NULL, h.position, h.created_at, h.uuid
-        """)
+    let highlights = try database.makeStatement(sql: Self.highlightsSQL)
     try highlights.bind(allQuestions ? nil : sinceText, at: 1)
     try highlights.bind(allQuestions ? nil : selection.afterSeq, at: 2)
     return (posts, highlights, questions)
   }
+
+  /// The posts in the export's order, read from posts_by_created_uuid (schema 25): no sort.
+  static let postsSQL = """
+    SELECT p.id, p.uuid, p.title, p.author, p.body, p.source, p.created_at, p.updated_at,
+           EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = p.id)
+    FROM posts p
+    WHERE (?1 IS NULL OR p.updated_at >= ?1
+       OR EXISTS (SELECT 1 FROM questions q WHERE q.post_id = p.id AND q.updated_at >= ?1)
+       OR EXISTS (SELECT 1 FROM highlights h WHERE h.post_id = p.id AND h.updated_at >= ?1))
+      AND (?2 IS NULL
+       OR p.uuid IN (SELECT key FROM changes WHERE kind = 'post' AND seq > ?2)
+       OR EXISTS (SELECT 1 FROM questions q JOIN changes c ON c.kind = 'question' AND c.key = q.uuid
+                  WHERE q.post_id = p.id AND c.seq > ?2)
+       OR EXISTS (SELECT 1 FROM highlights h JOIN changes c ON c.kind = 'highlight' AND c.key = h.uuid
+                  WHERE h.post_id = p.id AND c.seq > ?2))
+    ORDER BY p.created_at, p.uuid
+    """
+
+  /// The questions in the export's order, unsorted: the posts in order (posts_by_created_uuid)
+  /// and each post's questions in order (questions_by_post_uuid). CROSS JOIN keeps posts the
+  /// outer loop: a database without statistics (memo never runs ANALYZE) otherwise scanned the
+  /// questions and sorted them all, through a temporary file past a few thousand.
+  static let questionsSQL = """
+    SELECT q.post_id, q.uuid, q.text, c.name, q.starred, q.answer, q.answered_at, q.created_at,
+           q.updated_at, p.created_at, p.uuid, q.highlight_id, h.uuid
+    FROM posts p CROSS JOIN questions q ON q.post_id = p.id
+    LEFT JOIN categories c ON c.id = q.category_id
+    LEFT JOIN highlights h ON h.id = q.highlight_id
+    WHERE (?1 IS NULL OR q.updated_at >= ?1)
+      AND (?2 IS NULL OR q.uuid IN (SELECT key FROM changes WHERE kind = 'question' AND seq > ?2))
+    ORDER BY p.created_at, p.uuid, q.created_at, q.uuid
+    """
+
+  /// The highlights in the export's order, as the questions (highlights_by_post_order: each
+  /// post's in reading order).
+  static let highlightsSQL = """
+    SELECT h.post_id, h.id, h.uuid, h.text, h.note, h.chapter, h.page, h.location, h.position,
+           h.highlighted_at, h.starred, h.source, h.source_key, h.created_at, h.updated_at,
+           p.created_at, p.uuid
+    FROM posts p CROSS JOIN highlights h ON h.post_id = p.id
+    WHERE (?1 IS NULL OR h.updated_at >= ?1)
+      AND (?2 IS NULL OR h.uuid IN (SELECT key FROM changes WHERE kind = 'highlight' AND seq > ?2))
+    ORDER BY p.created_at, p.uuid, h.position IS NULL, h.position, h.created_at, h.uuid
+    """
 
   /// Calls `body` for each post changed since `since` (all without it), in order, with the
   /// highlights and questions changed since then (or all of them): three cursors merged on the

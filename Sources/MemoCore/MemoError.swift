@@ -146,6 +146,28 @@ public struct MemoError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func usage(_ message: String) -> MemoError {
     MemoError(code: .usage, message: message)
   }
+
+  /// A rating timed before its item existed (it would replay before the question was asked):
+  /// refused as a time in the future is (64). `what`: "question 12 was asked". Its `cause`
+  /// carries both, for the command to word it with the time as typed and in local time
+  /// (`beforeCreation`).
+  public static func ratedBeforeCreation(_ what: String, created: Timestamp) -> MemoError {
+    MemoError(
+      code: .usage,
+      message:
+        "the rating's time is before \(what) (\(created.rfc3339)): give the time the review happened",
+      cause: "rated before creation\t\(what)\t\(created.millis)")
+  }
+
+  /// What `ratedBeforeCreation` refused: the item's words and when it was made; nil for any
+  /// other error.
+  public var beforeCreation: (what: String, created: Timestamp)? {
+    guard code == .usage, let cause else { return nil }
+    let parts = cause.split(separator: "\t", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0] == "rated before creation", let millis = Int64(parts[2])
+    else { return nil }
+    return (String(parts[1]), Timestamp(millis: millis))
+  }
 }
 
 /// `text` on one line in single quotes, cut at 40 characters.

@@ -10,7 +10,12 @@ extension EffectRunner {
         .rated(
           ReviewOutcome(
             item: try write(
-              "review rate", { try review.rate(id, rating, at: time, uuid: makeUUID($0), now: $0) }
+              "review rate",
+              {
+                try review.rate(
+                  id, rating, at: time, uuid: makeUUID($0), now: $0,
+                  refusingBeforeCreation: refusesRatingBeforeCreation)
+              }
             ) { _ in "rate question \(id) \(rating.name) at \(time.rfc3339)" },
             rating: rating)))
     case .loadReview(let id, let time):
@@ -45,7 +50,11 @@ extension EffectRunner {
     case .rateHighlightReview(let id, let choice, let time):
       let item = try write(
         "review rate",
-        { try review.rateHighlight(id, choice, at: time, uuid: makeUUID($0), now: $0) }
+        {
+          try review.rateHighlight(
+            id, choice, at: time, uuid: makeUUID($0), now: $0,
+            refusingBeforeCreation: refusesRatingBeforeCreation)
+        }
       ) { _ in "rate highlight h\(id.rawValue) \(choice.rawValue) at \(time.rfc3339)" }
       // The due time as `review show` gives it: the star and the shelf shorten the wait.
       let detail = try database.inReadTransaction { try review.highlightDetail(id) }

@@ -20,6 +20,9 @@ public final class EffectRunner {
   public let output: RowSink?
   /// Counts an import's or an export's records as they go, for a progress line (none: quiet).
   public var progress: ProgressMeter?
+  /// A rating timed before its item was made is refused (`review rate --at`), in the rating's
+  /// own transaction; off for the session, sync and the tests' runners, which rate at any time.
+  public var refusesRatingBeforeCreation = false
   let browse: BrowseRepository
   /// The journal entry the last effect run made (nil: it made none, or failed): how a front
   /// end that takes back only its own changes (`memo review`'s session) knows them.
@@ -308,12 +311,15 @@ public final class EffectRunner {
     case .answerOpenQuestion(let id, let answer):
       return .questions(
         .updated([
-          try write("answer", {
-            guard let existing = try questions.require(id).answer else {
-              return try questions.setAnswer(id, answer, at: $0)
+          try write(
+            "answer",
+            {
+              guard let existing = try questions.require(id).answer else {
+                return try questions.setAnswer(id, answer, at: $0)
+              }
+              throw MemoError.answeredMeanwhile(id, existing)
             }
-            throw MemoError.answeredMeanwhile(id, existing)
-          }) { _ in "answer question \(id)" }
+          ) { _ in "answer question \(id)" }
         ]))
     case .redo(let count, let everywhere):
       return .journal(
@@ -348,8 +354,9 @@ public final class EffectRunner {
     case .dismissSyncConflict(let id):
       return .sync(
         .dismissed(
-          try write(Journal.dismissAction, { try SyncRepository(database: database).dismiss(id, at: $0) })
-          {
+          try write(
+            Journal.dismissAction, { try SyncRepository(database: database).dismiss(id, at: $0) }
+          ) {
             "dismiss the conflict over the \($0.kind.rawValue)'s \($0.field) (conflict \(id))"
           }))
     case .syncRemote(let request):

@@ -91,7 +91,7 @@ struct Context {
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
   func dispatch(
     _ action: Action, access: DatabaseFile.Access, output: ListingWriter? = nil,
-    progress: ProgressMeter? = nil
+    progress: ProgressMeter? = nil, refusingRatingBeforeCreation: Bool = false
   ) throws -> AppState {
     let path = location.path
     let timeout = busyTimeoutMilliseconds
@@ -107,6 +107,7 @@ struct Context {
                 Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
               }), writingTo: output)
           runner?.progress = progress
+          runner?.refusesRatingBeforeCreation = refusingRatingBeforeCreation
         } catch let error as MemoError {
           return .failed(error)
         } catch {

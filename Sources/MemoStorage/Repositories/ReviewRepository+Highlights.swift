@@ -70,9 +70,13 @@ extension ReviewRepository {
   /// stored one when the choice is the latest, else a replay of every choice).
   public func rateHighlight(
     _ id: HighlightID, _ choice: HighlightChoice, at time: Timestamp, uuid: String,
-    now: Timestamp
+    now: Timestamp, refusingBeforeCreation: Bool = false
   ) throws -> HighlightReviewItem {
     let subject = try highlightSubject(id)
+    if refusingBeforeCreation {
+      try Self.refuse(
+        time, before: subject.createdAt, now: now, "highlight h\(id.rawValue) was added")
+    }
     let stored = try highlightItem(id)
     // Recorded after the highlight's last choice, even on a clock behind the device that made
     // that one (as a question's rating is): choices at the same instant replay in the order

@@ -77,9 +77,10 @@ public struct ReviewRepository {
   /// Records a rating and brings the question's schedule up to date: one step from the stored
   /// schedule when the rating is the latest, else a replay of every event.
   /// - Throws: `.usage` (64) when the rating is not of the question's kind.
+  /// - Parameter refusingBeforeCreation: a time before the question was asked is refused.
   public func rate(
     _ id: QuestionID, _ rating: ReviewRating, at time: Timestamp, uuid: String,
-    now: Timestamp
+    now: Timestamp, refusingBeforeCreation: Bool = false
   ) throws -> ReviewItem {
     let (subject, _) = try subject(id)
     guard rating.kind == subject.kind else {
@@ -87,6 +88,9 @@ public struct ReviewRepository {
       throw MemoError.usage(
         "question \(id) is \(what); rate it \(ReviewRating.choices(of: subject.kind)), not \(rating.name)"
       )
+    }
+    if refusingBeforeCreation {
+      try Self.refuse(time, before: subject.createdAt, now: now, "question \(id) was asked")
     }
     let scheduler = try scheduler()
     let stored = try item(id)
@@ -120,6 +124,17 @@ public struct ReviewRepository {
     }
     try save(next)
     return next
+  }
+
+  /// A rating timed before its item was made would replay before it existed: refused, in the
+  /// rating's own transaction (one open of the database, not a second one to look first). An
+  /// item made after `now` (by a machine whose clock runs ahead) takes a rating at any time.
+  /// - Throws: `MemoError.ratedBeforeCreation`.
+  static func refuse(_ time: Timestamp, before created: Timestamp, now: Timestamp, _ what: String)
+    throws
+  {
+    guard time < created, created <= now else { return }
+    throw MemoError.ratedBeforeCreation(what, created: created)
   }
 
   /// Writes a schedule (only the columns that changed fire the journal's update).

@@ -204,12 +204,25 @@ extension Memo.Review {
       if let at, time.millis < 0 {
         throw MemoError.usage("--at \(at) is before 1970: give the time the review happened")
       }
-      if let at { try Self.refuseBeforeCreation(item, at: at, time: time, context) }
+      do {
+        try rate(at: time, context)
+      } catch let error as MemoError {
+        // Refused in the rating's transaction (nothing written), worded with --at as typed.
+        guard let at, let refused = error.beforeCreation else { throw error }
+        let local = refused.created.localMinuteString(
+          utcOffsetSeconds: context.style.utcOffsetSeconds)
+        throw MemoError.usage(
+          "--at \(at) is before \(refused.what) (\(local)): give the time the review happened")
+      }
+    }
+
+    func rate(at time: Timestamp, _ context: Context) throws {
       let question: QuestionID
       switch item {
       case .highlight(let id):
         let state = try context.dispatch(
-          .review(.rateHighlight(id, rating: rating, at: time)), access: .writeExisting)
+          .review(.rateHighlight(id, rating: rating, at: time)), access: .writeExisting,
+          refusingRatingBeforeCreation: at != nil)
         if let outcome = state.highlightReviewOutcome, !context.isSilentReport {
           ReviewPresenter.printRated(outcome, context)
         }
@@ -217,7 +230,8 @@ extension Memo.Review {
       case .question(let id): question = id
       }
       let state = try context.dispatch(
-        .review(.rate(question, rating: rating, at: time)), access: .writeExisting)
+        .review(.rate(question, rating: rating, at: time)), access: .writeExisting,
+        refusingRatingBeforeCreation: at != nil)
       // A rating is a change: with --quiet nothing, unless data was asked for (--format json).
       guard let outcome = state.reviewOutcome, !context.isSilentReport else { return }
       let item = outcome.item
@@ -235,28 +249,6 @@ extension Memo.Review {
         context.print(
           [ReviewPresenter.rateRow(item)], ReviewPresenter.rateLayout, single: true)
       }
-    }
-
-    /// A rating before the item existed would replay before it was asked (or highlighted):
-    /// refused as a time in the future is (64), naming when it came to be. - Throws: that
-    /// `.usage`, or `.notFound` (1) for an item that does not exist, as the rating would.
-    static func refuseBeforeCreation(
-      _ item: ReviewItemID, at text: String, time: Timestamp, _ context: Context
-    ) throws {
-      let created: Timestamp?
-      let what: String
-      switch item {
-      case .highlight(let id):
-        created = try context.dispatch(.highlights(.show(id)), access: .read).highlight?.createdAt
-        what = "highlight h\(id.rawValue) was added"
-      case .question(let id):
-        created = try context.dispatch(.questions(.show(id)), access: .read).question?.createdAt
-        what = "question \(id) was asked"
-      }
-      guard let created, time < created else { return }
-      let local = created.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
-      throw MemoError.usage(
-        "--at \(text) is before \(what) (\(local)): give the time the review happened")
     }
   }
 

@@ -39,6 +39,18 @@ struct ExportPlanTests {
     #expect(!text.contains("TEMP B-TREE"), "\(name): \(text)")
   }
 
+  @Test("memo highlights (every book's, newest first) reads highlights_by_time, unsorted")
+  func highlightsListingPlan() throws {
+    let temp = try TemporaryDatabase()
+    let statement = try HighlightRepository(database: temp.database).listing(
+      HighlightQuery(limit: 20))
+    let sql = statement.sql
+    statement.reset()
+    let text = try plan(temp, sql)
+    #expect(text.contains("SCAN h USING INDEX highlights_by_time"), "\(text)")
+    #expect(!text.contains("TEMP B-TREE"), "\(text)")
+  }
+
   @Test("posts made at one time come by uuid, and so do a post's questions made at one time")
   func tiesByUUID() throws {
     let temp = try TemporaryDatabase()

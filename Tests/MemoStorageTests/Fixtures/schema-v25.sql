@@ -11,3 +11,8 @@
 CREATE UNIQUE INDEX posts_by_created_uuid ON posts (created_at, uuid);
 CREATE INDEX questions_by_post_uuid ON questions (post_id, created_at, uuid);
 CREATE INDEX highlights_by_post_order ON highlights (post_id, position IS NULL, position, created_at, uuid);
+-- `memo highlights` lists every book's highlights newest first by when each was highlighted on
+-- the reader (when added here where the reader gave none), then id: read in that order from
+-- this index, not sorted (the gate's full listing at 10,000 highlights 219.6M instructions,
+-- sorted, against 121.3M; a --limit 20 reads 20 rows, not every highlight).
+CREATE INDEX highlights_by_time ON highlights (coalesce(highlighted_at, created_at), id);

@@ -30,13 +30,16 @@ struct LeftoverTemporaryTests {
     try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let stale = [
       ".a.json.memo-tmp-\(gone)", ".m.db.memo-tmp-\(gone)", ".m.db.memo-tmp-\(gone)-journal",
-      ".old.jsonl.memo-tmp-99999999",
+      ".m.db.memo-tmp-\(gone)-wal", ".m.db.memo-tmp-\(gone)-shm", ".old.jsonl.memo-tmp-99999999",
     ]
-    let own = [".\(target).memo-tmp-\(gone)", ".\(target).memo-tmp-\(gone)-journal"]
+    let own = [
+      ".\(target).memo-tmp-\(gone)", ".\(target).memo-tmp-\(gone)-journal",
+      ".\(target).memo-tmp-\(gone)-wal", ".\(target).memo-tmp-\(gone)-shm",
+    ]
     let kept = [
       ".live.json.memo-tmp-\(getpid())",  // this test process: running
       ".live.db.memo-tmp-\(getpid())-journal",
-      ".x.memo-tmp-abc", ".x.memo-tmp-+\(gone)", ".x.memo-tmp-\(gone)-wal",
+      ".x.memo-tmp-abc", ".x.memo-tmp-+\(gone)", ".x.memo-tmp-\(gone)-walrus",
       "x.json.memo-tmp-\(gone)",  // no leading dot: not memo's name
       ".memo-tmp-\(gone)",  // no NAME
       "notes.txt",

@@ -6,15 +6,17 @@ import Testing
 
 @Suite("the output writer: temporary names, a reader going away")
 struct OutputFileTests {
-  @Test("only memo's .NAME.memo-tmp-PID (and -journal) names give a NAME and a PID")
+  @Test("only memo's .NAME.memo-tmp-PID (and -journal, -wal, -shm) names give a NAME and a PID")
   func temporaryNames() {
     #expect(OutputFile.temporaryParts(".a.json.memo-tmp-123")! == ("a.json", 123))
     #expect(OutputFile.temporaryParts(".m.db.memo-tmp-42-journal")! == ("m.db", 42))
+    #expect(OutputFile.temporaryParts(".m.db.memo-tmp-42-wal")! == ("m.db", 42))
+    #expect(OutputFile.temporaryParts(".m.db.memo-tmp-42-shm")! == ("m.db", 42))
     #expect(OutputFile.temporaryParts(".x.memo-tmp-1.memo-tmp-7")! == ("x.memo-tmp-1", 7))
     for name in [
       "a.json.memo-tmp-123", ".memo-tmp-123", ".a.memo-tmp-", ".a.memo-tmp-+5", ".a.memo-tmp--5",
-      ".a.memo-tmp-0", ".a.memo-tmp-12a", ".a.memo-tmp-5-wal", ".a.memo-tmp-99999999999",
-      ".a.json", ".a.memo-tmp-5-journal-journal",
+      ".a.memo-tmp-0", ".a.memo-tmp-12a", ".a.memo-tmp-5-walrus", ".a.memo-tmp-99999999999",
+      ".a.json", ".a.memo-tmp-5-journal-journal", ".a.memo-tmp-5-shm-wal",
     ] {
       #expect(OutputFile.temporaryParts(name) == nil, "\(name)")
     }

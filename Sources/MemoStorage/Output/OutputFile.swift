@@ -104,7 +104,7 @@ final class OutputFile {
   static let othersQuietSeconds = 60
 
   /// Removes from `folder` what exports and backups killed with SIGKILL left there: the
-  /// regular files named `.NAME.memo-tmp-PID` (and a backup's `.NAME.memo-tmp-PID-journal`)
+  /// regular files named `.NAME.memo-tmp-PID` (and a backup's `-journal`, `-wal` and `-shm`)
   /// whose PID no process here has — NAME `target`'s (nil: any) at once, another NAME's once
   /// unmodified for `othersQuietSeconds`. Nothing else is touched: not a file of a live process
   /// (nor of one this user may not signal), not another name, not a symlink, folder or FIFO of
@@ -132,15 +132,19 @@ final class OutputFile {
     for entryName in stale { unlinkat(descriptor, entryName, 0) }
   }
 
-  /// The NAME and the PID of a memo temporary file's name, `.NAME.memo-tmp-PID` or
-  /// `.NAME.memo-tmp-PID-journal` (NAME not empty, PID only digits); nil for any other name.
+  /// The NAME and the PID of a memo temporary file's name, `.NAME.memo-tmp-PID` or that with
+  /// `-journal`, `-wal` or `-shm` (NAME not empty, PID only digits); nil for any other name.
   static func temporaryParts(_ entry: String) -> (name: String, pid: Int32)? {
     let marker = ".memo-tmp-"
     guard entry.hasPrefix("."), let range = entry.ranges(of: marker).last,
       range.lowerBound > entry.index(after: entry.startIndex)
     else { return nil }
     var digits = entry[range.upperBound...]
-    if digits.hasSuffix("-journal") { digits = digits.dropLast("-journal".count) }
+    // A backup's copy is a database: its rollback journal, or (checked with quick_check
+    // before the rename) its -wal and -shm.
+    if let suffix = ["-journal", "-wal", "-shm"].first(where: { digits.hasSuffix($0) }) {
+      digits = digits.dropLast(suffix.count)
+    }
     guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
       let pid = Int32(digits), pid > 0
     else { return nil }

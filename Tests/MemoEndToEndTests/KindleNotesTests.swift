@@ -175,4 +175,33 @@ struct KindleNotesTests {
         ["Dune", "Herbert, Frank"], ["Emma", "Jane Austen"],
       ])
   }
+
+  @Test(
+    "two notes on one page without locations: each on the highlight written just before it in the file, and again on a re-import"
+  )
+  func twoNotesOnOnePage() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    func entry(_ kind: String, _ time: String, _ text: String) -> String {
+      "Page Book (Y)\r\n- Your \(kind) on page 7 | Added on Sunday, January 1, 2023 \(time) AM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    try
+      ("\u{FEFF}" + entry("Highlight", "10:00:00", "first on page seven")
+      + entry("Note", "10:00:05", "note A") + entry("Highlight", "10:01:00", "second on page seven")
+      + entry("Note", "10:01:05", "note B"))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let expected = [["first on page seven", "note A"], ["second on page seven", "note B"]]
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '') FROM highlights ORDER BY id") == expected)
+    let shown = try box.run(["highlight", "show", "1"])
+    #expect(shown.stdout.contains("note A") && !shown.stdout.contains("note B"), "\(shown.stdout)")
+    let again = try box.run(["import", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '') FROM highlights ORDER BY id") == expected)
+    #expect(try box.rows("SELECT coalesce(body, '') FROM posts") == [[""]])
+  }
 }

@@ -269,9 +269,10 @@ public enum KindleClippings {
     // same highlight), and keeps the old one. The later takes the earlier one's place and
     // remembers it (a note imported before is then replaced, not added to). A page is no such
     // place: two notes on one page of a book without locations are two notes.
-    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil,
+    // A question is a note too: edited into, within or out of a question, it is the same note.
+    if clipping.kind == .note, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
-        $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
+        $0.kind == .note && $0.start == clipping.start && $0.end == clipping.end
           && $0.page == clipping.page && $0.highlightKey == clipping.highlightKey
       })
     {

@@ -175,4 +175,71 @@ struct KindleNotesTests {
         ["Dune", "Herbert, Frank"], ["Emma", "Jane Austen"],
       ])
   }
+
+  @Test(
+    "two notes on one page without locations: each on the highlight written just before it in the file, and again on a re-import"
+  )
+  func twoNotesOnOnePage() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    func entry(_ kind: String, _ time: String, _ text: String) -> String {
+      "Page Book (Y)\r\n- Your \(kind) on page 7 | Added on Sunday, January 1, 2023 \(time) AM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    try
+      ("\u{FEFF}" + entry("Highlight", "10:00:00", "first on page seven")
+      + entry("Note", "10:00:05", "note A") + entry("Highlight", "10:01:00", "second on page seven")
+      + entry("Note", "10:01:05", "note B"))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let expected = [["first on page seven", "note A"], ["second on page seven", "note B"]]
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '') FROM highlights ORDER BY id") == expected)
+    let shown = try box.run(["highlight", "show", "1"])
+    #expect(shown.stdout.contains("note A") && !shown.stdout.contains("note B"), "\(shown.stdout)")
+    let again = try box.run(["import", file])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(
+      try box.rows("SELECT text, coalesce(note, '') FROM highlights ORDER BY id") == expected)
+    #expect(try box.rows("SELECT coalesce(body, '') FROM posts") == [[""]])
+  }
+
+  @Test(
+    "a note edited on the device into or within a question: the question's text replaced, a plain note become a question loses the old note (and back); counted changed on the device"
+  )
+  func editedQuestion() throws {
+    let box = try Sandbox()
+    func entry(_ kind: String, _ at: String, _ time: String, _ text: String) -> String {
+      "Q Book (Y)\r\n- Your \(kind) on Location \(at) | Added on Sunday, January 1, 2023 \(time) AM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    let before =
+      entry("Highlight", "10-11", "10:00:00", "the first passage")
+      + entry("Note", "11", "10:00:05", "Why is this?")
+      + entry("Highlight", "20-21", "10:01:00", "the second passage")
+      + entry("Note", "21", "10:01:05", "plain")
+      + entry("Highlight", "30-31", "10:02:00", "the third passage")
+      + entry("Note", "31", "10:02:05", "Is it?")
+    let after =
+      before + entry("Note", "11", "10:05:00", "Why is this so?")
+      + entry("Note", "21", "10:06:00", "now a question?")
+      + entry("Note", "31", "10:07:00", "It is.")
+    let first = box.root + "/first.txt"
+    let second = box.root + "/second.txt"
+    try before.write(toFile: first, atomically: true, encoding: .utf8)
+    try after.write(toFile: second, atomically: true, encoding: .utf8)
+    #expect(try box.run(["import", first]).status == 0)
+    let changed = try box.run(["import", second])
+    #expect(changed.status == 0, "\(changed.stderr)")
+    #expect(changed.stdout.hasPrefix("0 added, 3 updated, "), "\(changed.stdout)")
+    #expect(changed.stdout.contains("3 changed on the device"), "\(changed.stdout)")
+    let questions = "SELECT text, coalesce(highlight_id, '') FROM questions ORDER BY text"
+    let notes = "SELECT id, coalesce(note, '') FROM highlights ORDER BY id"
+    let expected = [["Why is this so?", "1"], ["now a question?", "2"]]
+    #expect(try box.rows(questions) == expected)
+    #expect(try box.rows(notes) == [["1", ""], ["2", ""], ["3", "It is."]])
+    let again = try box.run(["import", second])
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(try box.rows(questions) == expected)
+  }
 }

@@ -243,6 +243,8 @@ public enum KindleClippings {
     var clipping = clipping
     if clipping.kind == .note, let at = clipping.start {
       clipping.highlightKey = highlightKey(at: at, in: book.clippings)
+    } else if clipping.kind == .note, let page = clipping.page {
+      clipping.highlightKey = highlightKey(onPage: page, in: book.clippings)
     }
     if !seen.insert(clipping.key).inserted {
       // The same words at the same location, written at another time on another highlight
@@ -267,9 +269,10 @@ public enum KindleClippings {
     // same highlight), and keeps the old one. The later takes the earlier one's place and
     // remembers it (a note imported before is then replaced, not added to). A page is no such
     // place: two notes on one page of a book without locations are two notes.
-    if clipping.kind == .note, !clipping.isQuestion, clipping.start != nil,
+    // A question is a note too: edited into, within or out of a question, it is the same note.
+    if clipping.kind == .note, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
-        $0.kind == .note && !$0.isQuestion && $0.start == clipping.start && $0.end == clipping.end
+        $0.kind == .note && $0.start == clipping.start && $0.end == clipping.end
           && $0.page == clipping.page && $0.highlightKey == clipping.highlightKey
       })
     {
@@ -288,19 +291,32 @@ public enum KindleClippings {
   /// The key of the highlight a note at `location` was written on: of the book's highlights
   /// read so far, the latest ending there, else the latest holding it.
   static func highlightKey(at location: Int, in clippings: [ExternalClipping]) -> String? {
-    func latest(_ matches: (ExternalClipping) -> Bool) -> ExternalClipping? {
-      var found: ExternalClipping?
-      for clipping in clippings where clipping.kind == .highlight && matches(clipping) {
-        // Later in time, or as late and later in the file.
-        if (found?.addedAt?.millis ?? .min) <= (clipping.addedAt?.millis ?? .min) {
-          found = clipping
-        }
-      }
-      return found
-    }
-    let ending = latest { ($0.end ?? $0.start) == location }
-    return (ending ?? latest { ($0.start ?? .max) <= location && location <= ($0.end ?? .min) })?
+    let ending = latest(in: clippings) { ($0.end ?? $0.start) == location }
+    return
+      (ending
+      ?? latest(in: clippings) { ($0.start ?? .max) <= location && location <= ($0.end ?? .min) })?
       .key
+  }
+
+  /// The key of the highlight a note on `page` (without a location) was written on: of the
+  /// book's highlights without locations read so far, the latest on that page (two on one page:
+  /// the one written just before the note in the file).
+  static func highlightKey(onPage page: String, in clippings: [ExternalClipping]) -> String? {
+    latest(in: clippings) { $0.start == nil && $0.page == page }?.key
+  }
+
+  /// Of the highlights among `clippings` that `matches` takes, the latest in time, or as late
+  /// and later in the file.
+  static func latest(
+    in clippings: [ExternalClipping], _ matches: (ExternalClipping) -> Bool
+  ) -> ExternalClipping? {
+    var found: ExternalClipping?
+    for clipping in clippings where clipping.kind == .highlight && matches(clipping) {
+      if (found?.addedAt?.millis ?? .min) <= (clipping.addedAt?.millis ?? .min) {
+        found = clipping
+      }
+    }
+    return found
   }
 
   /// The text without the clipping-limit placeholder ("<You have reached the clipping limit

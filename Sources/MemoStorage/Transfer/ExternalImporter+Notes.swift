@@ -29,8 +29,12 @@ extension ExternalImporter {
       for replaced in clipping.replaces {
         if try hasKey(replaced.key) { earlier = replaced } else { try remember(replaced.key) }
       }
-      if let earlier {
-        if try replaceNote(of: target, was: earlier.text, with: clipping.text) {
+      // A plain note become a question (or back) whose earlier form was edited here: the edit
+      // stays, and the new form is added below.
+      if let earlier,
+        let replaced = try replaceEdited(earlier, with: clipping, on: target, postID: postID)
+      {
+        if replaced {
           summary.updated += 1
           counts.updated += 1
         } else {
@@ -106,6 +110,41 @@ extension ExternalImporter {
     try statement.bind(now.rfc3339, at: 2)
     try statement.bind(id, at: 3)
     try statement.execute()
+  }
+
+  /// Replaces the note or question `earlier` on highlight `id` with its edited form `edited`,
+  /// unless it was edited here since. A plain note become a question goes from the highlight's
+  /// note to a question about it (and back: a question already reviewed stays, with its
+  /// history). - Returns: whether it did; nil when `earlier`
+  /// changed form and was edited here (then `edited` is to be added as a new note).
+  func replaceEdited(
+    _ earlier: ExternalClipping, with edited: ExternalClipping, on id: Int64, postID: Int64
+  ) throws -> Bool? {
+    switch (earlier.isQuestion, edited.isQuestion) {
+    case (false, false): return try replaceNote(of: id, was: earlier.text, with: edited.text)
+    case (true, true):
+      try execute(
+        "UPDATE questions SET text = ?, updated_at = ? WHERE highlight_id = ? AND text = ?",
+        [.text(edited.text), .text(now.rfc3339), .integer(id), .text(earlier.text)])
+      return database.changes > 0
+    case (false, true):
+      try execute(
+        "UPDATE highlights SET note = NULL, updated_at = ? WHERE id = ? AND note = ?",
+        [.text(now.rfc3339), .integer(id), .text(earlier.text)])
+      guard database.changes > 0 else { return nil }
+      try insertQuestion(edited.text, postID: postID, highlightID: id, at: edited.addedAt)
+      return true
+    case (true, false):
+      try execute(
+        """
+        DELETE FROM questions WHERE highlight_id = ? AND text = ?
+          AND id NOT IN (SELECT question_id FROM review_events)
+        """,
+        [.integer(id), .text(earlier.text)])
+      guard database.changes > 0 else { return nil }
+      try addNote(edited.text, to: id)
+      return true
+    }
   }
 
   /// Gives highlight `id` the note `new` when it still holds `old`, the note a file gave it

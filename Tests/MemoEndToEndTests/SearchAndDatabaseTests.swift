@@ -114,6 +114,8 @@ struct SearchAndDatabaseTests {
   @Test("an old database gets its search index built by the migration")
   func migrationBuildsIndex() throws {
     let box = try library()
+    // Version 25's export indexes (the highlights' go with their table below).
+    try box.execute("DROP INDEX posts_by_created_uuid; DROP INDEX questions_by_post_uuid")
     // Version 19's start of the never-rated walks.
     try box.execute(
       """

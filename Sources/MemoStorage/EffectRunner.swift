@@ -26,7 +26,7 @@ public final class EffectRunner {
   let browse: BrowseRepository
   /// The journal entry the last effect run made (nil: it made none, or failed): how a front
   /// end that takes back only its own changes (`memo review`'s session) knows them.
-  public private(set) var lastJournalEntry: Int64?
+  public internal(set) var lastJournalEntry: Int64?
 
   /// Whether the effects run so far recorded a change in the journal (undo, redo and prune
   /// included): what a command that then fails to write its output has kept.
@@ -66,23 +66,6 @@ public final class EffectRunner {
       return .failed(MemoError(error, path: database.path))
     } catch {
       return .failed(MemoError(code: .io, message: "unexpected error: \(error)"))
-    }
-  }
-
-  /// Runs `body` in one write transaction, with the time it runs at, recorded in the journal
-  /// as one entry named `action` and described by `summary` (an entry that changed nothing is
-  /// dropped).
-  func write<T>(_ action: String, _ body: (Timestamp) throws -> T, summary: (T) -> String) throws
-    -> T
-  {
-    try database.inTransaction {
-      let now = clock()
-      let journal = Journal(database: database)
-      let entry = try journal.begin(action: action, at: now)
-      let result = try body(now)
-      let isKept = try journal.finish(entry, summary: summary(result))
-      lastJournalEntry = isKept ? entry : nil
-      return result
     }
   }
 

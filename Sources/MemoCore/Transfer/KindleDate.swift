@@ -1,0 +1,206 @@
+/// The date after "Added on", in any language's words: a month name or the CJK markers
+/// (年 月 日, 년 월 일), a day, a four-digit year (two digits after a day and a month name, as
+/// Kindle 3 writes it: "3 December 12"), a clock with or without seconds, AM/PM or their
+/// translations (before or after the clock), an optional "GMT+08:00" or zone name ("Greenwich
+/// Mean Time", `KindleLanguage.zones`). Weekday names and
+/// joining words ("de", "г.", "в", "um") carry nothing and are passed over. Anything that
+/// leaves a part missing or two ways to read it is no date: the caller reports it.
+enum KindleDate {
+  enum Token: Equatable {
+    case number(Int, digits: Int)
+    case word(String)
+    case colon
+    case sign(Int)
+  }
+
+  static let months: [String: Int] = {
+    var map: [String: Int] = [:]
+    for language in KindleLanguage.all {
+      for (index, forms) in language.months.enumerated() {
+        for form in forms { map[form.lowercased()] = index + 1 }
+      }
+    }
+    return map
+  }()
+  static let am = Set(KindleLanguage.all.flatMap(\.am).map(normalized))
+  static let pm = Set(KindleLanguage.all.flatMap(\.pm).map(normalized))
+
+  /// "a. m." → "am", "p.m." → "pm": dots and spaces out, lowercased.
+  static func normalized(_ word: String) -> String {
+    String(word.lowercased().filter { $0 != "." && !$0.isWhitespace })
+  }
+
+  static func tokens(_ text: String) -> [Token]? {
+    var tokens: [Token] = []
+    let chars = Array(text.lowercased())
+    var i = 0
+    while i < chars.count {
+      let c = chars[i]
+      if c.isASCII && c.isNumber {
+        var value = 0
+        var count = 0
+        while i < chars.count, chars[i].isASCII, chars[i].isNumber {
+          guard count < 9 else { return nil }
+          value = value * 10 + (chars[i].wholeNumberValue ?? 0)
+          count += 1
+          i += 1
+        }
+        tokens.append(.number(value, digits: count))
+        continue
+      }
+      if c.isLetter {
+        var word = ""
+        while i < chars.count, chars[i].isLetter || chars[i] == "." {
+          if chars[i] != "." { word.append(chars[i]) }
+          i += 1
+        }
+        // "a. m." is two words: join a lone "a"/"p" with the "m" that follows.
+        if word == "m", case .word(let last)? = tokens.last, last == "a" || last == "p" {
+          tokens[tokens.count - 1] = .word(last + "m")
+        } else {
+          tokens.append(.word(word))
+        }
+        continue
+      }
+      if c == ":" || c == "：" { tokens.append(.colon) }
+      if c == "+" { tokens.append(.sign(1)) }
+      if c == "-" || c == "−" { tokens.append(.sign(-1)) }
+      i += 1
+    }
+    return tokens
+  }
+
+  /// The zone names of every language, lowercased UTF-8, longest first ("eastern standard
+  /// time (" before "eastern standard time").
+  static let zones: [(name: [UInt8], minutes: Int)] = KindleLanguage.all.flatMap(\.zones)
+    .map { (name: Array($0.key.lowercased().utf8), minutes: $0.value) }
+    .sorted {
+      $0.name.count != $1.name.count ? $0.name.count > $1.name.count : $0.minutes < $1.minutes
+    }
+
+  /// The text without the zone name it holds, and that zone's offset in minutes.
+  static func zoneName(in text: String) -> (String, Int)? {
+    let bytes = Array(text.lowercased().utf8)
+    for zone in zones {
+      if let at = KindleHeader.find(zone.name, in: bytes) {
+        let rest = bytes[..<at] + [0x20] + bytes[(at + zone.name.count)...]
+        return (String(decoding: rest, as: UTF8.self), zone.minutes)
+      }
+    }
+    return nil
+  }
+
+  static func read(_ text: String) -> Timestamp? {
+    guard let (rest, minutes) = zoneName(in: text) else { return read(text, zone: 0) }
+    return read(rest, zone: minutes)
+  }
+
+  /// What no marker named: the number of three or four digits is the year, the first up to 31
+  /// the day; then, on a Kindle 3/Keyboard outside the US ("3 December 12 19:00:12"), a
+  /// two-digit year after the day and a month name (read as POSIX reads one: 69–99 are
+  /// 1969–1999, the rest 2000–2068).
+  static func settle(
+    _ loose: inout [(value: Int, digits: Int)], year: inout Int?, month: Int?, day: inout Int?
+  ) {
+    if year == nil, let at = loose.firstIndex(where: { $0.digits >= 3 }) {
+      year = loose.remove(at: at).value
+    }
+    if day == nil, let at = loose.firstIndex(where: { (1...31).contains($0.value) }) {
+      day = loose.remove(at: at).value
+    }
+    if year == nil, month != nil, day != nil, loose.count == 1, loose[0].digits == 2 {
+      let short = loose.removeFirst().value
+      year = short >= 69 ? 1900 + short : 2000 + short
+    }
+  }
+
+  /// The date in `text`, whose zone (minutes east of UTC) was named apart from it.
+  static func read(_ text: String, zone: Int) -> Timestamp? {
+    guard let tokens = tokens(text) else { return nil }
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var second: Int?
+    var isPM: Bool?
+    var offsetMinutes = zone
+    var loose: [(value: Int, digits: Int)] = []
+    func set(_ slot: inout Int?, _ value: Int) -> Bool {
+      if slot != nil && slot != value { return false }
+      slot = value
+      return true
+    }
+    var i = 0
+    while i < tokens.count {
+      switch tokens[i] {
+      case .word(let word):
+        if word == "gmt" || word == "utc", i + 2 < tokens.count,
+          case .sign(let sign) = tokens[i + 1],
+          case .number(let h, _) = tokens[i + 2]
+        {
+          var minutes = h * 60
+          i += 3
+          if i + 1 < tokens.count, tokens[i] == .colon, case .number(let m, _) = tokens[i + 1] {
+            minutes += m
+            i += 2
+          } else if h >= 100 {
+            minutes = h / 100 * 60 + h % 100  // "+0800"
+          }
+          offsetMinutes = sign * minutes
+          continue
+        }
+        if let m = months[word] {
+          guard set(&month, m) else { return nil }
+        } else if am.contains(word) {
+          isPM = false
+        } else if pm.contains(word) {
+          isPM = true
+        }
+        i += 1
+      case .number(let value, let digits):
+        if i + 2 < tokens.count, tokens[i + 1] == .colon, case .number(let m, _) = tokens[i + 2] {
+          guard hour == nil else { return nil }
+          hour = value
+          minute = m
+          i += 3
+          if i + 1 < tokens.count, tokens[i] == .colon, case .number(let s, _) = tokens[i + 1] {
+            second = s
+            i += 2
+          }
+          continue
+        }
+        if i + 1 < tokens.count, case .word(let word) = tokens[i + 1], let marker = word.first {
+          var ok = true
+          switch marker {
+          case "年", "년": ok = set(&year, value)
+          case "月", "월": ok = set(&month, value)
+          case "日", "일": ok = set(&day, value)
+          case "时", "時", "시": ok = set(&hour, value)
+          case "分", "분": ok = set(&minute, value)
+          case "秒", "초": ok = set(&second, value)
+          default: loose.append((value, digits))
+          }
+          guard ok else { return nil }
+        } else {
+          loose.append((value, digits))
+        }
+        i += 1
+      case .colon, .sign:
+        i += 1
+      }
+    }
+    settle(&loose, year: &year, month: month, day: &day)
+    guard loose.isEmpty, let year, let month, let day, var hour, let minute else { return nil }
+    if let isPM {
+      guard (0...12).contains(hour) else { return nil }
+      if isPM && hour < 12 { hour += 12 }
+      if !isPM && hour == 12 { hour = 0 }
+    }
+    guard
+      let local = KindleClippings.instant(
+        Int64(year), Int64(month), Int64(day), Int64(hour), Int64(minute), Int64(second ?? 0))
+    else { return nil }
+    return Timestamp(millis: local.millis - Int64(offsetMinutes) * 60_000)
+  }
+}

@@ -65,4 +65,35 @@ struct SyncDeletedBookQuestionTests {
     #expect(try d.rows("SELECT count(*) FROM questions") == [["0"]])
     #expect(try SyncFieldTests.conflicts(d).isEmpty)
   }
+  @Test(
+    "the book deleted on p and brought back by undo, the question restored on q where it was asked: both machines hold both, backups identical"
+  )
+  func restoredWhereAsked() throws {
+    let lab = try SyncLab()
+    let p = try lab.device("p")
+    let q = try lab.device("q")
+    let dune = try p.add("Dune")
+    try SyncLab.round(p)
+    try SyncLab.round(q)
+    _ = try p.succeed(["rm", "\(dune)", "--yes"])
+    _ = try q.succeed(["ask", "\(dune)", "Why spice?"])
+    try SyncLab.round(p)
+    #expect(try SyncLab.round(q)["conflicts"] == 1)
+    try SyncLab.round(p)
+    _ = try p.succeed(["undo"])
+    try SyncLab.round(p)
+    try SyncLab.round(q)
+    let restored = try q.run(["sync", "conflicts", "restore", "1", "--format", "table"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    for _ in 0..<2 {
+      try SyncLab.round(p)
+      try SyncLab.round(q)
+    }
+    for box in [p, q] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
+      #expect(try box.rows("SELECT text FROM questions") == [["Why spice?"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+    #expect(try SyncIdenticalBackupTests.export(p) == SyncIdenticalBackupTests.export(q))
+  }
 }

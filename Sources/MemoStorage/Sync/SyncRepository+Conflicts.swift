@@ -5,7 +5,8 @@ import MemoCore
 /// every device that meets it, so that restoring or dismissing it travels as a record
 /// (`SyncChange.Kind.resolution`) and clears it on every device.
 extension SyncRepository {
-  static let identitySQL = "c.kind || ':' || c.field || ':' || c.hlc || ':' || c.device || ':' || c.key"
+  static let identitySQL =
+    "c.kind || ':' || c.field || ':' || c.hlc || ':' || c.device || ':' || c.key"
 
   /// The value of `field` in a record's JSON row (SQL over `?1`).
   static func valueSQL(_ kind: SyncChange.Kind, _ field: String) -> String {
@@ -210,6 +211,7 @@ extension SyncRepository {
     } else {
       _ = try apply(conflict.kind, key: conflict.key, line: nil)
     }
+    if conflict.isDeleted { try heldAsDeleted(conflict.kind, conflict.key) }
     if wasDeleted {
       try relinkQuestions(toRestoredHighlight: conflict.key)
       try restoreReviewEvents(of: conflict.key, highlight: true)
@@ -229,6 +231,18 @@ extension SyncRepository {
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
     return restored
+  }
+
+  /// A record a restore brought back is held as deleted, so that the next round sends all of
+  /// it: sync may still hold it as it was before its deletion (a question taken with its
+  /// book here, whose own deletion never came), and the round would find it back unchanged
+  /// and not send it, while the device that deleted the book never had it.
+  func heldAsDeleted(_ kind: SyncChange.Kind, _ key: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "UPDATE sync_versions SET row = NULL WHERE kind = ?1 AND key = ?2")
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.execute()
   }
 
   /// Whether the conflict's field was edited on this device since the last round: its value
@@ -289,7 +303,8 @@ extension SyncRepository {
   /// round pushes it).
   func resolve(_ identity: String, _ resolution: String, at time: Timestamp, push: Bool) throws {
     let statement = try database.cachedStatement(
-      sql: "INSERT OR IGNORE INTO sync_resolved (identity, resolution, resolved_at) VALUES (?, ?, ?)")
+      sql:
+        "INSERT OR IGNORE INTO sync_resolved (identity, resolution, resolved_at) VALUES (?, ?, ?)")
     try statement.bind(identity, at: 1)
     try statement.bind(resolution, at: 2)
     try statement.bind(time.rfc3339, at: 3)

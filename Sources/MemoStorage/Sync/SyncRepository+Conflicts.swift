@@ -163,6 +163,12 @@ extension SyncRepository {
   /// - Throws: `.notFound` (1) for an unknown id, or a question whose post is gone.
   func restore(_ id: Int64, at time: Timestamp) throws -> SyncConflict {
     let (conflict, row, identity) = try lookUp(id)
+    if conflict.isDeleted,
+      let deletion = try deletionAfterConflict(
+        conflict.kind, key: conflict.key, identity: identity, detected: conflict.detectedAt)
+    {
+      throw Self.deletedSinceMet(conflict, deletion: deletion)
+    }
     let wasDeleted =
       try conflict.kind == .highlight
       && !exists("SELECT 1 FROM highlights WHERE uuid = ?", conflict.key)
@@ -231,6 +237,34 @@ extension SyncRepository {
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
     return restored
+  }
+
+  /// The refusal of a restore of a record deleted after its conflict was met (exit 1): what
+  /// it would bring back, where it was deleted, and how to have it whole.
+  static func deletedSinceMet(
+    _ conflict: SyncConflict, deletion: (entry: Int64, round: Bool, device: String?)
+  ) -> MemoError {
+    let kind = conflict.kind.rawValue
+    let field = conflict.field == "record" ? "it" : "its \(conflict.field)"
+    let whole =
+      conflict.kind == .post ? ", without its questions, highlights and shelf place" : ""
+    let device = deletion.device.map { " on \($0)" } ?? ""
+    let where_ =
+      deletion.round
+      ? "\(device.isEmpty ? " on another device" : device) (round #\(deletion.entry) in 'memo log' brought the deletion here)"
+      : " here\(device) (#\(deletion.entry) in 'memo log')"
+    // Undone here, the record is back as it was deleted, its fields' stamps as they were:
+    // the restore then goes ahead. Undone on the device that deleted it, it comes back with
+    // new stamps, which a restore would not overwrite: the value is set by hand.
+    let undo =
+      deletion.round
+      ? "To have it back whole, undo the deletion\(device.isEmpty ? " on the device that made it" : device) ('memo undo' there) and run 'memo sync' there and here, then set its \(conflict.field) by hand if you want this value ('memo sync conflicts --format json' shows it as lost)"
+      : "To have it back whole, undo the deletion first ('memo undo' takes back the latest changes, down to #\(deletion.entry)), then restore the conflict"
+    return MemoError(
+      code: .notFound,
+      message:
+        "refusing to restore conflict \(conflict.id): the \(kind) was deleted\(where_) after the conflict was met, and restoring \(field) would bring back only the \(kind) as it was when the conflict was met\(whole); nothing was changed. \(undo); or keep it deleted and run 'memo sync conflicts dismiss \(conflict.id)'"
+    )
   }
 
   /// A record a restore brought back is held as deleted, so that the next round sends all of

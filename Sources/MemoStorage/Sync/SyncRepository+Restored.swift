@@ -130,3 +130,55 @@ extension SyncRepository {
         """)
   }
 }
+
+extension SyncRepository {
+  /// A record deleted after the round that met its conflict (a field conflict of a record that
+  /// was there then) cannot be restored from it: the conflict's row is the record as it was
+  /// when the conflict was met, not as it was deleted (a book without its questions). The
+  /// deletion's journal entry comes after the conflict's (or, the round that met it having
+  /// left no entry, after the time it was met); one that met the conflict (an edit against a
+  /// deletion) deleted it in the same entry or before. - Returns: the deletion's
+  /// entry, whether a round brought it, and the name of the device that made it (nil: one
+  /// sync cannot name), or nil when it is not such a deletion.
+  func deletionAfterConflict(
+    _ kind: SyncChange.Kind, key: String, identity: String, detected: Timestamp
+  ) throws
+    -> (entry: Int64, round: Bool, device: String?)?
+  {
+    let tables: [SyncChange.Kind: String] = [
+      .post: "posts", .question: "questions", .highlight: "highlights",
+    ]
+    guard let table = tables[kind] else { return nil }
+    let statement = try database.cachedStatement(
+      sql: """
+        WITH gone AS (
+          SELECT entry_id FROM journal_changes
+          WHERE table_name = ?1 AND new_row IS NULL AND json_extract(old_row, '$.uuid') = ?2
+          ORDER BY id DESC LIMIT 1),
+        met AS (
+          SELECT entry_id FROM journal_changes
+          WHERE table_name = 'sync_conflicts' AND old_row IS NULL
+            AND json_extract(new_row, '$.kind') || ':' || json_extract(new_row, '$.field') || ':'
+              || json_extract(new_row, '$.hlc') || ':' || json_extract(new_row, '$.device') || ':'
+              || json_extract(new_row, '$.key') = ?3
+          ORDER BY id DESC LIMIT 1)
+        SELECT e.id, CASE WHEN e.action = 'sync' THEN
+            (SELECT coalesce(p.name, v.device) FROM sync_versions v
+             LEFT JOIN sync_peers p ON p.device = v.device
+             WHERE v.kind = ?4 AND v.key = ?2 AND v.row IS NULL)
+          ELSE (SELECT value FROM sync_settings WHERE key = 'device_name') END,
+          e.action = 'sync'
+        FROM gone JOIN journal_entries e ON e.id = gone.entry_id
+        WHERE e.undone = 0 AND CASE WHEN EXISTS (SELECT 1 FROM met)
+          THEN gone.entry_id > (SELECT entry_id FROM met) ELSE e.created_at > ?5 END
+        """)
+    defer { statement.reset() }
+    try statement.bind(table, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(identity, at: 3)
+    try statement.bind(kind.rawValue, at: 4)
+    try statement.bind(detected.rfc3339, at: 5)
+    guard try statement.step() else { return nil }
+    return (statement.int64(0), statement.bool(2), statement.text(1))
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MemoCore
 import Testing
+
+@testable import MemoCore
 
 /// The one-pass reader of change lines (`SyncChange.read`) is a shortcut: it must give exactly
 /// what the JSON tree gives (`parseFully`), or step aside.
@@ -74,6 +75,32 @@ struct SyncChangeReaderTests {
       #expect(fast.rowText == full.rowText, "\(line)")
       #expect(fast.version.device == device)
     }
+  }
+
+  @Test("a deletion carries its import key, read alike in one pass and by the full parse")
+  func importKey() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 7), device: device)
+    let key = SyncChange.questionKey(
+      post: "p1", highlight: nil, createdAt: "2026-01-01T00:00:00.000Z", text: "Why \"so\"?")
+    for importKey in ["kindle:46b6c9dd66352f04", key] {
+      let line = SyncChange.encode(
+        kind: .question, key: "q1", version: v, base: nil, row: nil, importKey: importKey)
+      #expect(line.hasSuffix(",\"row\":null,\"import_key\":\(quoted(importKey))}"), "\(line)")
+      let full = try SyncChange.parseFully(line, device: device)
+      #expect(full.importKey == importKey)
+      #expect(full.hasRow == false)
+      // An escaped key goes to the full parse; a plain one is read in one pass.
+      if let fast = SyncChange.read(line, device: device) {
+        #expect(fast == full)
+        #expect(fast.importKey == importKey)
+      } else {
+        #expect(importKey == key)
+      }
+    }
+    // A line with content never carries one.
+    let edit = SyncChange.encode(
+      kind: .question, key: "q1", version: v, base: nil, row: question("q1"), importKey: "k")
+    #expect(!edit.contains("import_key"))
   }
 
   @Test("lines not as memo writes them, or to refuse, go to the full parse, which decides")

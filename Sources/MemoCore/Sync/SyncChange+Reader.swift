@@ -76,6 +76,11 @@ extension SyncChange {
       guard let parsed = try? JSONParser.parseValue(in: bytes, at: rowStart) else { return nil }
       let (row, end, isCompact) = parsed
       index = end
+      var importKey: String?
+      if row.isNull, take(",\"import_key\":") {
+        guard let keyText = plainString(), !keyText.isEmpty else { return nil }
+        importKey = string(keyText)
+      }
       guard take("}"), index == bytes.count else { return nil }
       if !row.isNull {
         guard (try? SyncChange.checkRow(row, kind: kind, key: key)) != nil else { return nil }
@@ -84,6 +89,7 @@ extension SyncChange {
         kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: device),
         base: base, hasRow: !row.isNull, line: line, stamps: stamps, changed: changed)
       change.row = row
+      change.importKey = importKey
       if !row.isNull && isCompact { change.rowText = string(rowStart..<end) }
       return change
     }

@@ -27,6 +27,11 @@ public struct SyncChange: Equatable, Sendable {
   public var row: JSONValue = .null
   /// The row's JSON text, as `json_extract(line, '$.row')` gives it (nil: not taken apart).
   public var rowText: String?
+  /// A deletion's `"import_key"`: what a reader's file gave the deleted record (a highlight's
+  /// `source_key`, a question's `SyncChange.questionKey`), so that importing the file again on
+  /// any device leaves it deleted (issue 35). Lines without it (older memo) read as before;
+  /// an older memo reading one skips the member.
+  public var importKey: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -58,10 +63,12 @@ public struct SyncChange: Equatable, Sendable {
     return (true, entry)
   }
 
-  /// One line for a change file. `row` is the record's JSON object (nil: deleted).
+  /// One line for a change file. `row` is the record's JSON object (nil: deleted, with the
+  /// deleted record's `importKey` if it has one).
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
-    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:]
+    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:],
+    importKey: String? = nil
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -95,8 +102,21 @@ public struct SyncChange: Equatable, Sendable {
       }
       out += "}"
     }
-    out += ",\"row\":" + (row ?? "null") + "}"
-    return out
+    out += ",\"row\":" + (row ?? "null")
+    if row == nil, let importKey {
+      out += ",\"import_key\":"
+      appendQuoted(importKey, to: &out)
+    }
+    return out + "}"
+  }
+
+  /// The import key of a question, for a deletion to carry (`importKey`): a question a
+  /// reader's note made is its book, the highlight it asks about, when it was asked and its
+  /// words, which an import of the same note finds again.
+  public static func questionKey(
+    post: String, highlight: String?, createdAt: String, text: String
+  ) -> String {
+    "question:\(post):\(highlight ?? ""):\(createdAt):\(text)"
   }
 
   /// `[hlc, "device"]`, as a line writes a stamp.
@@ -205,6 +225,12 @@ public struct SyncChange: Equatable, Sendable {
       kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
       base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
     change.row = row
+    if row.isNull, let importKey = value["import_key"] {
+      guard let text = importKey.stringValue, !text.isEmpty else {
+        throw Invalid(reason: "\"import_key\" is not a non-empty string")
+      }
+      change.importKey = text
+    }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
     // what json_extract(line, '$.row') gives, without SQLite parsing the line again.
     if !row.isNull, rowIndex < spans.count, spans[rowIndex].isCompact {

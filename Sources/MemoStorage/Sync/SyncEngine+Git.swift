@@ -43,13 +43,15 @@ extension SyncEngine {
           let version = held.version.device == device
             ? held.version : stamps.values.filter({ $0.device == device }).max()
         else { continue }
+        let row = try store.image(kind, key)
         lines.append(
           (
             version,
             SyncChange.encode(
               kind: kind, key: key, version: version,
               base: held.version.device == device ? held.base : nil,
-              row: try store.image(kind, key), stamps: stamps, changed: [:])
+              row: row, stamps: stamps, changed: [:],
+              importKey: row == nil ? try store.goneImportKey(kind, key) : nil)
           ))
       }
       let sorted = lines.sorted { $0.0 < $1.0 }.map(\.1)
@@ -136,7 +138,8 @@ extension SyncEngine {
   func pointRemoteHead(_ remote: String) {
     let folder = remote.hasPrefix("file://") ? String(remote.dropFirst(7)) : remote
     guard folder.hasPrefix("/") else { return }
-    let head = try? Git.spawn(["git", "--git-dir=" + folder, "symbolic-ref", "-q", "HEAD"], input: nil)
+    let head = try? Git.spawn(
+      ["git", "--git-dir=" + folder, "symbolic-ref", "-q", "HEAD"], input: nil)
     guard let head, head.isSuccess, head.stdout.trimmingWhitespace() != "refs/heads/main"
     else { return }
     let target = try? Git.spawn(

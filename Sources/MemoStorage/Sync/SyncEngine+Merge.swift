@@ -146,6 +146,11 @@ extension SyncEngine {
       }
     }
     let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
+    if let importKey = change.importKey
+      ?? SyncRepository.importKey(kind, row: here ?? held?.row)
+    {
+      try store.rememberGone(kind, key, importKey: importKey, at: now)
+    }
     _ = try store.apply(kind, key: key, line: nil)
     try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
     for question in cascaded {

@@ -54,7 +54,8 @@ struct SyncRepository {
       ? nil
       : SyncVersion(time: HybridTime(value: statement.int64(2)), device: statement.string(3))
     return Held(
-      version: SyncVersion(time: HybridTime(value: statement.int64(0)), device: statement.string(1)),
+      version: SyncVersion(
+        time: HybridTime(value: statement.int64(0)), device: statement.string(1)),
       base: base, row: statement.text(4))
   }
 
@@ -310,7 +311,8 @@ struct SyncRepository {
         let before = held?.row.flatMap { try? JSONParser.parse($0) }
         let after = before == nil ? nil : try? JSONParser.parse(row)
         for (name, columns) in kind.fields
-        where before == nil || after == nil || columns.contains(where: { before?[$0] != after?[$0] })
+        where before == nil || after == nil
+          || columns.contains(where: { before?[$0] != after?[$0] })
         {
           changed[name] = .some(stamps[name])
         }
@@ -336,10 +338,19 @@ struct SyncRepository {
       // exactly that (`SyncChange.stamp`, `changedBase`): a first round's lines are half as
       // long (and git's, reading and parsing work with them).
       let whole = held == nil && row != nil
+      // A deletion of what a reader's file gave: the key goes with it (and stays here).
+      var importKey: String?
+      if row == nil,
+        let known = try Self.importKey(kind, row: held?.row) ?? goneImportKey(kind, key)
+      {
+        importKey = known
+        try rememberGone(
+          kind, key, importKey: known, at: Timestamp(millis: version.time.value >> 16))
+      }
       lines.append(
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,
-          stamps: whole ? [:] : stamps, changed: whole ? [:] : changed))
+          stamps: whole ? [:] : stamps, changed: whole ? [:] : changed, importKey: importKey))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }

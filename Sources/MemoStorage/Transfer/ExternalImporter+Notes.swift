@@ -15,7 +15,10 @@ extension ExternalImporter {
     try countEarlierVersions(of: clipping, postID: postID, into: &counts)
     // The key, or (a backup restored, or synced from a machine that imported the file: the
     // import keys stay where they were made) the note where this one would go.
-    if try hasKey(clipping.key) || isHere(clipping, postID: postID, target: target) {
+    // Or a question it made, deleted on a device since (sync noted its key here).
+    if try hasKey(clipping.key) || isHere(clipping, postID: postID, target: target)
+      || isDeletedQuestion(clipping, postID: postID, target: target)
+    {
       try remember(clipping.key)
       summary.unchanged += 1
       counts.duplicates += 1
@@ -55,6 +58,26 @@ extension ExternalImporter {
       counts.notes += 1
       additions.append(clipping.bodyText)
     }
+  }
+
+  /// Whether `clipping` asks a question this note made and a device deleted since: sync put
+  /// its key (`SyncChange.questionKey`) among the import keys here.
+  func isDeletedQuestion(_ clipping: ExternalClipping, postID: Int64, target: Int64?) throws
+    -> Bool
+  {
+    guard clipping.isQuestion, let asked = clipping.addedAt else { return false }
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT 1 FROM import_keys WHERE key = 'question:' || (SELECT uuid FROM posts WHERE id = ?1)
+          || ':' || coalesce((SELECT uuid FROM highlights WHERE id = ?2), '') || ':' || ?3
+          || ':' || ?4
+        """)
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    try statement.bind(target, at: 2)
+    try statement.bind(asked.rfc3339, at: 3)
+    try statement.bind(clipping.text, at: 4)
+    return try statement.step()
   }
 
   /// Whether the note `clipping` is here without its import key: the question with its text

@@ -80,8 +80,7 @@ struct SyncChangeReaderTests {
   @Test("a deletion carries its import key, read alike in one pass and by the full parse")
   func importKey() throws {
     let v = SyncVersion(time: HybridTime(value: t0 + 7), device: device)
-    let key = SyncChange.questionKey(
-      post: "p1", highlight: nil, createdAt: "2026-01-01T00:00:00.000Z", text: "Why \"so\"?")
+    let key = SyncChange.questionKey(createdAt: "2026-01-01T00:00:00.000Z", text: "Why \"so\"?")
     for importKey in ["kindle:46b6c9dd66352f04", key] {
       let line = SyncChange.encode(
         kind: .question, key: "q1", version: v, base: nil, row: nil, importKey: importKey)

@@ -6,12 +6,15 @@ import Testing
 /// backup from before the import restored as a new device), through compactions (issue 35).
 @Suite("memo sync: deletions hold when the same reader's file is imported again")
 struct SyncImportDeletionTests {
-  /// Two highlights of Dune and a note that asks about the second.
+  /// Two highlights of Dune, a note on the first and a note that asks about the second.
   static let clippings =
     SyncIdenticalBackupTests.clippings
     + KindleImportTests.entry(
       "- Your Note on page 9 | Location 121 | Added on Monday, 2 January 2023 08:06:00",
       "Why does it flow?")
+    + KindleImportTests.entry(
+      "- Your Note on page 3 | Location 44 | Added on Monday, 2 January 2023 08:01:00",
+      "The litany")
 
   static func importFile(_ box: Sandbox) throws -> RunResult {
     let path = box.root + "/My Clippings.txt"
@@ -48,7 +51,7 @@ struct SyncImportDeletionTests {
     try SyncLab.round(a, ["--compact"])
     let b = try lab.device("b")
     let imported = try Self.importFile(b)
-    #expect(imported.stdout.hasPrefix("0 added, 0 updated, 3 unchanged:"), "\(imported.stdout)")
+    #expect(imported.stdout.hasPrefix("0 added, 0 updated, 4 unchanged:"), "\(imported.stdout)")
     #expect(try Self.texts(b) == [["The spice must flow."]])
     for _ in 0..<2 {
       try SyncLab.round(b)
@@ -77,7 +80,7 @@ struct SyncImportDeletionTests {
     #expect(try a.run(["sync"]).status == 73)
     #expect(try a.run(["sync", "init", "--new-device"]).status == 0)
     let imported = try Self.importFile(a)
-    #expect(imported.stdout.hasPrefix("0 added, 0 updated, 3 unchanged:"), "\(imported.stdout)")
+    #expect(imported.stdout.hasPrefix("0 added, 0 updated, 4 unchanged:"), "\(imported.stdout)")
     #expect(try Self.texts(a) == [["The spice must flow."]])
     for _ in 0..<2 {
       try SyncLab.round(a)
@@ -85,5 +88,23 @@ struct SyncImportDeletionTests {
     }
     #expect(try Self.texts(b) == [["The spice must flow."]])
     #expect(try SyncIdenticalBackupTests.export(a) == SyncIdenticalBackupTests.export(b))
+  }
+
+  @Test("the book deleted on a with all it had, imported on b as it joins: it stays deleted")
+  func deletedBook() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    _ = try Self.importFile(a)
+    try SyncLab.round(a)
+    #expect(try a.run(["rm", "1", "--yes"]).status == 0)
+    try SyncLab.round(a)
+    let b = try lab.device("b")
+    let imported = try Self.importFile(b)
+    #expect(imported.stdout.hasPrefix("0 added, 0 updated, 4 unchanged:"), "\(imported.stdout)")
+    #expect(imported.stdout.contains("1 book deleted here (kept deleted)"), "\(imported.stdout)")
+    #expect(try b.rows("SELECT count(*) FROM posts") == [["0"]])
+    try SyncLab.round(b)
+    try SyncLab.round(a)
+    #expect(try a.rows("SELECT count(*) FROM posts") == [["0"]])
   }
 }

@@ -111,12 +111,10 @@ public struct SyncChange: Equatable, Sendable {
   }
 
   /// The import key of a question, for a deletion to carry (`importKey`): a question a
-  /// reader's note made is its book, the highlight it asks about, when it was asked and its
-  /// words, which an import of the same note finds again.
-  public static func questionKey(
-    post: String, highlight: String?, createdAt: String, text: String
-  ) -> String {
-    "question:\(post):\(highlight ?? ""):\(createdAt):\(text)"
+  /// reader's note made is when it was asked and its words, which an import of the same note
+  /// finds again (its book and highlight may be deleted with it).
+  public static func questionKey(createdAt: String, text: String) -> String {
+    "question:\(createdAt):\(text)"
   }
 
   /// `[hlc, "device"]`, as a line writes a stamp.

@@ -149,7 +149,7 @@ extension SyncEngine {
     if let importKey = change.importKey
       ?? SyncRepository.importKey(kind, row: here ?? held?.row)
     {
-      try store.rememberGone(kind, key, importKey: importKey, at: now)
+      try store.rememberGone(kind, key, importKey: importKey)
     }
     _ = try store.apply(kind, key: key, line: nil)
     try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)

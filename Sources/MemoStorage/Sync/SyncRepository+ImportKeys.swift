@@ -4,12 +4,15 @@ import MemoCore
 /// gave, deleted on any device, stays deleted when the file is imported again on any device
 /// (one that joins sync, a backup restored as a new device). Its deletion's line carries its
 /// import key (`SyncChange.importKey`); each device that makes or applies the deletion puts
-/// the key among its own import keys (`import_keys`, which an import finds it by) and keeps
-/// it for the deletion's later lines (a compaction's snapshot) in `sync_settings`.
+/// the key in its `sync_settings` (`deleted:KEY`), where an import finds it as it finds its own
+/// import keys, and keeps it for the deletion's later lines (a compaction's snapshot).
 extension SyncRepository {
   static func goneKey(_ kind: SyncChange.Kind, _ key: String) -> String {
     "gone:\(kind.rawValue):\(key)"
   }
+
+  /// The setting noting that what a file gave under import key `key` was deleted on a device.
+  static func deletedKey(_ key: String) -> String { "deleted:" + key }
 
   /// What a reader's file gave a record, from its row as sync holds it: a highlight's
   /// `source_key`, a question's `SyncChange.questionKey`; nil for one a file did not give.
@@ -20,12 +23,9 @@ extension SyncRepository {
     if kind == .highlight {
       return value["source_key"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
-    guard let post = value["post_uuid"]?.stringValue,
-      let createdAt = value["created_at"]?.stringValue, let text = value["text"]?.stringValue
+    guard let createdAt = value["created_at"]?.stringValue, let text = value["text"]?.stringValue
     else { return nil }
-    return SyncChange.questionKey(
-      post: post, highlight: value["highlight_uuid"]?.stringValue, createdAt: createdAt,
-      text: text)
+    return SyncChange.questionKey(createdAt: createdAt, text: text)
   }
 
   /// The import key a deleted record had, as its deletion noted it (nil: none known).
@@ -35,15 +35,11 @@ extension SyncRepository {
   }
 
   /// Notes the deletion of a record with import key `importKey`: an import here leaves what
-  /// the key names deleted, and the deletion's later lines carry it.
-  func rememberGone(
-    _ kind: SyncChange.Kind, _ key: String, importKey: String, at time: Timestamp
-  ) throws {
+  /// the key names deleted (`ExternalImporter.hasKey`), and the deletion's later lines carry
+  /// it. Sync's own settings, not import keys: a round that only deletes stays out of the
+  /// journal, as before.
+  func rememberGone(_ kind: SyncChange.Kind, _ key: String, importKey: String) throws {
     try setSetting(Self.goneKey(kind, key), importKey)
-    let statement = try database.cachedStatement(
-      sql: "INSERT OR IGNORE INTO import_keys (key, imported_at) VALUES (?, ?)")
-    try statement.bind(importKey, at: 1)
-    try statement.bind(time.rfc3339, at: 2)
-    try statement.execute()
+    try setSetting(Self.deletedKey(importKey), kind.rawValue)
   }
 }

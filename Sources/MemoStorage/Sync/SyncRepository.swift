@@ -344,8 +344,7 @@ struct SyncRepository {
         let known = try Self.importKey(kind, row: held?.row) ?? goneImportKey(kind, key)
       {
         importKey = known
-        try rememberGone(
-          kind, key, importKey: known, at: Timestamp(millis: version.time.value >> 16))
+        try rememberGone(kind, key, importKey: known)
       }
       lines.append(
         SyncChange.encode(

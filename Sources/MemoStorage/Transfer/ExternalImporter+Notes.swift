@@ -15,10 +15,9 @@ extension ExternalImporter {
     try countEarlierVersions(of: clipping, postID: postID, into: &counts)
     // The key, or (a backup restored, or synced from a machine that imported the file: the
     // import keys stay where they were made) the note where this one would go.
-    // Or a question it made, deleted on a device since (sync noted its key here).
-    if try hasKey(clipping.key) || isHere(clipping, postID: postID, target: target)
-      || isDeletedQuestion(clipping, postID: postID, target: target)
-    {
+    // Or the question it made or the highlight it was on, deleted on a device since (sync
+    // noted their keys here): it stays deleted with them.
+    if try isKnown(clipping) || isHere(clipping, postID: postID, target: target) {
       try remember(clipping.key)
       summary.unchanged += 1
       counts.duplicates += 1
@@ -62,21 +61,28 @@ extension ExternalImporter {
 
   /// Whether `clipping` asks a question this note made and a device deleted since: sync put
   /// its key (`SyncChange.questionKey`) among the import keys here.
-  func isDeletedQuestion(_ clipping: ExternalClipping, postID: Int64, target: Int64?) throws
-    -> Bool
-  {
+  func isDeletedQuestion(_ clipping: ExternalClipping) throws -> Bool {
     guard clipping.isQuestion, let asked = clipping.addedAt else { return false }
+    return try hasKey(SyncChange.questionKey(createdAt: asked.rfc3339, text: clipping.text))
+  }
+
+  /// Whether a clipping was imported before: its key, or (a book deleted on a synced device,
+  /// the file imported where it was never imported) a note's question or highlight that sync
+  /// knows was deleted.
+  func isKnown(_ clipping: ExternalClipping) throws -> Bool {
+    if try hasKey(clipping.key) { return true }
+    guard clipping.kind == .note else { return false }
+    if clipping.isQuestion { return try isDeletedQuestion(clipping) }
+    // The highlight deleted, and not here under its key (a join of two machines' copies of it
+    // deletes one and keeps the other: a note on it is the kept one's).
+    guard let highlight = clipping.highlightKey else { return false }
     let statement = try database.cachedStatement(
       sql: """
-        SELECT 1 FROM import_keys WHERE key = 'question:' || (SELECT uuid FROM posts WHERE id = ?1)
-          || ':' || coalesce((SELECT uuid FROM highlights WHERE id = ?2), '') || ':' || ?3
-          || ':' || ?4
+        SELECT 1 FROM sync_settings WHERE key = 'deleted:' || ?1
+          AND NOT EXISTS (SELECT 1 FROM highlights WHERE source_key = ?1)
         """)
     defer { statement.reset() }
-    try statement.bind(postID, at: 1)
-    try statement.bind(target, at: 2)
-    try statement.bind(asked.rfc3339, at: 3)
-    try statement.bind(clipping.text, at: 4)
+    try statement.bind(highlight, at: 1)
     return try statement.step()
   }
 

@@ -43,7 +43,7 @@ struct ExternalImporter {
       // instead of coming back as a post without its highlights.
       let allKnown =
         try book.key == nil && !book.clippings.isEmpty
-        && book.clippings.allSatisfy({ try hasKey($0.key) })
+        && book.clippings.allSatisfy({ try isKnown($0) })
       let known = allKnown ? try existingPost(for: book) : nil
       if allKnown && known == nil {
         counts.booksDeletedHere += 1
@@ -328,8 +328,14 @@ struct ExternalImporter {
     }
   }
 
+  /// Whether the clipping `key` was imported here, or what it gave was deleted on a synced
+  /// device (`SyncRepository.rememberGone`).
   func hasKey(_ key: String) throws -> Bool {
-    let statement = try database.cachedStatement(sql: "SELECT 1 FROM import_keys WHERE key = ?")
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT 1 FROM import_keys WHERE key = ?1
+        UNION ALL SELECT 1 FROM sync_settings WHERE key = 'deleted:' || ?1
+        """)
     defer { statement.reset() }
     try statement.bind(key, at: 1)
     return try statement.step()

@@ -42,4 +42,14 @@ extension SyncRepository {
     try setSetting(Self.goneKey(kind, key), importKey)
     try setSetting(Self.deletedKey(importKey), kind.rawValue)
   }
+
+  /// The import key a deletion made here carries, from the record as the last round left it
+  /// (or as an earlier deletion noted it), noted here too (`rememberGone`).
+  func deletionImportKey(_ kind: SyncChange.Kind, _ key: String, row: String?) throws -> String? {
+    guard let known = try Self.importKey(kind, row: row) ?? goneImportKey(kind, key) else {
+      return nil
+    }
+    try rememberGone(kind, key, importKey: known)
+    return known
+  }
 }

@@ -338,14 +338,7 @@ struct SyncRepository {
       // exactly that (`SyncChange.stamp`, `changedBase`): a first round's lines are half as
       // long (and git's, reading and parsing work with them).
       let whole = held == nil && row != nil
-      // A deletion of what a reader's file gave: the key goes with it (and stays here).
-      var importKey: String?
-      if row == nil,
-        let known = try Self.importKey(kind, row: held?.row) ?? goneImportKey(kind, key)
-      {
-        importKey = known
-        try rememberGone(kind, key, importKey: known)
-      }
+      let importKey = row == nil ? try deletionImportKey(kind, key, row: held?.row) : nil
       lines.append(
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,

@@ -29,6 +29,9 @@ public enum KindleClippings {
     public var line: Int
     public var what: String
     public var done: String
+    /// An entry skipped whole for want of a header: counted as `headerless`, not among the
+    /// clippings imported without a part of their header (`unreadable`).
+    public var isHeaderless = false
 
     public var description: String { "line \(line): \(what); \(done)" }
   }
@@ -87,7 +90,7 @@ public enum KindleClippings {
         report.problems.append(
           Problem(
             line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
-            done: "the entry was skipped"))
+            done: "the entry was skipped", isHeaderless: true))
         report.headerless += 1
         continue
       }

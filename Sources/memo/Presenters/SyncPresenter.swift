@@ -37,6 +37,11 @@ enum SyncPresenter {
           "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back"
         )
       }
+      if let named = summary.newDeviceName {
+        Diagnostics.line(
+          "memo: this database now syncs as a new device named '\(named.name)' (the copy it came from is '\(named.old)'); 'memo sync init --new-device --name NAME' chooses the name"
+        )
+      }
       if summary.setAside > 0 {
         let count = summary.setAside
         Diagnostics.line(

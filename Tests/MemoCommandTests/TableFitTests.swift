@@ -109,6 +109,8 @@ struct TableFitTests {
       // A right-aligned cell (the question's POST) starts inside its column: posts only.
       if listing == .posts {
         #expect(columnStarts(Substring(lines[1])) == columnStarts(Substring(lines[0])), "\(lines)")
+        // The room of the columns left out goes to the title: the long one fills the line.
+        #expect(DisplayWidth.of(lines[1]) == width, "\(lines)")
       }
     }
   }

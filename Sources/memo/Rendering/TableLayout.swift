@@ -88,6 +88,7 @@ struct TableLayout {
   /// (the flexible column that gives way last), and shrinks that text to what is left.
   func fit(_ widths: inout [Int], columns: [Column]) {
     guard let width = style.width else { return }
+    let natural = widths
     func excess() -> Int {
       let shown = widths.filter { $0 >= 0 }
       return shown.reduce(0, +) + 2 * (shown.count - 1) - width
@@ -108,6 +109,10 @@ struct TableLayout {
     }
     let kept = flexible.filter { widths[$0] >= 0 }
     shrink(&widths, kept, excess: excess()) { _ in 1 }
+    // What the columns left out freed goes back to the main text, then to the others kept.
+    for i in [main].compactMap({ $0 }) + kept where excess() < 0 {
+      widths[i] = min(natural[i], widths[i] - excess())
+    }
   }
 
   /// Takes `excess` columns from `group`, the widest first, none below its floor.

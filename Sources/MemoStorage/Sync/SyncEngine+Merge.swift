@@ -131,6 +131,8 @@ extension SyncEngine {
     if let held, held.row == nil, here == nil, held.version > change.version {
       return (.skipped, 0)
     }
+    // Merged into another post here: what is here of it follows (SyncRepository+Merged).
+    if let into = change.into { try store.followMerge(of: key, into: into) }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its
     // post just now).

@@ -147,6 +147,17 @@ extension SyncEngine {
         conflicts += 1
       }
     }
+    // Rated here (the ratings go with it): kept as a conflict, as this device's, so that
+    // restoring it here brings them back (from this round's journal) undoing nothing else.
+    if conflicts == 0, let held, let was = here ?? held.row, try store.ratedHere(kind, key),
+      let device = try store.setting("device_id"),
+      try store.keep(
+        kind, key: key, field: "record", row: was,
+        version: SyncVersion(time: held.version.time, device: device),
+        winner: change.version.device, at: now)
+    {
+      conflicts += 1
+    }
     let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
     _ = try store.apply(kind, key: key, line: nil)
     try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)

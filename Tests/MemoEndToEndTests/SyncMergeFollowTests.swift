@@ -61,6 +61,41 @@ struct SyncMergeFollowTests {
   }
 
   @Test(
+    "a merges B into A while b gives B a source and another author: A takes the source it lacked; the author is a conflict of A's on both, restorable"
+  )
+  func authorAndSource() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune", ["--author", "Frank Herbert"])
+    _ = try a.add("Dune (copy)")
+    for box in [a, b] { try SyncLab.round(box) }
+    _ = try a.succeed(["merge", "1", "2"])
+    _ = try b.succeed(["edit", "2", "--author", "F. Herbert", "--source", "ISBN 9780441013593"])
+    try SyncIdenticalBackupTests.settle(a, b)
+    for box in [a, b] {
+      #expect(
+        try box.rows("SELECT title, author, source FROM posts")
+          == [["Dune", "Frank Herbert", "ISBN 9780441013593"]])
+      let listed = try SyncFieldTests.conflicts(box)
+      #expect(listed.map { $0["record"] as? String } == ["Dune"])
+      #expect(listed.map { $0["field"] as? String } == ["author"])
+      #expect(listed.map { $0["lost"] as? String } == ["F. Herbert"])
+      #expect(listed.map { $0["deleted"] as? Bool } == [false])
+    }
+    #expect(try SyncIdenticalBackupTests.export(a) == SyncIdenticalBackupTests.export(b))
+    let id = try #require(try SyncFieldTests.conflicts(b).first?["id"] as? Int)
+    _ = try b.succeed(["sync", "conflicts", "restore", "\(id)"])
+    try SyncIdenticalBackupTests.settle(b, a)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT author FROM posts") == [["F. Herbert"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+    #expect(try SyncIdenticalBackupTests.export(a) == SyncIdenticalBackupTests.export(b))
+  }
+
+  @Test(
     "a third machine that held B applies the merge and b's additions in either order: all on A, the same as a and b"
   )
   func thirdMachine() throws {

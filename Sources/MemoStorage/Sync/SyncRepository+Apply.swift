@@ -372,13 +372,6 @@ extension SyncRepository {
   }
 
   /// The id of the post a row's field names (nil: not here).
-  /// The id of the post with UUID ?1, or of the post it was merged into here
-  /// (SyncRepository+Merged): what another device added to it follows the merge.
-  static let postIDSQL = """
-    coalesce((SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM posts WHERE uuid =
-      (SELECT value FROM sync_settings WHERE key = 'merged:post:' || ?1)))
-    """
-
   func postID(of uuid: JSONValue?) throws -> Int64? {
     let statement = try database.cachedStatement(sql: "SELECT \(Self.postIDSQL)")
     defer { statement.reset() }

@@ -45,14 +45,11 @@ extension SyncRepository {
     guard try exists("SELECT 1 FROM posts WHERE uuid = ?", target) else { return }
     try setSetting(Self.mergedKey(post), target)
     for table in ["questions", "highlights"] {
-      let statement = try database.cachedStatement(
-        sql: """
-          UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
-          WHERE post_id = (SELECT id FROM posts WHERE uuid = ?1)
-          """)
-      try statement.bind(post, at: 1)
-      try statement.bind(target, at: 2)
-      try statement.execute()
+      try run2(
+        """
+        UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
+        WHERE post_id = (SELECT id FROM posts WHERE uuid = ?1)
+        """, post, target)
     }
     _ = try apply(.post, key: post, line: nil)
   }
@@ -135,13 +132,7 @@ extension SyncRepository {
           conflicts += 1
         }
       }
-      if let taken {
-        let write = try database.cachedStatement(
-          sql: "UPDATE posts SET \(field) = ?2 WHERE uuid = ?1")
-        try write.bind(target, at: 1)
-        try write.bind(taken, at: 2)
-        try write.execute()
-      }
+      if let taken { try run2("UPDATE posts SET \(field) = ?2 WHERE uuid = ?1", target, taken) }
     }
     return conflicts
   }

@@ -139,6 +139,7 @@ extension SyncEngine {
       // Ratings set aside that are here again (their item came back another way, and the
       // device that made them sent them again): nothing left to bring back.
       try store.dropSetAsideHeld()
+      try store.dropRecordConflictsBack()
 
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.

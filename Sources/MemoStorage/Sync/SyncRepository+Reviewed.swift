@@ -192,6 +192,23 @@ extension SyncRepository {
     }
   }
 
+  /// Forgets the conflicts this device kept of whole records another deleted (rated here,
+  /// asked here) once the record is here again (its deletion undone there, or restored from
+  /// another device's conflict): nothing is left to bring back (journaled with the round).
+  func dropRecordConflictsBack() throws {
+    try database.execute(
+      sql: """
+        DELETE FROM sync_conflicts AS c
+        WHERE c.field = 'record'
+          AND c.device = (SELECT value FROM sync_settings WHERE key = 'device_id')
+          AND CASE c.kind
+            WHEN 'post' THEN EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
+            WHEN 'question' THEN EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+            WHEN 'highlight' THEN EXISTS (SELECT 1 FROM highlights WHERE uuid = c.key)
+            ELSE 0 END
+        """)
+  }
+
   /// How many review ratings (or highlight choices) the deletion of record `key` takes with
   /// it: a question's, a post's questions' and highlights', a highlight's (not one a join
   /// deletes: its choices move to the copy kept).

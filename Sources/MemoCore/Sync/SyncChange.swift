@@ -27,6 +27,9 @@ public struct SyncChange: Equatable, Sendable {
   public var row: JSONValue = .null
   /// The row's JSON text, as `json_extract(line, '$.row')` gives it (nil: not taken apart).
   public var rowText: String?
+  /// For a post's deletion by `memo merge`: the UUID of the post it was merged into, so that
+  /// what another device added to it meanwhile follows the merge (nil: a plain deletion).
+  public var into: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -61,7 +64,8 @@ public struct SyncChange: Equatable, Sendable {
   /// One line for a change file. `row` is the record's JSON object (nil: deleted).
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
-    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:]
+    stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:],
+    into: String? = nil
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -94,6 +98,10 @@ public struct SyncChange: Equatable, Sendable {
         }
       }
       out += "}"
+    }
+    if let into, row == nil {
+      out += ",\"into\":"
+      appendQuoted(into, to: &out)
     }
     out += ",\"row\":" + (row ?? "null") + "}"
     return out
@@ -205,6 +213,9 @@ public struct SyncChange: Equatable, Sendable {
       kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
       base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
     change.row = row
+    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
+      change.into = into
+    }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
     // what json_extract(line, '$.row') gives, without SQLite parsing the line again.
     if !row.isNull, rowIndex < spans.count, spans[rowIndex].isCompact {

@@ -45,7 +45,7 @@ enum SyncPresenter {
       if summary.setAside > 0 {
         let count = summary.setAside
         Diagnostics.line(
-          "memo: \(count) review rating\(count == 1 ? "" : "s") of items deleted on another device \(count == 1 ? "was" : "were") set aside with \(count == 1 ? "its item" : "their items"); they come back if the item does ('memo undo' of its deletion on the device that deleted it)"
+          "memo: \(count) review rating\(count == 1 ? "" : "s") of items deleted on another device \(count == 1 ? "was" : "were") set aside with \(count == 1 ? "its item" : "their items"); they come back with it: 'memo sync conflicts restore ID' of the item on the device that rated it, or 'memo undo' of its deletion on the device that deleted it"
         )
       }
     }

@@ -97,7 +97,7 @@ public enum KindleClippings {
       if let date = header.date, earliest[bookKey].map({ date < $0 }) ?? true {
         earliest[bookKey] = date
       }
-      if header.kind != nil { readable += 1 }
+      if header.isClipping { readable += 1 }
       if header.kind == .bookmark {
         report.bookmarks += 1
         continue
@@ -247,6 +247,17 @@ public enum KindleClippings {
       clipping.highlightKey = highlightKey(onPage: page, in: book.clippings)
     }
     if !seen.insert(clipping.key).inserted {
+      if let backAt = editedBack(clipping, in: book.clippings) {
+        // A note edited on the device back to an earlier text: it takes the place of the note
+        // it replaces, under a key of its own (the earlier text's key is taken, and may be
+        // imported already as a version since replaced).
+        let current = book.clippings[backAt]
+        clipping.key = "kindle:" + stableKey([clipping.key, "after", current.key])
+        guard seen.insert(clipping.key).inserted else { return .duplicate }
+        clipping.replaces = current.replaces + [current.withoutReplaces]
+        book.clippings[backAt] = clipping
+        return .replaced
+      }
       // The same words at the same location, written at another time on another highlight
       // ending there (a Kindle repeat carries the same time): another note.
       guard clipping.kind == .note, let anchor = clipping.highlightKey,
@@ -287,6 +298,20 @@ public enum KindleClippings {
   }
 
   enum Added { case added, duplicate, replaced }
+
+  /// Where the book's current note stands that `note` (a text seen before) returns to: a note
+  /// at the same place on the same highlight, written no later (Kindle 1–3 write minutes only),
+  /// that replaced this text before. A clipping repeated in a file keeps its own time, earlier
+  /// than what replaced it: that stays a duplicate.
+  static func editedBack(_ note: ExternalClipping, in clippings: [ExternalClipping]) -> Int? {
+    guard note.kind == .note, note.start != nil, let at = note.addedAt else { return nil }
+    return clippings.firstIndex {
+      $0.kind == .note && $0.start == note.start && $0.end == note.end && $0.page == note.page
+        && $0.highlightKey == note.highlightKey && $0.key != note.key
+        && ($0.addedAt.map { $0 <= at } ?? false)
+        && $0.replaces.contains { $0.key == note.key }
+    }
+  }
 
   /// The key of the highlight a note at `location` was written on: of the book's highlights
   /// read so far, the latest ending there, else the latest holding it.

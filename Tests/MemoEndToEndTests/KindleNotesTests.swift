@@ -278,4 +278,29 @@ struct KindleNotesTests {
     #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
     #expect(try box.rows(notes) == expected)
   }
+
+  @Test(
+    "a note the Kindle wrote just before its highlight (the same second): on that highlight, not on an earlier one holding its place"
+  )
+  func noteBeforeItsHighlight() throws {
+    let box = try Sandbox()
+    func entry(_ kind: String, _ at: String, _ time: String, _ text: String) -> String {
+      "Order Book (W)\r\n- Your \(kind) on Location \(at) | Added on Tuesday, February 20, 2024 \(time) PM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    let file = box.root + "/My Clippings.txt"
+    try
+      (entry("Highlight", "70-73", "6:30:00", "the later passage")
+      + entry("Note", "73", "6:30:05", "X")
+      + entry("Note", "70", "6:40:10", "Y")
+      + entry("Highlight", "66-70", "6:40:10", "the earlier passage"))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let notes = "SELECT text, coalesce(note, '') FROM highlights ORDER BY text"
+    let expected = [["the earlier passage", "Y"], ["the later passage", "X"]]
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(try box.rows(notes) == expected)
+    let again = try box.run(["import", file])
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(try box.rows(notes) == expected)
+  }
 }

@@ -294,7 +294,23 @@ public enum KindleClippings {
       return .replaced
     }
     book.clippings.append(clipping)
+    if clipping.kind == .highlight { adoptNotes(of: clipping, in: &book.clippings) }
     return .added
+  }
+
+  /// A note a Kindle wrote just before its highlight (the same second, the note first in the
+  /// file) was put on a highlight read before it that holds its place, or on none: the
+  /// highlight ending at its place, written with it, is its own.
+  static func adoptNotes(of highlight: ExternalClipping, in clippings: inout [ExternalClipping]) {
+    guard let end = highlight.end ?? highlight.start, let at = highlight.addedAt else { return }
+    for i in clippings.indices
+    where clippings[i].kind == .note && clippings[i].start == end && clippings[i].addedAt == at {
+      let current = clippings[i].highlightKey.flatMap { key in
+        clippings.last { $0.key == key }
+      }
+      if let current, (current.end ?? current.start) == end { continue }
+      clippings[i].highlightKey = highlight.key
+    }
   }
 
   enum Added { case added, duplicate, replaced }

@@ -164,6 +164,24 @@ struct KindleClippingsTests {
     #expect(kept?.map(\.text) == ["two"])
   }
 
+  @Test(
+    "a passage holding ten equals signs inside a line (a highlight of a clippings file read on the Kindle) is one passage: only a line of its own ends a clipping"
+  )
+  func separatorInsideText() throws {
+    let text =
+      "Notes on Notes (Me)\r\n- Your Highlight on Location 5-9 | Added on Monday, May 4, 2020 9:00:00 PM\r\n\r\n"
+      + "first part ========== Notes on Notes (Me) - Your Highlight on Location 1-2 | Added on Monday, May 4, 2020 8:00:00 PM second part\r\n==========\r\n"
+      + "Notes on Notes (Me)\r\n- Your Highlight on Location 12-13 | Added on Monday, May 4, 2020 9:05:00 PM\r\n\r\nthe next one\r\n==========  \r\n"
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.headerless == 0)
+    #expect(
+      report.books.first?.clippings.map(\.text) == [
+        "first part ========== Notes on Notes (Me) - Your Highlight on Location 1-2 | Added on Monday, May 4, 2020 8:00:00 PM second part",
+        "the next one",
+      ])
+  }
+
   @Test("an entry without a header line is reported by its line and skipped; the others are read")
   func malformed() throws {
     let text =

@@ -195,7 +195,9 @@ public enum KindleClippings {
     var start = 0
     var i = 0
     while i + mark.count <= bytes.count {
-      if bytes[i] == mark[0] && bytes[i..<(i + mark.count)].elementsEqual(mark) {
+      if bytes[i] == mark[0] && bytes[i..<(i + mark.count)].elementsEqual(mark)
+        && isOwnLine(bytes, i..<(i + mark.count))
+      {
         ranges.append(start..<i)
         i += mark.count
         start = i
@@ -205,6 +207,18 @@ public enum KindleClippings {
     }
     ranges.append(start..<bytes.count)
     return ranges
+  }
+
+  /// Whether `range` is alone on its line but for spaces and tabs: a Kindle writes the
+  /// `==========` line so, and a passage may hold the mark inside a line (a highlight made in
+  /// a clippings file read on the Kindle).
+  static func isOwnLine(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    var before = range.lowerBound - 1
+    while before >= 0, blank(bytes[before]) { before -= 1 }
+    var after = range.upperBound
+    while after < bytes.count, blank(bytes[after]) { after += 1 }
+    return (before < 0 || bytes[before] == 0x0A) && (after == bytes.count || bytes[after] == 0x0A)
   }
 
   /// The text without byte order marks, its line breaks (CRLF, CR) made LF: on bytes.

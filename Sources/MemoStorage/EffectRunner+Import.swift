@@ -120,7 +120,10 @@ extension EffectRunner {
       summary.clippings?.incomplete = report.incomplete.count
       summary.clippings?.empty = report.empty
       summary.clippings?.headerless = report.headerless
-      summary.clippings?.unreadable = Set(report.problems.map(\.line)).count
+      // One bucket each: a headerless entry is counted as such, not also as not fully read.
+      summary.clippings?.unreadable =
+        Set(report.problems.filter { !$0.isHeaderless }.map(\.line))
+        .count
       summary.warnings = problems.map { "\(name): \($0.description)" }
       return summary
     }

@@ -38,7 +38,7 @@ public final class EffectRunner {
   ///   - output: the writer for listings whose effect says `.output` (nil: none may).
   public init(
     database: Database, clock: @escaping () -> Timestamp = SystemClock.now,
-    makeUUID: @escaping (Timestamp) -> String = SystemClock.makeUUID(at:),
+    makeUUID: @escaping (Timestamp) -> String = UUIDBatch().make(at:),
     writingTo output: RowSink? = nil
   ) {
     self.database = database

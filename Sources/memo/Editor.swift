@@ -207,11 +207,14 @@ enum Editor {
     -> (fields: [String: String], body: String)
   {
     var fields: [String: String] = [:]
+    var lineOf: [String: Int] = [:]
+    var number = 0
     var rest = Substring(text)
     var sawSeparator = false
     while !rest.isEmpty {
       let end = rest.firstIndex(of: "\n") ?? rest.endIndex
       let line = rest[..<end]
+      number += 1
       rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
       if line.hasPrefix("#") && fields.isEmpty { continue }
       if line == Substring(separator) {
@@ -233,6 +236,15 @@ enum Editor {
             "the edited file has an unknown field '\(key)' (\(allowed.joined(separator: ", "))); nothing was changed"
         )
       }
+      // Written twice, the later line would win unseen: which one the user meant is theirs to say.
+      if let first = lineOf[key] {
+        throw MemoError(
+          code: .badData,
+          message:
+            "the edited file has the field '\(key)' twice (lines \(first) and \(number)); keep one; nothing was changed"
+        )
+      }
+      lineOf[key] = number
       fields[key] = String(line[line.index(after: colon)...]).trimmingWhitespace()
     }
     guard sawSeparator else {

@@ -6,7 +6,7 @@ import MemoCore
 /// Parsing a command with argument-parser costs about 5 ms here (it mirrors every property and
 /// looks up protocol conformances across the whole binary), twice what `sqlite3` needs for a
 /// whole query (SPEC §6). For `add`, `ask`, `list`, `questions`, `show`, `search`, `star`,
-/// `unstar`, `answer` and `unanswer` written plainly — long options, `--name value` or
+/// `unstar`, `answer`, `unanswer`, `stats`, `export` and `highlights` written plainly — long options, `--name value` or
 /// `--name=value`, `-q`, positionals — this builds the same command value directly. Anything
 /// else (help, `--`, an unknown or repeated option, a value that does not convert, a failed
 /// `validate()`) is declined, and argument-parser parses it as before, with its messages.
@@ -31,6 +31,9 @@ enum FastPath {
     case "unstar": return parse(Memo.Unstar.self, rest)
     case "answer": return parse(Memo.Answer.self, rest)
     case "unanswer": return parse(Memo.Unanswer.self, rest)
+    case "stats": return parse(Memo.Stats.self, rest)
+    case "export": return parse(Memo.Export.self, rest)
+    case "highlights": return parse(Memo.Highlights.self, rest)
     case "review":
       // `memo review rate` and `review due`: a rating within 10 ms, its journal entry included.
       switch rest.first {
@@ -48,6 +51,7 @@ enum FastPath {
   /// The names `command(_:)` knows.
   static let names: Set<String> = [
     "add", "ask", "list", "questions", "show", "search", "star", "unstar", "answer", "unanswer",
+    "stats", "export", "highlights",
   ]
 
   static func parse<Command: FastParsable & ParsableCommand>(
@@ -369,6 +373,36 @@ extension Memo.Review.Due: FastParsable {
     since = try arguments.value("--since")
     until = try arguments.value("--until")
     post = try arguments.value("--post", as: PostID.self)
+    global = try GlobalOptions(scanning: &arguments)
+  }
+}
+
+extension Memo.Stats: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    global = try GlobalOptions(scanning: &arguments)
+  }
+}
+
+extension Memo.Export: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    format = try arguments.value("--format", as: ExportFormatArgument.self) ?? .json
+    output = try arguments.value("--output")
+    since = try arguments.value("--since")
+    cursor = try arguments.value("--cursor")
+    force = try arguments.flag("--force")
+    global = try CommonOptions(scanning: &arguments)
+  }
+}
+
+extension Memo.Highlights: FastParsable {
+  init(scanning arguments: inout ScannedArguments) throws {
+    self.init()
+    post = try arguments.value("--post", as: PostID.self)
+    starred = try arguments.flag("--starred")
+    since = try arguments.value("--since")
+    limit = try arguments.value("--limit", as: Int.self)
     global = try GlobalOptions(scanning: &arguments)
   }
 }

@@ -9,12 +9,15 @@ enum Input {
   /// `value`, or all of stdin when `value` is "-".
   /// - Throws: `MemoError` `.badData` (65) when stdin is not UTF-8, `.io` when it cannot be read.
   /// Text read from stdin loses its final line break (`echo text | memo add X --body -`) and a
-  /// byte-order mark before it (a file saved by Notepad): neither is the user's text.
+  /// byte-order mark before it (a file saved by Notepad): neither is the user's text. Only the
+  /// one line break: blank lines before it are the user's, kept as given (as the `$EDITOR`
+  /// file keeps them; `git commit -F -` drops them, but a commit message is not a note).
   static func textOrStdin(_ value: String) throws -> String {
     guard value == "-" else { return value }
     var text = try readStandardInput()
     if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-    while text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
+    // "\r\n" is one Character: removeLast takes the whole line break either way.
+    if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
     return text
   }
 

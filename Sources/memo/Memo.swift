@@ -46,6 +46,15 @@ struct Memo: ParsableCommand {
     // A closed pipe shows as EPIPE from write(2), which the writer turns into a quiet exit 0,
     // instead of SIGPIPE killing the process (status 141 fails `set -o pipefail` scripts).
     signal(SIGPIPE, SIG_IGN)
+    // The cheapest answer first: no command tree to build for the version, and argv read as
+    // C strings (`CommandLine.arguments` makes an array of Strings: a third of the rest).
+    if CommandLine.argc == 2, let argument = CommandLine.unsafeArgv[1],
+      strcmp(argument, "--version") == 0
+    {
+      Output.line("memo \(version)")
+      Output.flush()
+      Glibc.exit(0)
+    }
     // A bad argument is a usage error (64), as a bad value is; 65 is for input files and stdin.
     if let bad = firstInvalidUTF8Argument() {
       let hex = String(bad.byte, radix: 16, uppercase: true)
@@ -53,12 +62,6 @@ struct Memo: ParsableCommand {
         printing:
           "memo: error: argument \(bad.position), '\(bad.shown)', is not valid UTF-8 (byte \(bad.offset) is 0x\(hex)); pass text as UTF-8",
         status: MemoError.Code.usage.rawValue)
-    }
-    // The cheapest answer first: no command tree to build for the version.
-    if CommandLine.arguments.dropFirst() == ["--version"] {
-      Output.line("memo \(version)")
-      Output.flush()
-      Glibc.exit(0)
     }
     if let missing = Arguments.missingCommand(Array(CommandLine.arguments.dropFirst())) {
       fail(printing: "memo: error: \(missing)", status: MemoError.Code.usage.rawValue)
@@ -101,7 +104,9 @@ struct Memo: ParsableCommand {
   /// The first argument whose bytes are not valid UTF-8: its 1-based position, the 1-based
   /// offset of its first bad byte and that byte, and the argument as a terminal can show it
   /// (`shownArgument`).
-  static func firstInvalidUTF8Argument() -> (position: Int, offset: Int, byte: UInt8, shown: String)? {
+  static func firstInvalidUTF8Argument() -> (
+    position: Int, offset: Int, byte: UInt8, shown: String
+  )? {
     let argv = CommandLine.unsafeArgv
     for i in 1..<Int(CommandLine.argc) {
       guard let arg = argv[i] else { continue }

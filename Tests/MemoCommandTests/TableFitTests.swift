@@ -84,6 +84,37 @@ struct TableFitTests {
     #expect(DisplayWidth.of(String(lines[1])) == 80)
   }
 
+  @Test(
+    "memo list and memo questions at 40, 20 and 12 columns: every line fits, ID and the title stay, cut text ends in …",
+    arguments: [40, 20, 12])
+  func narrow(width: Int) throws {
+    let questionsSQL = """
+      SELECT 7 AS id, 'u' AS uuid, 3 AS post_id, 'Dune' AS post_title,
+             '👩‍👩‍👧‍👦 🧑🏽‍💻 🇵🇹🇯🇵 夏目漱石 Cafe\u{301} why does the spice matter?' AS text,
+             'ecology' AS category, 1 AS starred, 'Because.' AS answer, NULL AS answered_at,
+             '2026-01-31T09:05:00.000Z' AS created_at, '2026-02-01T10:00:00.000Z' AS updated_at,
+             NULL AS highlight_id, ?1 AS note
+      """
+    for (listing, sql, title) in [
+      (Listing.posts, Self.postsSQL, "TITLE"), (.questions, questionsSQL, "QUESTION"),
+    ] {
+      let out = try writer.render(listing, .table, sql: sql, rows: 2, width: width)
+      let lines = out.split(separator: "\n").map(String.init)
+      #expect(lines.count == 3, "\(listing) at \(width): \(lines)")
+      for line in lines {
+        #expect(DisplayWidth.of(line) <= width, "\(listing) at \(width): \(line)")
+      }
+      #expect(lines[0].hasPrefix("ID  ") && lines[0].contains(title), "\(lines[0])")
+      #expect(lines.dropFirst().allSatisfy { $0.contains("…") }, "\(lines)")
+      // A right-aligned cell (the question's POST) starts inside its column: posts only.
+      if listing == .posts {
+        #expect(columnStarts(Substring(lines[1])) == columnStarts(Substring(lines[0])), "\(lines)")
+        // The room of the columns left out goes to the title: the long one fills the line.
+        #expect(DisplayWidth.of(lines[1]) == width, "\(lines)")
+      }
+    }
+  }
+
   @Test("an empty table on a terminal says what to do next; off a terminal only the header")
   func empty() throws {
     let none = "SELECT * FROM (\(Self.postsSQL)) WHERE 0"

@@ -19,6 +19,10 @@ struct TableStraightTests {
     "吾輩は猫である", "👨‍👩‍👧 family", "🚀🚲🛒 go", "flag 🇯🇵", "x\u{2}mark\u{3}ed",
     "12345678901", "1234567890123", "   edges   ", "…snippet … ends…", "ü\u{AD}x",
     "bad \u{FFFD} utf8",
+    // Past a word of eight bytes: what needs care, after one, two or more plain words.
+    "0123456789\tab after a word", "sixteen ascii by\u{7F} del", "twenty-two ascii bytes\u{07}",
+    "a long ascii line of twenty-nine, then café", "eight by\nline and more past it, cut",
+    "x\u{2}a mark past a word, x\u{3}ed",
   ]
 
   /// Stored times: memo's own shape across hours and days, and text that only the cell path
@@ -118,6 +122,24 @@ struct TableStraightTests {
     #expect(width("👍🏽") == nil)
     #expect(width("❤\u{FE0F}") == nil)
     #expect(width("🇯🇵") == nil)
+    // Past the first words of eight bytes (read a word at a time) as within them.
+    #expect(width("0123456789abcdef\tab") == 19)
+    #expect(width("0123456789abcdef0123456789\u{7}") == nil)
+    #expect(width("0123456789abcde\u{7F}") == nil)
+    #expect(width("0123456789abcdef猫 café") == 23)
+    #expect(width("0123456789abcdef\u{2}y\u{3}", marks: true) == 17)
+    for length in 0..<40 {
+      for place in 0...length {
+        for byte: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF] {
+          var bytes = [UInt8](repeating: 0x61, count: length)
+          if place < length { bytes[place] = byte }
+          let expected = bytes.firstIndex { $0 < 0x20 || $0 > 0x7E } ?? length
+          let run = bytes.withUnsafeBufferPointer { TableWriter.printableASCII($0, from: 0) }
+          // Whole words at a time: up to the first that is not, or the last whole word.
+          #expect(run == min(expected, length / 8 * 8), "\(bytes)")
+        }
+      }
+    }
     let invalid: [UInt8] = [0x61, 0xC0, 0x80, 0xED, 0xA0, 0x80]
     #expect(
       invalid.withUnsafeBufferPointer { TableWriter.cellWidth($0, skippingMarks: false) } == nil)

@@ -142,6 +142,46 @@ struct KindleClippingsTests {
     #expect(once == twice)
   }
 
+  @Test(
+    "a note edited back to an earlier text within one minute (Kindle 3 writes minutes) is the note; a repeat with its old time is not"
+  )
+  func noteEditedBackInOneMinute() throws {
+    func note(_ time: String, _ text: String) -> String {
+      "Psalms (Anon)\n- Note Loc. 9001  | Added on Tuesday, May 15, 2018, \(time) AM\n\n\(text)\n==========\n"
+    }
+    let highlight =
+      "Psalms (Anon)\n- Highlight Loc. 9000-01  | Added on Tuesday, May 15, 2018, 04:40 AM\n\nsome verse\n==========\n"
+    let back = highlight + note("04:48", "one") + note("04:48", "two") + note("04:48", "one")
+    let notes = try KindleClippings.parse(back, name: "c.txt").first?.clippings.filter {
+      $0.kind == .note
+    }
+    #expect(notes?.map(\.text) == ["one"])
+    #expect(notes?.first?.replaces.map(\.text) == ["one", "two"])
+    let repeated = highlight + note("04:46", "one") + note("04:47", "two") + note("04:46", "one")
+    let kept = try KindleClippings.parse(repeated, name: "c.txt").first?.clippings.filter {
+      $0.kind == .note
+    }
+    #expect(kept?.map(\.text) == ["two"])
+  }
+
+  @Test(
+    "a passage holding ten equals signs inside a line (a highlight of a clippings file read on the Kindle) is one passage: only a line of its own ends a clipping"
+  )
+  func separatorInsideText() throws {
+    let text =
+      "Notes on Notes (Me)\r\n- Your Highlight on Location 5-9 | Added on Monday, May 4, 2020 9:00:00 PM\r\n\r\n"
+      + "first part ========== Notes on Notes (Me) - Your Highlight on Location 1-2 | Added on Monday, May 4, 2020 8:00:00 PM second part\r\n==========\r\n"
+      + "Notes on Notes (Me)\r\n- Your Highlight on Location 12-13 | Added on Monday, May 4, 2020 9:05:00 PM\r\n\r\nthe next one\r\n==========  \r\n"
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.headerless == 0)
+    #expect(
+      report.books.first?.clippings.map(\.text) == [
+        "first part ========== Notes on Notes (Me) - Your Highlight on Location 1-2 | Added on Monday, May 4, 2020 8:00:00 PM second part",
+        "the next one",
+      ])
+  }
+
   @Test("an entry without a header line is reported by its line and skipped; the others are read")
   func malformed() throws {
     let text =

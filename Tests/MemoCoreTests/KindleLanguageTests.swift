@@ -241,6 +241,42 @@ struct KindleLanguageTests {
     #expect(note.date?.rfc3339 == "2012-12-25T23:17:53.000Z")
   }
 
+  @Test("real shapes: a Spanish clock written 11H13' (and the label again after it); a Japanese Kindle writing English words without a kind")
+  func oddFirmware() throws {
+    #expect(KindleDate.read("jueves 5 de marzo de 2015 09H07' La subrayado en la posición")?.rfc3339 == "2015-03-05T09:07:00.000Z")
+    let spanish = KindleHeader("- La subrayado en la posición 1290-95  | Añadido el jueves 5 de marzo de 2015 21H40' La subrayado en la posición")
+    #expect(spanish.kind == .highlight)
+    #expect(spanish.location == "loc. 1290-1295")
+    #expect(spanish.date?.rfc3339 == "2015-03-05T21:40:00.000Z")
+    let japanese = KindleHeader("- 12page|location No. 140-143 |作成日: 2020年3月4日水曜日 9:08:07")
+    #expect(japanese.kind == nil)
+    #expect(japanese.location == "p. 12, loc. 140-143")
+    #expect(japanese.date?.rfc3339 == "2020-03-04T09:08:07.000Z")
+    // A file whose every header is so: each clipping a highlight, with a warning, never refused.
+    let text = """
+      猫の本 (山田 花子)
+      - 12page|location No. 140-143 |作成日: 2020年3月4日水曜日 9:08:07
+
+      一つ目の文。
+      ==========
+      猫の本 (山田 花子)
+      - 13page|location No. 150-151 |作成日: 2020年3月4日水曜日 9:09:10
+
+      二つ目の文。
+      ==========
+
+      """
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(report.books.first?.clippings.map(\.text) == ["一つ目の文。", "二つ目の文。"])
+    #expect(report.books.first?.clippings.map(\.location) == ["p. 12, loc. 140-143", "p. 13, loc. 150-151"])
+    #expect(report.books.first?.clippings.allSatisfy { $0.addedAt != nil } == true)
+    #expect(
+      report.problems.map(\.description) == [
+        "line 2: cannot tell a highlight from a note in \"- 12page|location No. 140-143 |作成日: 2020年3月4日水曜日 9:08:07\"; imported as a highlight",
+        "line 7: cannot tell a highlight from a note in \"- 13page|location No. 150-151 |作成日: 2020年3月4日水曜日 9:09:10\"; imported as a highlight",
+      ])
+  }
+
   @Test("what is not a date stays unread: no month, two candidate days, an hour past 12 with PM, 31 February")
   func notDates() {
     #expect(KindleDate.read("Sunday 2023 10:00:00") == nil)

@@ -102,6 +102,18 @@ struct SyncChangeReaderTests {
     #expect(!edit.contains("import_key"))
   }
 
+  @Test("a post's deletion by a merge names the post it went into; an older line names none")
+  func mergedInto() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 9), device: device)
+    let line = SyncChange.encode(
+      kind: .post, key: "p2", version: v, base: nil, row: nil, into: "p1")
+    #expect(line.hasSuffix(",\"into\":\"p1\",\"row\":null}"))
+    let change = try SyncChange.parse(line, device: device)
+    #expect(change.into == "p1" && !change.hasRow && change.key == "p2")
+    let plain = SyncChange.encode(kind: .post, key: "p2", version: v, base: nil, row: nil)
+    #expect(try SyncChange.parse(plain, device: device).into == nil)
+  }
+
   @Test("lines not as memo writes them, or to refuse, go to the full parse, which decides")
   func stepsAside() throws {
     let line = written[1]

@@ -118,13 +118,15 @@ struct KindleNotesTests {
     #expect(plain.status == 0)
     #expect(
       plain.stdout
-        == "would be: 2 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 0 notes, 0 questions; skipped 1 bookmark, 1 placeholder, 0 duplicates, 1 incomplete (the file ends inside it), 1 empty, 1 without a header; 1 not fully read (see the warnings)\n"
+        == "would be: 2 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 0 notes, 0 questions; skipped 1 bookmark, 1 placeholder, 0 duplicates, 1 incomplete (the file ends inside it), 1 empty, 1 without a header\n"
     )
     let result = try box.run(["import", file, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(Self.buckets(object) == 6, "\(result.stdout)")
+    // The entry without a header is in its bucket only, not also "not fully read".
+    #expect(object["unreadable"] as? Int == 0)
     #expect(
       object["skipped"] as? [String: Int] == [
         "bookmarks": 1, "placeholders": 1, "duplicates": 0, "deleted_on_device": 0,
@@ -241,5 +243,66 @@ struct KindleNotesTests {
     let again = try box.run(["import", second])
     #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
     #expect(try box.rows(questions) == expected)
+  }
+
+  @Test(
+    "a note edited on the device back to an earlier text: the last text is the highlight's note, in one import of the file and over an import of the file before"
+  )
+  func noteEditedBack() throws {
+    let box = try Sandbox()
+    func entry(_ kind: String, _ at: String, _ time: String, _ text: String) -> String {
+      "Back Book (Z)\r\n- \(kind) Loc. \(at)  | Added on Saturday, June 02, 2018, \(time) PM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    let before =
+      entry("Highlight", "40-41", "04:50", "a passage of forty lines")
+      + entry("Note", "41", "04:51", "first thought")
+      + entry("Note", "41", "04:51", "second thought")
+    let after = before + entry("Note", "41", "04:52", "first thought")
+    let first = box.root + "/before.txt"
+    let second = box.root + "/after.txt"
+    try before.write(toFile: first, atomically: true, encoding: .utf8)
+    try after.write(toFile: second, atomically: true, encoding: .utf8)
+    let notes = "SELECT text, coalesce(note, '') FROM highlights ORDER BY id"
+    let expected = [["a passage of forty lines", "first thought"]]
+    // The whole file at once.
+    let whole = try box.run(["import", second, "--db", box.root + "/whole.db"])
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stdout.contains("2 changed on the device"), "\(whole.stdout)")
+    #expect(try box.rows(notes, database: box.root + "/whole.db") == expected)
+    // The file before, then the file after: the note edited back since replaces the one here.
+    #expect(try box.run(["import", first]).status == 0)
+    #expect(try box.rows(notes) == [["a passage of forty lines", "second thought"]])
+    let changed = try box.run(["import", second])
+    #expect(changed.status == 0, "\(changed.stderr)")
+    #expect(changed.stdout.hasPrefix("0 added, 1 updated, "), "\(changed.stdout)")
+    #expect(try box.rows(notes) == expected)
+    let again = try box.run(["import", second])
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(try box.rows(notes) == expected)
+  }
+
+  @Test(
+    "a note the Kindle wrote just before its highlight (the same second): on that highlight, not on an earlier one holding its place"
+  )
+  func noteBeforeItsHighlight() throws {
+    let box = try Sandbox()
+    func entry(_ kind: String, _ at: String, _ time: String, _ text: String) -> String {
+      "Order Book (W)\r\n- Your \(kind) on Location \(at) | Added on Tuesday, February 20, 2024 \(time) PM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    let file = box.root + "/My Clippings.txt"
+    try
+      (entry("Highlight", "70-73", "6:30:00", "the later passage")
+      + entry("Note", "73", "6:30:05", "X")
+      + entry("Note", "70", "6:40:10", "Y")
+      + entry("Highlight", "66-70", "6:40:10", "the earlier passage"))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let notes = "SELECT text, coalesce(note, '') FROM highlights ORDER BY text"
+    let expected = [["the earlier passage", "Y"], ["the later passage", "X"]]
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(try box.rows(notes) == expected)
+    let again = try box.run(["import", file])
+    #expect(again.stdout.hasPrefix("0 added, 0 updated, "), "\(again.stdout)")
+    #expect(try box.rows(notes) == expected)
   }
 }

@@ -195,11 +195,14 @@ struct SyncNoLossTests {
     _ = try a.succeed(["question", "rm", "1", "--yes"])
     try SyncLab.round(a)
     let note =
-      "memo: 1 review rating of items deleted on another device was set aside with its item; they come back if the item does ('memo undo' of its deletion on the device that deleted it)\n"
+      "memo: 1 review rating of items deleted on another device was set aside with its item; they come back with it: 'memo sync conflicts restore ID' of the item on the device that rated it, or 'memo undo' of its deletion on the device that deleted it\n"
+    // b, which rated it, keeps it as a conflict too (SyncRatedDeletedTests restores it).
+    let conflicts =
+      "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back\n"
     for box in [b, a] {
       let round = try box.run(["sync"])
       #expect(round.status == 0, "\(round.stderr)")
-      #expect(round.stderr == note)
+      #expect(round.stderr == (box === b ? conflicts + note : note))
       #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
       #expect(try box.rows("SELECT count(*) FROM review_events") == [["0"]])
     }
@@ -218,6 +221,8 @@ struct SyncNoLossTests {
         try box.rows(
           "SELECT q.text, e.rating, e.reviewed_at FROM review_events e JOIN questions q ON q.id = e.question_id"
         ) == [["What is the spice?", "good", "2026-01-02T10:00:00.000Z"]])
+      // b's conflict of the question it rated left as the question came back.
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
     }
     #expect(try SyncLab.synced(a) == SyncLab.synced(b))
   }

@@ -18,7 +18,8 @@ public struct DatabaseLocation: Equatable, Sendable {
   }
 
   /// Resolves the location from the `--db` flag and the environment.
-  /// - Throws: `MemoError` `.usage` when `--db` is empty, or no rule gives a path (no HOME).
+  /// - Throws: `MemoError` `.usage` when `--db` is empty or `-` (so is `$MEMO_DB`), or no rule
+  ///   gives a path (no HOME).
   public static func resolve(flag: String?, environment: [String: String]) throws
     -> DatabaseLocation
   {
@@ -29,9 +30,11 @@ public struct DatabaseLocation: Equatable, Sendable {
           "--db is empty; name a database file, or leave --db out for the default ('memo db path' shows it)"
         )
       }
+      try refuseStdin(flag, "--db")
       return DatabaseLocation(path: flag, reason: .flag)
     }
     if let env = environment["MEMO_DB"], !env.isEmpty {
+      try refuseStdin(env, "MEMO_DB")
       return DatabaseLocation(path: env, reason: .environment)
     }
     // XDG Base Directory: a relative XDG_DATA_HOME is invalid and must be ignored.
@@ -43,6 +46,16 @@ public struct DatabaseLocation: Equatable, Sendable {
     }
     throw MemoError.usage(
       "cannot find the database: HOME is not set; pass --db PATH or set MEMO_DB")
+  }
+
+  /// `-` means stdin or stdout to every other memo option; a database is a file SQLite opens by
+  /// name, so `-` would quietly make a file called `-` in the current folder. Refused, as
+  /// `sqlite3 -` refuses it (an unknown option); `./-` names such a file.
+  static func refuseStdin(_ path: String, _ source: String) throws {
+    guard path == "-" else { return }
+    throw MemoError.usage(
+      "\(source) is '-': a database cannot be read from stdin; name a database file (./- for a file called '-')"
+    )
   }
 
   static func join(_ folder: String, _ rest: String) -> String {

@@ -44,6 +44,19 @@ public struct SyncSummary: Equatable, Sendable {
   /// or arriving for an item deleted here): they come back if the item does (not in the
   /// round's record; said on stderr).
   public var setAside = 0
+  /// `sync init --new-device` without `--name`: the name it chose, and the one the database
+  /// had (said on stderr: the user may want another).
+  public var newDeviceName: NewDeviceName?
+
+  public struct NewDeviceName: Equatable, Sendable {
+    public var name: String
+    public var old: String
+
+    public init(name: String, old: String) {
+      self.name = name
+      self.old = old
+    }
+  }
 
   public init(pushed: Int = 0, applied: Int = 0, conflicts: Int = 0) {
     self.pushed = pushed
@@ -202,7 +215,8 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
   case .remote(let request):
     if let remote = request.remote, remote.trimmingWhitespace().isEmpty {
       return fail(
-        &state, .usage("give the new remote git repository, e.g. memo sync remote /media/usb/memo.git"))
+        &state,
+        .usage("give the new remote git repository, e.g. memo sync remote /media/usb/memo.git"))
     }
     return [.syncRemote(request)]
   case .rounded(let summary):

@@ -32,6 +32,9 @@ public struct SyncChange: Equatable, Sendable {
   /// any device leaves it deleted (issue 35). Lines without it (older memo) read as before;
   /// an older memo reading one skips the member.
   public var importKey: String?
+  /// For a post's deletion by `memo merge`: the UUID of the post it was merged into, so that
+  /// what another device added to it meanwhile follows the merge (nil: a plain deletion).
+  public var into: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -68,7 +71,7 @@ public struct SyncChange: Equatable, Sendable {
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
     stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:],
-    importKey: String? = nil
+    into: String? = nil, importKey: String? = nil
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -101,6 +104,10 @@ public struct SyncChange: Equatable, Sendable {
         }
       }
       out += "}"
+    }
+    if let into, row == nil {
+      out += ",\"into\":"
+      appendQuoted(into, to: &out)
     }
     out += ",\"row\":" + (row ?? "null")
     if row == nil, let importKey {
@@ -228,6 +235,9 @@ public struct SyncChange: Equatable, Sendable {
         throw Invalid(reason: "\"import_key\" is not a non-empty string")
       }
       change.importKey = text
+    }
+    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
+      change.into = into
     }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
     // what json_extract(line, '$.row') gives, without SQLite parsing the line again.

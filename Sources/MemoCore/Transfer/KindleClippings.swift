@@ -29,6 +29,9 @@ public enum KindleClippings {
     public var line: Int
     public var what: String
     public var done: String
+    /// An entry skipped whole for want of a header: counted as `headerless`, not among the
+    /// clippings imported without a part of their header (`unreadable`).
+    public var isHeaderless = false
 
     public var description: String { "line \(line): \(what); \(done)" }
   }
@@ -87,7 +90,7 @@ public enum KindleClippings {
         report.problems.append(
           Problem(
             line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
-            done: "the entry was skipped"))
+            done: "the entry was skipped", isHeaderless: true))
         report.headerless += 1
         continue
       }
@@ -97,7 +100,7 @@ public enum KindleClippings {
       if let date = header.date, earliest[bookKey].map({ date < $0 }) ?? true {
         earliest[bookKey] = date
       }
-      if header.kind != nil { readable += 1 }
+      if header.isClipping { readable += 1 }
       if header.kind == .bookmark {
         report.bookmarks += 1
         continue
@@ -195,7 +198,9 @@ public enum KindleClippings {
     var start = 0
     var i = 0
     while i + mark.count <= bytes.count {
-      if bytes[i] == mark[0] && bytes[i..<(i + mark.count)].elementsEqual(mark) {
+      if bytes[i] == mark[0] && bytes[i..<(i + mark.count)].elementsEqual(mark)
+        && isOwnLine(bytes, i..<(i + mark.count))
+      {
         ranges.append(start..<i)
         i += mark.count
         start = i
@@ -205,6 +210,18 @@ public enum KindleClippings {
     }
     ranges.append(start..<bytes.count)
     return ranges
+  }
+
+  /// Whether `range` is alone on its line but for spaces and tabs: a Kindle writes the
+  /// `==========` line so, and a passage may hold the mark inside a line (a highlight made in
+  /// a clippings file read on the Kindle).
+  static func isOwnLine(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    var before = range.lowerBound - 1
+    while before >= 0, blank(bytes[before]) { before -= 1 }
+    var after = range.upperBound
+    while after < bytes.count, blank(bytes[after]) { after += 1 }
+    return (before < 0 || bytes[before] == 0x0A) && (after == bytes.count || bytes[after] == 0x0A)
   }
 
   /// The text without byte order marks, its line breaks (CRLF, CR) made LF: on bytes.
@@ -247,6 +264,17 @@ public enum KindleClippings {
       clipping.highlightKey = highlightKey(onPage: page, in: book.clippings)
     }
     if !seen.insert(clipping.key).inserted {
+      if let backAt = editedBack(clipping, in: book.clippings) {
+        // A note edited on the device back to an earlier text: it takes the place of the note
+        // it replaces, under a key of its own (the earlier text's key is taken, and may be
+        // imported already as a version since replaced).
+        let current = book.clippings[backAt]
+        clipping.key = "kindle:" + stableKey([clipping.key, "after", current.key])
+        guard seen.insert(clipping.key).inserted else { return .duplicate }
+        clipping.replaces = current.replaces + [current.withoutReplaces]
+        book.clippings[backAt] = clipping
+        return .replaced
+      }
       // The same words at the same location, written at another time on another highlight
       // ending there (a Kindle repeat carries the same time): another note.
       guard clipping.kind == .note, let anchor = clipping.highlightKey,
@@ -283,10 +311,40 @@ public enum KindleClippings {
       return .replaced
     }
     book.clippings.append(clipping)
+    if clipping.kind == .highlight { adoptNotes(of: clipping, in: &book.clippings) }
     return .added
   }
 
+  /// A note a Kindle wrote just before its highlight (the same second, the note first in the
+  /// file) was put on a highlight read before it that holds its place, or on none: the
+  /// highlight ending at its place, written with it, is its own.
+  static func adoptNotes(of highlight: ExternalClipping, in clippings: inout [ExternalClipping]) {
+    guard let end = highlight.end ?? highlight.start, let at = highlight.addedAt else { return }
+    for i in clippings.indices
+    where clippings[i].kind == .note && clippings[i].start == end && clippings[i].addedAt == at {
+      let current = clippings[i].highlightKey.flatMap { key in
+        clippings.last { $0.key == key }
+      }
+      if let current, (current.end ?? current.start) == end { continue }
+      clippings[i].highlightKey = highlight.key
+    }
+  }
+
   enum Added { case added, duplicate, replaced }
+
+  /// Where the book's current note stands that `note` (a text seen before) returns to: a note
+  /// at the same place on the same highlight, written no later (Kindle 1–3 write minutes only),
+  /// that replaced this text before. A clipping repeated in a file keeps its own time, earlier
+  /// than what replaced it: that stays a duplicate.
+  static func editedBack(_ note: ExternalClipping, in clippings: [ExternalClipping]) -> Int? {
+    guard note.kind == .note, note.start != nil, let at = note.addedAt else { return nil }
+    return clippings.firstIndex {
+      $0.kind == .note && $0.start == note.start && $0.end == note.end && $0.page == note.page
+        && $0.highlightKey == note.highlightKey && $0.key != note.key
+        && ($0.addedAt.map { $0 <= at } ?? false)
+        && $0.replaces.contains { $0.key == note.key }
+    }
+  }
 
   /// The key of the highlight a note at `location` was written on: of the book's highlights
   /// read so far, the latest ending there, else the latest holding it.

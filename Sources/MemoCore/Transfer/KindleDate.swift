@@ -114,6 +114,20 @@ enum KindleDate {
     }
   }
 
+  /// The clock whose hour is the number at `i`: "19:42", "19:42:30", or "11H13'" (some Spanish
+  /// firmware writes an H between hour and minute); its minute, second and the token after it.
+  static func clock(_ tokens: [Token], at i: Int) -> (minute: Int, second: Int?, next: Int)? {
+    guard i + 2 < tokens.count, tokens[i + 1] == .colon || tokens[i + 1] == .word("h"),
+      case .number(let minute, _) = tokens[i + 2]
+    else { return nil }
+    if tokens[i + 1] == .colon, i + 4 < tokens.count, tokens[i + 3] == .colon,
+      case .number(let second, _) = tokens[i + 4]
+    {
+      return (minute, second, i + 5)
+    }
+    return (minute, nil, i + 3)
+  }
+
   /// The date in `text`, whose zone (minutes east of UTC) was named apart from it.
   static func read(_ text: String, zone: Int) -> Timestamp? {
     guard let tokens = tokens(text) else { return nil }
@@ -159,15 +173,10 @@ enum KindleDate {
         }
         i += 1
       case .number(let value, let digits):
-        if i + 2 < tokens.count, tokens[i + 1] == .colon, case .number(let m, _) = tokens[i + 2] {
+        if let clock = clock(tokens, at: i) {
           guard hour == nil else { return nil }
-          hour = value
-          minute = m
-          i += 3
-          if i + 1 < tokens.count, tokens[i] == .colon, case .number(let s, _) = tokens[i + 1] {
-            second = s
-            i += 2
-          }
+          (hour, minute, second) = (value, clock.minute, clock.second)
+          i = clock.next
           continue
         }
         if i + 1 < tokens.count, case .word(let word) = tokens[i + 1], let marker = word.first {

@@ -24,6 +24,11 @@ struct KindleHeader: Equatable {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
+  /// Whether this is a clipping's header: it names a kind, or (a Japanese Kindle has written
+  /// "- 6page|location No. 85-87 |作成日: …", no kind in it) a place and a date. Such a clipping
+  /// is imported as a highlight, with a warning, rather than the whole file refused.
+  var isClipping: Bool { kind != nil || (location != nil && date != nil) }
+
   init(_ line: String) {
     var text = Substring(line)
     while let first = text.first, first == "-" || first == "–" || first == "—" || first.isWhitespace
@@ -144,7 +149,8 @@ struct KindleHeader: Equatable {
   static let spaces: [[UInt8]] = [" ", "\t", "\u{A0}", "\u{202F}", "\u{3000}"].map {
     Array($0.utf8)
   }
-  static let marks: [[UInt8]] = ["#", ":", "：", "№"].map { Array($0.utf8) }
+  /// "No." too: a Japanese Kindle has written its location "location No. 85-87" ("位置No.").
+  static let marks: [[UInt8]] = ["#", ":", "：", "№", "no."].map { Array($0.utf8) }
   static let spacesAndMarks = spaces + marks
   /// "123-125", "900–930", "55 t/m 88", "1034-35".
   static let rangeSeparators: [[UInt8]] = ["-", "–", "—", "−", "~", "～", "t/m"].map {

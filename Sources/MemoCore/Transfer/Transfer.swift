@@ -185,7 +185,8 @@ public struct ClippingSummary: Equatable, Sendable {
   public var duplicates = 0
   /// Imported before and edited here since (passage or note): the edit kept, not a duplicate.
   public var keptEdited = 0
-  /// Clippings whose header or date could not be read (each reported).
+  /// Clippings imported with a part of their header or its date unread (each reported); an
+  /// entry with no header at all is `headerless` only.
   public var unreadable = 0
   /// Files of a folder that could not be read at all (each reported), left out.
   public var unreadableFiles = 0

@@ -12,6 +12,7 @@ public struct Journal {
 
   /// Starts recording an entry, inside the caller's transaction.
   func begin(action: String, at time: Timestamp) throws -> Int64 {
+    if !ExactPositions.untouched.contains(action) { try database.addExactPositions() }
     try run(
       "INSERT INTO journal_entries (created_at, action, summary) VALUES (?, ?, '')",
       [.text(time.rfc3339), .text(action)])
@@ -103,7 +104,8 @@ public struct Journal {
         code: .notFound,
         message: own.map {
           "not undone: this session's last change (\($0.summary)) was undone already outside this session"
-        } ?? "not undone: this session's last change is no longer in the journal (undone outside this session, or pruned)"
+        }
+          ?? "not undone: this session's last change is no longer in the journal (undone outside this session, or pruned)"
       )
     }
     return try undo(1)[0]
@@ -223,17 +225,24 @@ public struct Journal {
           "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")) WHERE \(JournalTables.owner(ofBookkeeping: table))",
           [.text(target)])
       } else {
-        try run("DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(keyImage)])
+        try run(
+          "DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(keyImage)])
       }
       return
     }
     let image = JournalTables.image(of: table) ?? "NULL"
+    // An entry journaled before positions were exact holds the triggers' own image.
+    let older = table == "highlights" ? JournalTables.triggerImage(of: table) ?? "NULL" : "NULL"
     let statement = try database.cachedStatement(
-      sql: "SELECT \(image) FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')")
+      sql: "SELECT \(image), \(older) FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')")
     try statement.bind(keyImage, at: 1)
-    let now = try statement.step() ? statement.text(0) : nil
+    let found = try statement.step()
+    let now = found ? statement.text(0) : nil
+    let olderNow = found && table == "highlights" ? statement.text(1) : nil
     statement.reset()
-    guard now == current, try target != nil || !hasDependents(table, keyImage) else {
+    guard now == current || (olderNow != nil && olderNow == current),
+      try target != nil || !hasDependents(table, keyImage)
+    else {
       let what =
         (try? JSONParser.parse(keyImage))?[key].map { value -> String in
           value.stringValue ?? value.int64Value.map(String.init) ?? "?"

@@ -89,10 +89,92 @@ enum JournalTables {
     }
   }
 
-  /// The SQL expression of a row's image, as the triggers write it: `json_object('id', id, …)`.
+  /// The SQL expression of a row's image, as the journal holds it: `json_object('id', id, …)`,
+  /// a highlight's `position` as the shortest text that reads back as the same double
+  /// (`memo_real`, as sync carries it; `ExactPositions` makes the triggers' images so).
   static func image(of table: String) -> String? {
+    columns[table].map {
+      "json_object("
+        + $0.map {
+          "'\($0)', " + (table == "highlights" && $0 == "position" ? ExactPositions.value($0) : $0)
+        }
+        .joined(separator: ", ") + ")"
+    }
+  }
+
+  /// A row's image as schema.sql's triggers write it alone (a REAL in 15 digits): what entries
+  /// journaled before `ExactPositions` hold.
+  static func triggerImage(of table: String) -> String? {
     columns[table].map {
       "json_object(" + $0.map { "'\($0)', \($0)" }.joined(separator: ", ") + ")"
     }
+  }
+}
+
+/// A highlight's `position` exact in the journal. schema.sql's triggers write row images with
+/// `json_object`, which gives a REAL 15 digits (5.277777777777778 became 5.27777777777778, and
+/// `memo undo` brought that back). Without a schema change, each connection that journals adds
+/// TEMP triggers (its own, never in the file): before a highlight changes or goes, its exact
+/// position is noted; when a trigger writes a highlight's image into `journal_changes`, the
+/// image's position is replaced by the exact one (the old from the note, the new from the row).
+enum ExactPositions {
+  /// The actions that never change or delete a highlight: they journal without the triggers,
+  /// whose creation costs a write command about a million instructions (`memo add` is 15
+  /// million). An action missing here only pays that; one wrongly here would journal 15 digits.
+  static let untouched: Set<String> = [
+    "add", "ask", "answer", "unanswer", "star", "unstar", "question edit", "question rm",
+    "category add", "category rename", "category rm", "fav", "unfav", "filter save",
+    "filter set", "filter use", "filter rm", "filter clear", "review", "review rate",
+    "review rating", "review config",
+  ]
+
+  /// `column` as JSON: the shortest text that reads back as the same double.
+  static func value(_ column: String) -> String { "json(memo_real(\(column)))" }
+
+  static let script = """
+    CREATE TEMP TABLE IF NOT EXISTS memo_exact_positions (id INTEGER PRIMARY KEY, position TEXT);
+    CREATE TEMP TRIGGER IF NOT EXISTS memo_exact_before_update BEFORE UPDATE ON main.highlights
+    WHEN old.position IS NOT NULL AND (SELECT entry_id FROM main.journal_context) IS NOT NULL
+    BEGIN
+      INSERT OR REPLACE INTO memo_exact_positions VALUES (old.id, memo_real(old.position));
+    END;
+    CREATE TEMP TRIGGER IF NOT EXISTS memo_exact_before_delete BEFORE DELETE ON main.highlights
+    WHEN old.position IS NOT NULL AND (SELECT entry_id FROM main.journal_context) IS NOT NULL
+    BEGIN
+      INSERT OR REPLACE INTO memo_exact_positions VALUES (old.id, memo_real(old.position));
+    END;
+    CREATE TEMP TRIGGER IF NOT EXISTS memo_exact_journal AFTER INSERT ON main.journal_changes
+    WHEN new.table_name = 'highlights' AND (SELECT entry_id FROM main.journal_context) IS NOT NULL
+    BEGIN
+      UPDATE journal_changes SET
+        old_row = CASE WHEN old_row IS NULL OR json_extract(old_row, '$.position') IS NULL
+          THEN old_row
+          ELSE json_set(old_row, '$.position', coalesce(
+            json((SELECT position FROM memo_exact_positions
+                  WHERE id = json_extract(new.old_row, '$.id'))),
+            json_extract(old_row, '$.position'))) END,
+        new_row = CASE WHEN new_row IS NULL OR json_extract(new_row, '$.position') IS NULL
+          THEN new_row
+          ELSE json_set(new_row, '$.position', coalesce(
+            json((SELECT memo_real(position) FROM main.highlights
+                  WHERE id = json_extract(new.new_row, '$.id'))),
+            json_extract(new_row, '$.position'))) END
+      WHERE id = new.id;
+    END;
+    """
+}
+
+extension Database {
+  /// Adds `ExactPositions`' TEMP triggers to this connection, once (a database from before
+  /// highlights, being migrated, has none to keep).
+  func addExactPositions() throws {
+    guard !hasExactPositions else { return }
+    guard
+      try int(
+        sql: "SELECT count(*) FROM main.sqlite_master WHERE type = 'table' AND name = 'highlights'")
+        == 1
+    else { return }
+    try executeScript(ExactPositions.script)
+    hasExactPositions = true
   }
 }

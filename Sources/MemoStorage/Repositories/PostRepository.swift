@@ -172,6 +172,17 @@ public struct PostRepository {
     try update.bind(keep.rawValue, at: 5)
     try update.execute()
     _ = try delete([other])
+    // Sync's note of the merge (this machine's bookkeeping, not synced as a record): the
+    // deletion goes out naming the post kept, and what another device added to the gone
+    // post meanwhile lands on it (SyncRepository+Merged).
+    let note = try database.cachedStatement(
+      sql: """
+        INSERT INTO sync_settings (key, value) VALUES ('merged:post:' || ?1, ?2)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """)
+    try note.bind(gone.uuid, at: 1)
+    try note.bind(kept.uuid, at: 2)
+    try note.execute()
     return (try require([keep])[0], [titleLeft, authorLeft, sourceLeft].compactMap { $0 })
   }
 
@@ -191,10 +202,17 @@ public struct PostRepository {
   public func delete(_ ids: [PostID]) throws -> [Post] {
     let found = try require(ids)
     let statement = try database.cachedStatement(sql: "DELETE FROM posts WHERE id = ?")
+    // A post deleted, not merged: its deletion names no post kept (a merge's note is written
+    // after it).
+    let forget = try database.cachedStatement(
+      sql: "DELETE FROM sync_settings WHERE key = 'merged:post:' || ?")
     for post in found {
       statement.reset()
       try statement.bind(post.id.rawValue, at: 1)
       try statement.execute()
+      forget.reset()
+      try forget.bind(post.uuid, at: 1)
+      try forget.execute()
     }
     return found
   }

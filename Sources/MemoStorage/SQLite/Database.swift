@@ -19,6 +19,9 @@ public final class Database {
   /// transaction; a command's error rolls it back and is the command's result anyway): a
   /// command whose output then fails says its change was kept.
   public internal(set) var journaledChanges = 0
+  /// Whether this connection has its TEMP triggers that keep highlights' positions exact in
+  /// the journal (`ExactPositions`).
+  var hasExactPositions = false
   /// The busy timeout set at open, put back after a step that waits for no one.
   private var busyTimeoutMilliseconds: Int32 = 0
 
@@ -219,10 +222,12 @@ public final class Database {
   public func reportingProgress<T>(_ meter: ProgressMeter?, _ body: () throws -> T) rethrows -> T {
     guard let meter else { return try body() }
     let context = Unmanaged.passUnretained(meter).toOpaque()
-    sqlite3_progress_handler(handle, 100_000, { context in
-      if let context { Unmanaged<ProgressMeter>.fromOpaque(context).takeUnretainedValue().tick() }
-      return 0
-    }, context)
+    sqlite3_progress_handler(
+      handle, 100_000,
+      { context in
+        if let context { Unmanaged<ProgressMeter>.fromOpaque(context).takeUnretainedValue().tick() }
+        return 0
+      }, context)
     defer {
       sqlite3_progress_handler(handle, 0, nil, nil)
       meter.finish()

@@ -82,7 +82,10 @@ extension SyncEngine {
     for (name, content) in try outbox() { waiting[name] = content }
     let now = clock()
     let device = makeUUID(now)
-    let name = try request.name ?? store.setting("device_name") ?? Self.hostName()
+    // A new device, a name of its own: by default the host name (memo.db copied to another
+    // machine), numbered when a device already has it (a backup restored on the same one).
+    let oldName = try store.setting("device_name")
+    let name = try request.name ?? freeName(Self.hostName(), besides: oldName)
     try database.inTransaction {
       for path in listed.split(separator: "\0").map(String.init) {
         let file = String(path.split(separator: "/").last ?? "")
@@ -107,7 +110,28 @@ extension SyncEngine {
       info.add("name", name)
       try addToOutbox("device.json", info.object + "\n")
     }
-    return try round()
+    var summary = try round()
+    if request.name == nil {
+      summary.newDeviceName = SyncSummary.NewDeviceName(name: name, old: oldName ?? old)
+    }
+    return summary
+  }
+
+  /// `base`, or `base-2`, `base-3`… when this database's old name or a device it has heard of
+  /// has it already.
+  func freeName(_ base: String, besides oldName: String?) throws -> String {
+    var taken = Set(oldName.map { [$0] } ?? [])
+    let statement = try database.cachedStatement(
+      sql: "SELECT name FROM sync_peers WHERE name IS NOT NULL")
+    defer { statement.reset() }
+    while try statement.step() { taken.insert(statement.string(0)) }
+    var name = base
+    var number = 2
+    while taken.contains(name) {
+      name = "\(base)-\(number)"
+      number += 1
+    }
+    return name
   }
 
   /// After `--new-device`: a snapshot, under this device's id, of every record holding a

@@ -125,6 +125,7 @@ extension SyncEngine {
       if favorites { try store.renumberFavorites() }
       try store.replayReviewed()
       try load?.finish()
+      conflicts += try store.applyFollowed(at: now)  // posts merged away (SyncRepository+Merged)
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).
@@ -138,6 +139,7 @@ extension SyncEngine {
       // Ratings set aside that are here again (their item came back another way, and the
       // device that made them sent them again): nothing left to bring back.
       try store.dropSetAsideHeld()
+      try store.dropRecordConflictsBack()
 
       // Each device's latest change, in one pass (oldest first: the last one seen is the
       // latest), not a search of every change for each device the remote names.

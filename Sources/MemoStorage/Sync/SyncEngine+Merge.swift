@@ -131,6 +131,8 @@ extension SyncEngine {
     if let held, held.row == nil, here == nil, held.version > change.version {
       return (.skipped, 0)
     }
+    // Merged into another post here: what is here of it follows (SyncRepository+Merged).
+    if let into = change.into { try store.followMerge(of: key, into: into) }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its
     // post just now).
@@ -144,6 +146,17 @@ extension SyncEngine {
         else { continue }
         conflicts += 1
       }
+    }
+    // Rated here (the ratings go with it): kept as a conflict, as this device's, so that
+    // restoring it here brings them back (from this round's journal) undoing nothing else.
+    if conflicts == 0, let held, let was = here ?? held.row, try store.ratedHere(kind, key),
+      let device = try store.setting("device_id"),
+      try store.keep(
+        kind, key: key, field: "record", row: was,
+        version: SyncVersion(time: held.version.time, device: device),
+        winner: change.version.device, at: now)
+    {
+      conflicts += 1
     }
     let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
     if let importKey = change.importKey

@@ -84,7 +84,7 @@ extension SyncRepository {
       // statements more for each question of a round).
       let fields = try database.cachedStatement(
         sql: """
-          SELECT (SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM highlights WHERE uuid = ?2),
+          SELECT \(Self.postIDSQL), (SELECT id FROM highlights WHERE uuid = ?2),
             (SELECT id FROM categories WHERE name = ?3),
             EXISTS (SELECT 1 FROM questions WHERE uuid = ?4)
           """)
@@ -373,10 +373,10 @@ extension SyncRepository {
 
   /// The id of the post a row's field names (nil: not here).
   func postID(of uuid: JSONValue?) throws -> Int64? {
-    let statement = try database.cachedStatement(sql: "SELECT id FROM posts WHERE uuid = ?")
+    let statement = try database.cachedStatement(sql: "SELECT \(Self.postIDSQL)")
     defer { statement.reset() }
     try bind(statement, uuid, at: 1)
-    return try statement.step() ? statement.int64(0) : nil
+    return try statement.step() && !statement.isNull(0) ? statement.int64(0) : nil
   }
 
   func postID(_ line: String, path: String) throws -> Int64? {

@@ -26,6 +26,9 @@ extension SyncRepository {
     winner: String, at time: Timestamp
   ) throws -> Bool {
     let identity = "\(kind.rawValue):\(field):\(version.time.value):\(version.device):\(key)"
+    if try followsMerge(kind, key: key, field: field, row: row, version: version, winner: winner) {
+      return false
+    }
     if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) { return false }
     let known = try database.cachedStatement(
       sql: """

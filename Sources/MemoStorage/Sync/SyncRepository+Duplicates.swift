@@ -220,7 +220,8 @@ extension SyncRepository {
     return try statement.step() ? statement.int64(0) : 0
   }
 
-  private func run2(_ sql: String, _ first: String, _ second: String) throws {
+  /// Runs `sql` with two text values bound to ?1 and ?2.
+  func run2(_ sql: String, _ first: String, _ second: String) throws {
     let statement = try database.cachedStatement(sql: sql)
     try statement.bind(first, at: 1)
     try statement.bind(second, at: 2)

@@ -153,6 +153,62 @@ extension SyncRepository {
 
 /// The ratings that go with an item another device deleted, and come back with it.
 extension SyncRepository {
+  /// Whether this device rated question or highlight `key` (a rating or a highlight's
+  /// choice made here), or one of post `key`'s: its deletion by a round is then kept as a
+  /// conflict on this device.
+  /// A highlight joined into its duplicate elsewhere is not (its choices follow the copy kept).
+  func ratedHere(_ kind: SyncChange.Kind, _ key: String) throws -> Bool {
+    let here = "e.device = (SELECT value FROM sync_settings WHERE key = 'device_id')"
+    switch kind {
+    case .question:
+      return try exists(
+        """
+        SELECT 1 FROM review_events e JOIN questions q ON q.id = e.question_id
+        WHERE q.uuid = ? AND \(here)
+        """, key)
+    case .highlight:
+      return try exists(
+        """
+        SELECT 1 FROM highlight_review_events e JOIN highlights h ON h.id = e.highlight_id
+        WHERE h.uuid = ? AND \(here) AND NOT EXISTS (
+          SELECT 1 FROM highlights o WHERE o.source_key = h.source_key AND o.id <> h.id)
+        """, key)
+    case .post:
+      // A book whose questions or highlights were rated here (kept as conflicts already, when
+      // their deletions came first): restored first, they can be.
+      return try exists(
+        """
+        SELECT 1 FROM posts p WHERE p.uuid = ?1 AND (
+          EXISTS (SELECT 1 FROM review_events e JOIN questions q ON q.id = e.question_id
+                  WHERE q.post_id = p.id AND \(here))
+          OR EXISTS (SELECT 1 FROM highlight_review_events e
+                     JOIN highlights h ON h.id = e.highlight_id WHERE h.post_id = p.id AND \(here))
+          OR EXISTS (SELECT 1 FROM sync_conflicts c
+                     WHERE c.kind IN ('question', 'highlight') AND c.field = 'record'
+                       AND json_extract(c.row, '$.post_uuid') = ?1
+                       AND c.device = (SELECT value FROM sync_settings WHERE key = 'device_id')))
+        """, key)
+    default: return false
+    }
+  }
+
+  /// Forgets the conflicts this device kept of whole records another deleted (rated here,
+  /// asked here) once the record is here again (its deletion undone there, or restored from
+  /// another device's conflict): nothing is left to bring back (journaled with the round).
+  func dropRecordConflictsBack() throws {
+    try database.execute(
+      sql: """
+        DELETE FROM sync_conflicts AS c
+        WHERE c.field = 'record'
+          AND c.device = (SELECT value FROM sync_settings WHERE key = 'device_id')
+          AND CASE c.kind
+            WHEN 'post' THEN EXISTS (SELECT 1 FROM posts WHERE uuid = c.key)
+            WHEN 'question' THEN EXISTS (SELECT 1 FROM questions WHERE uuid = c.key)
+            WHEN 'highlight' THEN EXISTS (SELECT 1 FROM highlights WHERE uuid = c.key)
+            ELSE 0 END
+        """)
+  }
+
   /// How many review ratings (or highlight choices) the deletion of record `key` takes with
   /// it: a question's, a post's questions' and highlights', a highlight's (not one a join
   /// deletes: its choices move to the copy kept).

@@ -342,7 +342,9 @@ struct SyncRepository {
       lines.append(
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,
-          stamps: whole ? [:] : stamps, changed: whole ? [:] : changed, importKey: importKey))
+          stamps: whole ? [:] : stamps, changed: whole ? [:] : changed,
+          into: row == nil && kind == .post ? try mergedInto(post: key) : nil,
+          importKey: importKey))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }

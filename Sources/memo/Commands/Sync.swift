@@ -117,7 +117,8 @@ extension Memo.Sync {
         than overwrite that copy's files on the remote. --new-device gives it a
         device id of its own (REMOTE: the one it syncs with, unless given): the
         other copy's notes arrive, and this database's go out again; nothing is
-        lost.
+        lost. Its name: NAME, else the host name, numbered (laptop-2) when a
+        device has it already.
 
         Examples:
           memo sync init /media/usb/memo.git --name laptop

@@ -37,10 +37,15 @@ enum SyncPresenter {
           "memo: the later value won each conflict; 'memo sync conflicts' lists the other values, 'memo sync conflicts restore ID' brings one back"
         )
       }
+      if let named = summary.newDeviceName {
+        Diagnostics.line(
+          "memo: this database now syncs as a new device named '\(named.name)' (the copy it came from is '\(named.old)'); 'memo sync init --new-device --name NAME' chooses the name"
+        )
+      }
       if summary.setAside > 0 {
         let count = summary.setAside
         Diagnostics.line(
-          "memo: \(count) review rating\(count == 1 ? "" : "s") of items deleted on another device \(count == 1 ? "was" : "were") set aside with \(count == 1 ? "its item" : "their items"); they come back if the item does ('memo undo' of its deletion on the device that deleted it)"
+          "memo: \(count) review rating\(count == 1 ? "" : "s") of items deleted on another device \(count == 1 ? "was" : "were") set aside with \(count == 1 ? "its item" : "their items"); they come back with it: 'memo sync conflicts restore ID' of the item on the device that rated it, or 'memo undo' of its deletion on the device that deleted it"
         )
       }
     }

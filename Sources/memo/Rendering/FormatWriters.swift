@@ -256,6 +256,10 @@ final class TableWriter: ListingWriter {
     var i = 0
     let count = bytes.count
     while i < count {
+      let run = printableASCII(bytes, from: i)
+      width += run
+      i += run
+      guard i < count else { break }
       let byte = bytes[i]
       if byte < 0x80 {
         if (byte >= 0x20 && byte != 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D {
@@ -297,6 +301,25 @@ final class TableWriter: ListingWriter {
     return (width, isASCII)
   }
 
+  /// How many bytes from `start` on are printable ASCII (0x20 to 0x7E), eight at a time: a
+  /// cell's text is mostly that, one column a byte. Stops at a word's end, or at its first
+  /// byte that is not ("Bit Twiddling Hacks": a high bit, 0x7F plus one, or a borrow below
+  /// 0x20 lights a byte's high bit; the lowest lit one is the first, little-endian).
+  @inline(__always)
+  static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let stops = ((word | (word &+ ones)) & highs) | ((word &- ones &* 0x20) & ~word & highs)
+      if stops != 0 { return i + (stops.trailingZeroBitCount >> 3) - start }
+      i += 8
+    }
+    return i - start
+  }
+
   /// Writes text a cell shows as it is, up to `characters` bytes of it past the marks: tabs and
   /// line breaks as spaces, search marks left out (for ASCII, bytes are characters).
   @inline(__always)
@@ -307,6 +330,10 @@ final class TableWriter: ListingWriter {
     var i = 0
     var written = 0
     while i < bytes.count && written < characters {
+      let run = min(Self.printableASCII(bytes, from: i), characters - written)
+      i += run
+      written += run
+      guard i < bytes.count && written < characters else { break }
       let byte = bytes[i]
       if byte >= 0x20 {
         i += 1

@@ -44,7 +44,9 @@ struct TableLayout {
     let hasMarks =
       style.useColor
       && cells.contains {
-        $0.unicodeScalars.contains { $0 == SearchPresenter.markStart || $0 == SearchPresenter.markEnd }
+        $0.unicodeScalars.contains {
+          $0 == SearchPresenter.markStart || $0 == SearchPresenter.markEnd
+        }
       }
     guard !hasMarks else {
       // Search matches: the marks become colour, and a reset ends the line in case shortening
@@ -81,10 +83,12 @@ struct TableLayout {
 
   /// Makes the table fit the terminal, by value: first the columns that may go are left out
   /// (their width becomes -1), then the flexible ones shrink by rank to their floors, then
-  /// all flexible ones to their headers' widths.
+  /// all flexible ones to their headers' widths. A terminal narrower still (40 columns and
+  /// less) leaves out the other columns from the right, all but the first and the main text
+  /// (the flexible column that gives way last), and shrinks that text to what is left.
   func fit(_ widths: inout [Int], columns: [Column]) {
-    // A terminal narrower than 20 columns gets the narrowest table (not the widest).
-    guard let width = style.width.map({ max($0, 20) }) else { return }
+    guard let width = style.width else { return }
+    let natural = widths
     func excess() -> Int {
       let shown = widths.filter { $0 >= 0 }
       return shown.reduce(0, +) + 2 * (shown.count - 1) - width
@@ -98,6 +102,17 @@ struct TableLayout {
       shrink(&widths, group, excess: excess(), floor: { columns[$0].floor })
     }
     shrink(&widths, flexible, excess: excess()) { max(4, DisplayWidth.of(columns[$0].title)) }
+    guard excess() > 0 else { return }
+    let main = flexible.max { columns[$0].shrinkRank < columns[$1].shrinkRank }
+    for i in columns.indices.reversed() where excess() > 0 && i != 0 && i != main {
+      widths[i] = -1
+    }
+    let kept = flexible.filter { widths[$0] >= 0 }
+    shrink(&widths, kept, excess: excess()) { _ in 1 }
+    // What the columns left out freed goes back to the main text, then to the others kept.
+    for i in [main].compactMap({ $0 }) + kept where excess() < 0 {
+      widths[i] = min(natural[i], widths[i] - excess())
+    }
   }
 
   /// Takes `excess` columns from `group`, the widest first, none below its floor.

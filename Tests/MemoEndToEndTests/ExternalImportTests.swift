@@ -127,6 +127,44 @@ struct ExternalImportTests {
     #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
   }
 
+  @Test(
+    "Goodreads: two editions of one book (two Book Ids) are one post, counted as joined, with the earliest date and the first ISBN; the other ISBN is named"
+  )
+  func goodreadsEditions() throws {
+    let box = try Sandbox()
+    let file = box.root + "/editions.csv"
+    try #"""
+    Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
+    5001,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780441478125""",4,,2020/06/01,,read,
+    5002,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780575094734""",5,,2012/03/04,,read,Read it twice.
+    5003,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""""",0,,2019/01/01,,to-read,
+    5004,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""9780156027601""",0,,2021/01/01,,to-read,
+
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stdout
+        == "2 added, 0 updated, 0 unchanged, 2 joined to the post of the same book on an earlier row\n"
+    )
+    #expect(
+      first.stderr
+        == "memo: warning: \(file): Book Id 5002 (\"The Left Hand of Darkness\", ISBN 9780575094734) is another edition of a book on an earlier row: joined to its post, which keeps ISBN 9780441478125\n"
+    )
+    #expect(
+      try box.rows("SELECT title, source, body, created_at FROM posts ORDER BY id") == [
+        [
+          "The Left Hand of Darkness", "9780441478125", "Read it twice.",
+          "2012-03-04T00:00:00.000Z",
+        ],
+        ["Solaris", "9780156027601", "NULL", "2019-01-01T00:00:00.000Z"],
+      ])
+    let again = try box.run(["import", file])
+    #expect(again.stdout == "0 added, 0 updated, 4 unchanged\n")
+    #expect(again.stderr == "")
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
+  }
+
   @Test("a malformed Goodreads row or Kindle entry exits 65 and writes nothing")
   func malformed() throws {
     let box = try Sandbox()

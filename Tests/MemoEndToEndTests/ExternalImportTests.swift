@@ -188,4 +188,34 @@ struct ExternalImportTests {
     )
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
   }
+
+  @Test(
+    "a CSV whose first row is no header memo knows (a Goodreads file without its header) exits 65 naming the headers memo reads and --format"
+  )
+  func headerless() throws {
+    let box = try Sandbox()
+    _ = try box.add("keep")
+    let csv = box.root + "/library.csv"
+    try #"""
+    5001,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780441478125""",4,,2020/06/01,,read,
+    5003,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""""",0,,2019/01/01,,to-read,
+
+    """#.write(toFile: csv, atomically: true, encoding: .utf8)
+    let expected =
+      "memo: error: \(csv): line 1: the first row (5001,The Left Hand of Darkness,Ursula K. Le Guin,…) is no header memo knows. A CSV memo imports starts with its header row: memo's own export (post_uuid,post_title,post_author,…), a Goodreads library export (Book Id,Title,Author,Author l-f,…) or a Readwise export (Highlight,Book Title,Book Author,…). Put the header row back at the top of the file, or name the file's format with --format (json, jsonl, kindle, koreader, kobo, apple-books); nothing was imported\n"
+    for format in [[], ["--format", "csv"], ["--format", "goodreads"], ["--format", "readwise"]] {
+      let result = try box.run(["import", csv] + format)
+      #expect(result.status == 65, "\(format)")
+      #expect(result.stderr == expected, "\(format)")
+    }
+    let empty = box.root + "/empty.csv"
+    try "".write(toFile: empty, atomically: true, encoding: .utf8)
+    let nothing = try box.run(["import", empty])
+    #expect(nothing.status == 65)
+    #expect(
+      nothing.stderr.hasPrefix(
+        "memo: error: \(empty): line 1: the file is empty. A CSV memo imports starts with its header row: memo's own export"
+      ))
+    #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
+  }
 }

@@ -141,6 +141,10 @@ struct ExternalImportTests {
     5004,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""9780156027601""",0,,2021/01/01,,to-read,
 
     """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let json = try box.run(["import", file, "--json", "--dry-run"])
+    #expect(
+      json.stdout
+        == #"{"added":2,"updated":0,"unchanged":0,"deleted":0,"dry_run":true,"joined":2}"# + "\n")
     let first = try box.run(["import", file])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(

@@ -212,6 +212,15 @@ struct ExternalImportTests {
       #expect(result.status == 65, "\(format)")
       #expect(result.stderr == expected, "\(format)")
     }
+    let other = box.root + "/books.csv"
+    try "Title,Author,Year\nDune,Frank Herbert,1965\n".write(
+      toFile: other, atomically: true, encoding: .utf8)
+    let otherTool = try box.run(["import", other])
+    #expect(otherTool.status == 65)
+    #expect(
+      otherTool.stderr.hasPrefix(
+        "memo: error: \(other): line 1: the first row (Title,Author,Year) is no header memo knows.")
+    )
     let empty = box.root + "/empty.csv"
     try "".write(toFile: empty, atomically: true, encoding: .utf8)
     let nothing = try box.run(["import", empty])

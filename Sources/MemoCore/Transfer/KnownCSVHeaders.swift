@@ -8,18 +8,25 @@ public enum KnownCSVHeaders {
   static let goodreads = "Book Id,Title,Author,Author l-f,…"
   static let readwise = "Highlight,Book Title,Book Author,…"
 
-  /// The columns each reader reads by name: a header with one of them is one memo knows (a
-  /// missing column of it is named as such).
-  static let columns: Set<String> =
-    Set(ExportEncoder.csvColumns).union([
-      "Book Id", "Title", "Author", "Author l-f", "ISBN", "ISBN13", "Date Added", "Bookshelves",
-      "My Review", "Highlight", "Book Title", "Book Author", "Amazon Book ID", "Note",
-      "Location Type", "Location", "Highlighted at",
-    ])
+  /// The columns each format reads by name: a header with none of the format's is no header
+  /// of it (one with some is, and a missing column of it is named as such).
+  public static let memoColumns = Set(ExportEncoder.csvColumns)
+  public static let goodreadsColumns: Set<String> = [
+    "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13",
+    "Date Added", "Bookshelves", "Exclusive Shelf", "My Review",
+  ]
+  public static let readwiseColumns: Set<String> = [
+    "Highlight", "Book Title", "Book Author", "Amazon Book ID", "Note", "Color", "Tags",
+    "Location Type", "Location", "Highlighted at", "Document tags",
+  ]
 
-  /// Whether `header` (the first row's cells) names a column of a known header.
-  public static func isKnown(_ header: [String]) -> Bool {
-    header.contains { columns.contains($0.trimmingWhitespace()) }
+  /// - Throws: `unknownHeader` when `header` (the first row's cells) names none of `columns`
+  ///   (memo found the format by the file's extension or `--format`, so this is no header of
+  ///   any format memo reads as CSV).
+  public static func check(_ header: [String], has columns: Set<String>, name: String) throws {
+    if !header.contains(where: { columns.contains($0.trimmingWhitespace()) }) {
+      throw unknownHeader(header, name: name)
+    }
   }
 
   /// The error (65) for a CSV whose first row `header` is no header memo knows.

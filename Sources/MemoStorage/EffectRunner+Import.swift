@@ -85,6 +85,7 @@ extension EffectRunner {
               database: self.database, now: $0, makeUUID: self.makeUUID
             ).merge(books)
             summary.clippings = nil
+            summary.warnings = summary.warnings.map { "\(name): " + $0 }
             return summary
           }
         }

@@ -127,6 +127,48 @@ struct ExternalImportTests {
     #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
   }
 
+  @Test(
+    "Goodreads: two editions of one book (two Book Ids) are one post, counted as joined, with the earliest date and the first ISBN; the other ISBN is named"
+  )
+  func goodreadsEditions() throws {
+    let box = try Sandbox()
+    let file = box.root + "/editions.csv"
+    try #"""
+    Book Id,Title,Author,Author l-f,ISBN,ISBN13,My Rating,Date Read,Date Added,Bookshelves,Exclusive Shelf,My Review
+    5001,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780441478125""",4,,2020/06/01,,read,
+    5002,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780575094734""",5,,2012/03/04,,read,Read it twice.
+    5003,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""""",0,,2019/01/01,,to-read,
+    5004,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""9780156027601""",0,,2021/01/01,,to-read,
+
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let json = try box.run(["import", file, "--json", "--dry-run"])
+    #expect(
+      json.stdout
+        == #"{"added":2,"updated":0,"unchanged":0,"deleted":0,"dry_run":true,"joined":2}"# + "\n")
+    let first = try box.run(["import", file])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stdout
+        == "2 added, 0 updated, 0 unchanged, 2 joined to the post of the same book on an earlier row\n"
+    )
+    #expect(
+      first.stderr
+        == "memo: warning: \(file): Book Id 5002 (\"The Left Hand of Darkness\", ISBN 9780575094734) is another edition of a book on an earlier row: joined to its post, which keeps ISBN 9780441478125\n"
+    )
+    #expect(
+      try box.rows("SELECT title, source, body, created_at FROM posts ORDER BY id") == [
+        [
+          "The Left Hand of Darkness", "9780441478125", "Read it twice.",
+          "2012-03-04T00:00:00.000Z",
+        ],
+        ["Solaris", "9780156027601", "NULL", "2019-01-01T00:00:00.000Z"],
+      ])
+    let again = try box.run(["import", file])
+    #expect(again.stdout == "0 added, 0 updated, 4 unchanged\n")
+    #expect(again.stderr == "")
+    #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
+  }
+
   @Test("a malformed Goodreads row or Kindle entry exits 65 and writes nothing")
   func malformed() throws {
     let box = try Sandbox()
@@ -148,6 +190,45 @@ struct ExternalImportTests {
       notKindle.stderr
         == "memo: error: \(txt): line 1: not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?; nothing was imported\n"
     )
+    #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
+  }
+
+  @Test(
+    "a CSV whose first row is no header memo knows (a Goodreads file without its header) exits 65 naming the headers memo reads and --format"
+  )
+  func headerless() throws {
+    let box = try Sandbox()
+    _ = try box.add("keep")
+    let csv = box.root + "/library.csv"
+    try #"""
+    5001,The Left Hand of Darkness,Ursula K. Le Guin,"Le Guin, Ursula K.","=""""","=""9780441478125""",4,,2020/06/01,,read,
+    5003,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""""",0,,2019/01/01,,to-read,
+
+    """#.write(toFile: csv, atomically: true, encoding: .utf8)
+    let expected =
+      "memo: error: \(csv): line 1: the first row (5001,The Left Hand of Darkness,Ursula K. Le Guin,…) is no header memo knows. A CSV memo imports starts with its header row: memo's own export (post_uuid,post_title,post_author,…), a Goodreads library export (Book Id,Title,Author,Author l-f,…) or a Readwise export (Highlight,Book Title,Book Author,…). Put the header row back at the top of the file, or name the file's format with --format (json, jsonl, kindle, koreader, kobo, apple-books); nothing was imported\n"
+    for format in [[], ["--format", "csv"], ["--format", "goodreads"], ["--format", "readwise"]] {
+      let result = try box.run(["import", csv] + format)
+      #expect(result.status == 65, "\(format)")
+      #expect(result.stderr == expected, "\(format)")
+    }
+    let other = box.root + "/books.csv"
+    try "Title,Author,Year\nDune,Frank Herbert,1965\n".write(
+      toFile: other, atomically: true, encoding: .utf8)
+    let otherTool = try box.run(["import", other])
+    #expect(otherTool.status == 65)
+    #expect(
+      otherTool.stderr.hasPrefix(
+        "memo: error: \(other): line 1: the first row (Title,Author,Year) is no header memo knows.")
+    )
+    let empty = box.root + "/empty.csv"
+    try "".write(toFile: empty, atomically: true, encoding: .utf8)
+    let nothing = try box.run(["import", empty])
+    #expect(nothing.status == 65)
+    #expect(
+      nothing.stderr.hasPrefix(
+        "memo: error: \(empty): line 1: the file is empty. A CSV memo imports starts with its header row: memo's own export"
+      ))
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
   }
 }

@@ -26,6 +26,7 @@ public enum BackupDecoder {
     do { table = try CSVReader.records(text) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
+    try KnownCSVHeaders.check(table.header, has: KnownCSVHeaders.memoColumns, name: name)
     for column in ["post_uuid", "post_title", "post_created_at", "post_updated_at"]
     where !table.header.contains(column) {
       throw MemoError.malformedImport(

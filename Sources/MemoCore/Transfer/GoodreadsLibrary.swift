@@ -17,6 +17,7 @@ public enum GoodreadsLibrary {
     do { table = try CSVReader.records(text, foldsLineBreaks: true) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
+    try KnownCSVHeaders.check(table.header, has: KnownCSVHeaders.goodreadsColumns, name: name)
     for column in ["Book Id", "Title", "Author"] where !table.header.contains(column) {
       throw MemoError.malformedImport(
         name, place: "line 1",

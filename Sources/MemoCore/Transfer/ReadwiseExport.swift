@@ -38,6 +38,7 @@ public enum ReadwiseExport {
     do { table = try CSVReader.records(text) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
+    try KnownCSVHeaders.check(table.header, has: KnownCSVHeaders.readwiseColumns, name: name)
     for column in ["Highlight", "Book Title"] where !table.header.contains(column) {
       throw MemoError.malformedImport(
         name, place: "line 1",

@@ -122,6 +122,10 @@ public struct ImportSummary: Equatable, Sendable {
   /// Goodreads reviews put after the text of a post's body (under "Goodreads review"),
   /// rather than dropped, because the body had text of its own.
   public var reviewsAppended = 0
+  /// Goodreads rows of a book that an earlier row of the same file made or reached (another
+  /// edition, another Book Id): joined to that one post, neither added nor updated nor
+  /// unchanged (one post per book).
+  public var joined = 0
   /// Kindle clippings: what became of them.
   public var clippings: ClippingSummary?
   /// What could not be read and what was done about it ("c.txt: line 12: …"), for stderr.
@@ -142,6 +146,9 @@ public struct ImportSummary: Equatable, Sendable {
     // Plain numbers: this line is stdout, which scripts read.
     var parts = ["\(added) added", "\(updated) updated", "\(unchanged) unchanged"]
     if deleted > 0 { parts.append("\(deleted) deleted") }
+    if joined > 0 {
+      parts.append("\(joined) joined to the post of the same book on an earlier row")
+    }
     if deletionsKept > 0 {
       parts.append(
         "\(deletionsKept) deletion\(deletionsKept == 1 ? "" : "s") not applied (changed here since)"

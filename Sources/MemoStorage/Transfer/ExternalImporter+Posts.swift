@@ -20,6 +20,57 @@ extension ExternalImporter {
     return (id, true)
   }
 
+  /// The posts the Goodreads rows of a file went into so far, and the date of each this
+  /// import made (the earliest Date Added of its rows).
+  struct GoodreadsRows {
+    var reached: Set<Int64> = []
+    var madeAt: [Int64: Timestamp] = [:]
+  }
+
+  /// Counts a book's post in `summary`, made (added), filled in (updated) or not (unchanged;
+  /// a Goodreads row only: a reader's book is counted by its clippings). A Goodreads row of a
+  /// book an earlier row went into (another edition: another Book Id, ISBN and Date Added) is
+  /// joined to that post: it fills what the post lacks, an earlier Date Added becomes the
+  /// date of a post this import made, and a different ISBN is named in a warning.
+  func countRow(
+    _ book: ExternalBook, postID: Int64, isNew: Bool, rows: inout GoodreadsRows,
+    into summary: inout ImportSummary
+  ) throws {
+    let isRow = book.key != nil
+    defer { if isRow { rows.reached.insert(postID) } }
+    if isNew {
+      summary.added += 1
+      if isRow { rows.madeAt[postID] = book.addedAt ?? now }
+      return
+    }
+    let filled = try fillBlanks(of: postID, from: book)
+    if filled == .reviewAppended { summary.reviewsAppended += 1 }
+    guard isRow, rows.reached.contains(postID) else {
+      if filled != .nothing {
+        summary.updated += 1
+      } else if isRow {
+        summary.unchanged += 1
+      }
+      return
+    }
+    summary.joined += 1
+    if let made = rows.madeAt[postID], let added = book.addedAt, added < made {
+      rows.madeAt[postID] = added
+      try execute(
+        "UPDATE posts SET created_at = ?1 WHERE id = ?2",
+        [.text(added.rfc3339), .integer(postID)])
+    }
+    let read = try database.cachedStatement(sql: "SELECT title, source FROM posts WHERE id = ?")
+    defer { read.reset() }
+    try read.bind(postID, at: 1)
+    guard try read.step(), let source = book.source, let kept = read.text(1), kept != source
+    else { return }
+    let id = book.key.map { String($0.dropFirst("goodreads:".count)) } ?? ""
+    summary.warnings.append(
+      "Book Id \(id) (\"\(read.string(0))\", ISBN \(source)) is another edition of a book on an earlier row: joined to its post, which keeps ISBN \(kept)"
+    )
+  }
+
   /// What `fillBlanks` did to a post.
   enum Filled: Equatable {
     case nothing

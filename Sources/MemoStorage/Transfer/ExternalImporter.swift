@@ -32,6 +32,7 @@ struct ExternalImporter {
     var counts = ClippingSummary()
     var counted: Set<Int64> = []  // the posts of the books counted, and those this import made
     var created: Set<Int64> = []
+    var rows = GoodreadsRows()
     for read in books {
       let book = read.withOneLineFields()
       if let key = book.key, try hasKey(key) {
@@ -53,17 +54,7 @@ struct ExternalImporter {
       }
       // The post looked up once: a re-imported book's (every clipping known) is found above.
       let (postID, isNew) = try known.map { ($0, false) } ?? findOrCreatePost(for: book)
-      if isNew {
-        summary.added += 1
-      } else {
-        switch try fillBlanks(of: postID, from: book) {
-        case .filled: summary.updated += 1
-        case .reviewAppended:
-          summary.updated += 1
-          summary.reviewsAppended += 1
-        case .nothing: if book.key != nil { summary.unchanged += 1 }
-        }
-      }
+      try countRow(book, postID: postID, isNew: isNew, rows: &rows, into: &summary)
       // Counted by post: two spellings of one book in a file ("Dune (Herbert, Frank)", "Dune
       // (Frank Herbert)") are one post, new when this import made it.
       if isNew { created.insert(postID) }

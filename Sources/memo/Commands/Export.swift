@@ -212,6 +212,7 @@ extension Memo {
         if summary.deletionsKept > 0 {
           o.add("deletions_not_applied", Int64(summary.deletionsKept))
         }
+        if summary.joined > 0 { o.add("joined", Int64(summary.joined)) }
         if summary.reviewsAppended > 0 {
           o.add("reviews_appended", Int64(summary.reviewsAppended))
         }

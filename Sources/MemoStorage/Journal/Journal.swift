@@ -33,6 +33,10 @@ public struct Journal {
   @discardableResult
   func finish(_ id: Int64, summary: String) throws -> Bool {
     try run("UPDATE journal_context SET entry_id = NULL", [])
+    if database.hasExactPositions {
+      try run(ExactPositions.fixUp, [.integer(id)])
+      try run("DELETE FROM temp.memo_exact_positions", [])
+    }
     let changes = try count(
       """
       SELECT (SELECT count(*) FROM journal_changes WHERE entry_id = ?1

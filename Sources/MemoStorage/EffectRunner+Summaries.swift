@@ -26,4 +26,16 @@ extension EffectRunner {
     }
     return try posts.delete(ids).map { ($0, highlights[$0.id] ?? 0) }
   }
+
+  /// `memo log`'s line for removed posts: each with what went with it, as `memo rm` said it
+  /// (issue 35): its questions, and its highlights when it had any.
+  func removedSummary(_ removed: [(post: Post, highlights: Int)]) -> String {
+    removed.map { post, highlights in
+      let counts =
+        [plural(post.questionCount, "question")]
+        + (highlights > 0 ? [plural(highlights, "highlight")] : [])
+      return "rm post \(post.id) \(quoted(post.title)) (\(counts.joined(separator: ", ")))"
+    }
+    .joined(separator: "; ")
+  }
 }

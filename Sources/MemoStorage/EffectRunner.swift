@@ -88,16 +88,7 @@ public final class EffectRunner {
     case .deletePosts(let ids):
       return .posts(
         .removed(
-          try write("rm", { _ in try removePosts(ids) }) { removed in
-            removed.map { post, highlights in
-              // What went with the post, as `memo rm` said it (issue 35): its highlights too.
-              let counts =
-                [plural(post.questionCount, "question")]
-                + (highlights > 0 ? [plural(highlights, "highlight")] : [])
-              return "rm post \(post.id) \(quoted(post.title)) (\(counts.joined(separator: ", ")))"
-            }
-            .joined(separator: "; ")
-          }.map(\.post)))
+          try write("rm", { _ in try removePosts(ids) }, summary: removedSummary).map(\.post)))
 
     case .mergePosts(let keep, let other):
       let (post, notKept) = try write("merge", { try posts.merge(other, into: keep, at: $0) }) {

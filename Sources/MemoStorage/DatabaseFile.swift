@@ -32,6 +32,17 @@ public enum DatabaseFile {
       throw MemoError(
         code: .io, message: "\(path) is a folder, not a database file; pass --db with a file path")
     }
+    if exists && (info.st_mode & S_IFMT) != S_IFREG {
+      // A FIFO, a socket, a device: SQLite would fail on it with "disk I/O error".
+      throw MemoError(
+        code: .io,
+        message:
+          "\(path) is not a regular file (\(kind(info.st_mode))); pass --db with a database file's path"
+      )
+    }
+    if !exists, let target = danglingLink(path) {
+      try checkLinkTarget(of: path, target, creating: access == .write)
+    }
     do {
       if !exists {
         switch access {
@@ -91,6 +102,46 @@ public enum DatabaseFile {
         code: .io,
         message: "cannot create the folder \(folder): \(errnoText()); pass --db PATH elsewhere")
     }
+  }
+
+  /// What a file that is neither a folder nor a regular file is, for a message.
+  static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: return "a named pipe"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR, S_IFBLK: return "a device"
+    default: return "not a file memo can open"
+    }
+  }
+
+  /// Where `path` points when it is a symbolic link to nothing.
+  static func danglingLink(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// A symbolic link to nothing: into a folder that is not there (an unmounted disk, a synced
+  /// folder gone) is refused, naming it, before SQLite says "cannot open"; to a missing file
+  /// in a folder that is there is a database not written yet, created through the link.
+  static func checkLinkTarget(of path: String, _ target: String, creating: Bool) throws {
+    // A relative target is relative to the link's folder.
+    let base = parentFolder(of: path)
+    let resolved = target.hasPrefix("/") || base.isEmpty ? target : base + "/" + target
+    let folder = parentFolder(of: resolved)
+    var info = stat()
+    guard !folder.isEmpty, stat(folder, &info) != 0 else {
+      if creating { try createFile(at: resolved) }
+      return
+    }
+    throw MemoError(
+      code: .io,
+      message:
+        "\(path) is a symbolic link to \(target), whose folder \(folder) does not exist; create the folder, fix the link, or pass --db PATH"
+    )
   }
 
   static func parentFolder(of path: String) -> String {

@@ -88,12 +88,7 @@ public final class EffectRunner {
     case .deletePosts(let ids):
       return .posts(
         .removed(
-          try write("rm", { _ in try posts.delete(ids) }) { removed in
-            removed.map {
-              "rm post \($0.id) \(quoted($0.title)) (\(plural($0.questionCount, "question")))"
-            }
-            .joined(separator: "; ")
-          }))
+          try write("rm", { _ in try removePosts(ids) }, summary: removedSummary).map(\.post)))
 
     case .mergePosts(let keep, let other):
       let (post, notKept) = try write("merge", { try posts.merge(other, into: keep, at: $0) }) {

@@ -77,6 +77,23 @@ enum Arguments {
     return commandPath(arguments).1
   }
 
+  /// `--since=` with nothing after the "=", where the command's option takes a date: its value
+  /// is missing, as the parser says of `--limit=` (issue 35), not "'' is not a date". Checked
+  /// before either parser runs (the fast path would parse the empty date).
+  static func emptyDateValue(_ arguments: [String]) -> String? {
+    let words = arguments.prefix { $0 != "--" }
+    guard words.contains(where: { $0.hasPrefix("--") && $0.hasSuffix("=") }) else { return nil }
+    let (type, depth) = commandPath(arguments)
+    let usage = type.helpMessage(columns: 1000)
+    for word in words.dropFirst(depth) where word.hasPrefix("--") && word.hasSuffix("=") {
+      let name = String(word.dropLast())
+      guard usage.contains("\(name) <date>") else { continue }
+      let path = (["memo"] + arguments.prefix(depth)).joined(separator: " ")
+      return "missing value for '\(name) <date>'; see '\(path) --help'"
+    }
+    return nil
+  }
+
   /// Global options and nothing else (`memo --db x`): the usage error to report, naming what
   /// is missing (argument-parser would call `--db` an unknown option of the root).
   static func missingCommand(_ arguments: [String]) -> String? {
@@ -224,9 +241,20 @@ extension Arguments {
     ].contains { usage.contains($0) }
     // A review item is an id, or h and a highlight's id: `h0` is a bad id as `0` is.
     let takesItems = usage.contains("<item>")
+    // `--post=-1` as `--post -1`: the same message either way (issue 35).
+    var rest = rest
+    if let at = rest.firstIndex(where: { $0.hasPrefix("--") && $0.contains("=") }),
+      !rest[..<at].contains("--")
+    {
+      rest = rest.prefix { $0 != "--" }.flatMap { word -> [String] in
+        guard word.hasPrefix("--"), let eq = word.firstIndex(of: "=") else { return [word] }
+        return [String(word[..<eq]), String(word[word.index(after: eq)...])]
+      }
+    }
     for (i, word) in rest.enumerated() {
       if word == "--" { break }
-      let number = takesItems && (word.hasPrefix("h") || word.hasPrefix("H")) ? word.dropFirst() : word[...]
+      let number =
+        takesItems && (word.hasPrefix("h") || word.hasPrefix("H")) ? word.dropFirst() : word[...]
       guard let value = Int(number), value <= 0 else { continue }
       let previous = i > 0 ? rest[i - 1] : ""
       if previous.hasPrefix("--"), !previous.contains("=") {
@@ -238,7 +266,9 @@ extension Arguments {
       // everywhere.
       let isNegative = word.hasPrefix("-")
       guard isNegative || parsed.contains("'\(word)'") else { continue }
-      if usage.contains("<count>") { return "the count must be a positive whole number, not \(word)" }
+      if usage.contains("<count>") {
+        return "the count must be a positive whole number, not \(word)"
+      }
       if takesIDs { return idMessage(word) }
       // Text that starts with a dash (`memo search -1`): argument-parser took it for an option.
       if isNegative, usage.contains(" <") {
@@ -352,7 +382,9 @@ extension Arguments {
   /// full stop at the end dropped ("… or 'title'." → "… or 'title'").
   static func tidy(_ text: String) -> String {
     var text = text
-    if let range = text.firstRange(of: " Did you mean ") { text = String(text[..<range.lowerBound]) }
+    if let range = text.firstRange(of: " Did you mean ") {
+      text = String(text[..<range.lowerBound])
+    }
     for choices in [". Please provide one of the following: ", ". Please provide one of "] {
       if let range = text.firstRange(of: choices) {
         text.replaceSubrange(range, with: ": use one of ")

@@ -70,6 +70,9 @@ struct Memo: ParsableCommand {
     if let topic = Arguments.unknownHelpTopic(arguments) {
       fail(printing: "memo: error: \(topic)", status: MemoError.Code.usage.rawValue)
     }
+    if let missing = Arguments.emptyDateValue(arguments) {
+      fail(printing: "memo: error: \(missing)", status: MemoError.Code.usage.rawValue)
+    }
     do {
       var command = try Arguments.parse(arguments)
       try command.run()

@@ -147,8 +147,10 @@ final class TableWriter: ListingWriter {
   override func footer() {
     table?.finish(to: out)
     if rowCount == 0, style.width != nil, !isQuiet {
-      out.write(style.dim(emptyMessage))
-      out.byte(0x0A)
+      for line in Fit.words(emptyMessage, width: style.width) {
+        out.write(style.dim(line))
+        out.byte(0x0A)
+      }
     }
   }
 

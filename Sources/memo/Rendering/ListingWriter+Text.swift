@@ -63,26 +63,42 @@ extension ListingWriter {
 
   func treeRow(_ row: Row, nested: NestedRows?) throws {
     let style = format == .table ? self.style : .plain
-    var head =
-      style.yellow(String(row.int64(column("id")))) + "  "
-      + style.bold(visible(oneLine(row.string(column("title")))))
-    if let author = row.text(column("author")) { head += " · " + visible(oneLine(author)) }
-    if row.bool(column("favorite")) { head += " ♥" }
-    out.write(head)
+    let id = String(row.int64(column("id")))
+    var tail = ""
+    if let author = row.text(column("author")) { tail += " · " + visible(oneLine(author)) }
+    if row.bool(column("favorite")) { tail += " ♥" }
+    // On a terminal the line is cut to its width, the author kept while the title has room.
+    let fitted = Fit.share(
+      visible(oneLine(row.string(column("title")))), tail,
+      width: style.width.map { $0 - id.count - 2 })
+    out.write(style.yellow(id) + "  " + style.bold(fitted.title) + fitted.tail)
     out.byte(0x0A)
     while let question = try nested?.next() {
-      let star = question.bool(column("starred", nested: true)) ? "★" : " "
-      var line =
-        "    \(star) " + style.yellow(String(question.int64(column("id", nested: true)))) + "  "
-        + visible(oneLine(question.string(column("text", nested: true))))
-      if let category = question.text(column("category", nested: true)) {
-        line += "  " + style.cyan("[" + visible(oneLine(category)) + "]")
-      }
-      if !question.isNull(column("answer", nested: true)) { line += "  ✓" }
-      out.write(line)
+      out.write(treeQuestion(question, style: style))
       out.byte(0x0A)
       try out.flushIfFull()
     }
+  }
+
+  /// A question beneath its post: star, id, text, category and ✓, cut to the terminal's width
+  /// (the text gives way before the category).
+  func treeQuestion(_ question: Row, style: Style) -> String {
+    let star = question.bool(column("starred", nested: true)) ? "★" : " "
+    let id = String(question.int64(column("id", nested: true)))
+    let category = question.text(column("category", nested: true)).map { visible(oneLine($0)) }
+    let answered = !question.isNull(column("answer", nested: true))
+    let tail = (category.map { "  [\($0)]" } ?? "") + (answered ? "  ✓" : "")
+    let fitted = Fit.share(
+      visible(oneLine(question.string(column("text", nested: true)))), tail,
+      width: style.width.map { $0 - 6 - id.count - 2 })
+    var line = "    \(star) " + style.yellow(id) + "  " + fitted.title
+    if fitted.tail == tail {
+      if let category { line += "  " + style.cyan("[" + category + "]") }
+      if answered { line += "  ✓" }
+    } else {
+      line += fitted.tail
+    }
+    return line
   }
 
   func pageRow(_ row: Row, nested: NestedRows?) throws {

@@ -104,9 +104,21 @@ class ListingWriter: RowSink {
           + "'memo filter clear' removes it")
     }
     if format == .table, !isQuiet, let filter, !filter.isEmpty {
-      out.write(
-        style.dim("filter: \(filter.summary)  (--all ignores it; 'memo filter clear' removes it)"))
-      out.byte(0x0A)
+      // On a narrow terminal the filter and the hint each broken at their spaces, later lines
+      // indented (issue 35).
+      let summary = "filter: \(filter.summary)"
+      let hint = "(--all ignores it; 'memo filter clear' removes it)"
+      let whole = Fit.words(summary + "  " + hint, width: style.width)
+      let lines =
+        whole.count == 1
+        ? whole
+        : Fit.words(summary, width: style.width)
+          + Fit.words(hint, width: style.width.map { $0 - 2 }, indent: "")
+          .map { "  " + $0 }
+      for line in lines {
+        out.write(style.dim(line))
+        out.byte(0x0A)
+      }
     }
     startRecords()
   }

@@ -45,6 +45,8 @@ extension SyncEngine {
     let incoming = try row(of: change)
     if here == nil, let held, held.row == nil, !follows {
       // Deleted here by a deletion this edit had not seen: the deletion wins, the edit is kept.
+      // A post merged away here keeps it too, should it come back (`settleOppositeMerges`).
+      if kind == .post { try store.noteMergedRow(key, incoming) }
       for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
         let set = change.changedBase(field)
         guard set.changed, change.stamp(field) != stamps[field] else { continue }
@@ -132,7 +134,13 @@ extension SyncEngine {
       return (.skipped, 0)
     }
     // Merged into another post here: what is here of it follows (SyncRepository+Merged).
-    if let into = change.into { try store.followMerge(of: key, into: into) }
+    if let into = change.into {
+      // `merge A B` here, `merge B A` elsewhere: one of the two stays everywhere.
+      if try store.settleOppositeMerges(of: key, into: into, version: change.version) {
+        return (.skipped, 0)
+      }
+      try store.followMerge(of: key, into: into)
+    }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its
     // post just now).

@@ -44,15 +44,7 @@ extension SyncEngine {
 
     let incoming = try row(of: change)
     if here == nil, let held, held.row == nil, !follows {
-      // Deleted here by a deletion this edit had not seen: the deletion wins, the edit is kept.
-      // A post merged away here keeps it too, should it come back (`settleOppositeMerges`).
-      if kind == .post { try store.noteMergedRow(key, incoming) }
-      for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
-        let set = change.changedBase(field)
-        guard set.changed, change.stamp(field) != stamps[field] else { continue }
-        try keep(field, row: incoming, stamp: change.stamp(field), winner: held.version.device)
-      }
-      return (.skipped, conflicts)
+      return try keepUnseen(change, incoming: incoming, deletedBy: held, stamps: stamps, at: now)
     }
     guard let held, let here else {
       // New here, or made again after its deletion: all of it.
@@ -118,6 +110,28 @@ extension SyncEngine {
       row: try store.image(kind, key), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
+  }
+
+  /// `merge` of an edit of a record deleted here by a deletion the edit had not seen: the
+  /// deletion wins, the edit is kept (a conflict for each field it set).
+  func keepUnseen(
+    _ change: SyncChange, incoming: String?, deletedBy held: SyncRepository.Held,
+    stamps: [String: SyncVersion], at now: Timestamp
+  ) throws -> (merged: Merged, conflicts: Int) {
+    let kind = change.kind
+    // A post merged away here keeps it too, should it come back (`settleOppositeMerges`).
+    if kind == .post { try store.noteMergedRow(change.key, incoming) }
+    var conflicts = 0
+    for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+      let set = change.changedBase(field)
+      guard set.changed, change.stamp(field) != stamps[field],
+        try store.keep(
+          kind, key: change.key, field: field, row: incoming, version: change.stamp(field),
+          winner: held.version.device, at: now)
+      else { continue }
+      conflicts += 1
+    }
+    return (.skipped, conflicts)
   }
 
   /// `merge` of a deletion (`held`: the version here, `here`: the record as it is here).

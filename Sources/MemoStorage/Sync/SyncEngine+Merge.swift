@@ -180,6 +180,11 @@ extension SyncEngine {
     {
       conflicts += 1
     }
+    // Its questions' or highlights' edits here kept as conflicts (later in the round): the
+    // book is kept too, so that restoring it first brings them back (`keepGoneBooks`).
+    if kind == .post, conflicts == 0, let held, let was = here ?? held.row {
+      try store.noteGoneBook(key, row: was, time: held.version.time, winner: change.version.device)
+    }
     let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
     if let importKey = change.importKey
       ?? SyncRepository.importKey(kind, row: here ?? held?.row)

@@ -77,6 +77,16 @@ extension SyncRepository {
             AND json_extract(j.old_row, '$.highlight_id') = gone.id
             AND json_extract(j.new_row, '$.highlight_id') IS NULL)
       """, key)
+    // Every device unlinked them when the highlight went, but the version sync holds of each
+    // still names it (as its device made it): as of the last round they name none, so the
+    // next round sends them relinked, and every device asks them about it again.
+    try run(
+      """
+      UPDATE sync_versions SET row = json_set(row, '$.highlight_uuid', NULL)
+      WHERE kind = 'question' AND row IS NOT NULL AND key IN (
+        SELECT q.uuid FROM questions q JOIN highlights h ON h.id = q.highlight_id
+        WHERE h.uuid = ?1)
+      """, key)
   }
 
   /// A question's or highlight's deletion took its review events with it (`ON DELETE CASCADE`),

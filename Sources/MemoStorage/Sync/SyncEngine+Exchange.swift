@@ -109,8 +109,7 @@ extension SyncEngine {
             // device's backup lists the same deletions.
             try store.dateTombstone(change.kind, change.key, change.version)
             if change.kind == .question, let post = try postKey(of: change) {
-              try store.dateCascadedTombstone(
-                question: change.key, post: post, stamp: change.version)
+              try store.dateCascadedTombstone(question: change.key, post: post, stamp: change.version)
             }
           }
         }
@@ -126,8 +125,7 @@ extension SyncEngine {
       if favorites { try store.renumberFavorites() }
       try store.replayReviewed()
       try load?.finish()
-      conflicts += try store.applyFollowed(at: now)  // posts merged away (SyncRepository+Merged)
-      conflicts += try store.keepGoneBooks(at: now)  // books of those kept (+Restored)
+      conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).

@@ -132,8 +132,14 @@ struct SyncMergeFollowTests {
     for box in [a, b, a] { try SyncLab.round(box) }
     for box in [a, b] {
       #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+      let conflicts = try SyncFieldTests.conflicts(box)
       #expect(
-        try SyncFieldTests.conflicts(box).map { $0["lost"] as? String } == ["What is the spice?"])
+        conflicts.filter { $0["kind"] as? String == "question" }.map { $0["lost"] as? String }
+          == ["What is the spice?"])
+      // Where it was asked, the book too, to restore first (SyncGoneBookTests).
+      #expect(
+        conflicts.filter { $0["kind"] as? String == "post" }.map { $0["lost"] as? String }
+          == (box === b ? ["Dune (copy)"] : []))
     }
   }
 }

@@ -125,7 +125,7 @@ extension SyncEngine {
       if favorites { try store.renumberFavorites() }
       try store.replayReviewed()
       try load?.finish()
-      conflicts += try store.applyFollowed(at: now)  // posts merged away (SyncRepository+Merged)
+      conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).

@@ -44,13 +44,7 @@ extension SyncEngine {
 
     let incoming = try row(of: change)
     if here == nil, let held, held.row == nil, !follows {
-      // Deleted here by a deletion this edit had not seen: the deletion wins, the edit is kept.
-      for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
-        let set = change.changedBase(field)
-        guard set.changed, change.stamp(field) != stamps[field] else { continue }
-        try keep(field, row: incoming, stamp: change.stamp(field), winner: held.version.device)
-      }
-      return (.skipped, conflicts)
+      return try keepUnseen(change, incoming: incoming, deletedBy: held, stamps: stamps, at: now)
     }
     guard let held, let here else {
       // New here, or made again after its deletion: all of it.
@@ -118,6 +112,28 @@ extension SyncEngine {
     return (result, conflicts)
   }
 
+  /// `merge` of an edit of a record deleted here by a deletion the edit had not seen: the
+  /// deletion wins, the edit is kept (a conflict for each field it set).
+  func keepUnseen(
+    _ change: SyncChange, incoming: String?, deletedBy held: SyncRepository.Held,
+    stamps: [String: SyncVersion], at now: Timestamp
+  ) throws -> (merged: Merged, conflicts: Int) {
+    let kind = change.kind
+    // A post merged away here keeps it too, should it come back (`settleOppositeMerges`).
+    if kind == .post { try store.noteMergedRow(change.key, incoming) }
+    var conflicts = 0
+    for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+      let set = change.changedBase(field)
+      guard set.changed, change.stamp(field) != stamps[field],
+        try store.keep(
+          kind, key: change.key, field: field, row: incoming, version: change.stamp(field),
+          winner: held.version.device, at: now)
+      else { continue }
+      conflicts += 1
+    }
+    return (.skipped, conflicts)
+  }
+
   /// `merge` of a deletion (`held`: the version here, `here`: the record as it is here).
   func mergeDeletion(
     _ change: SyncChange, held: SyncRepository.Held?, here: String?,
@@ -132,7 +148,13 @@ extension SyncEngine {
       return (.skipped, 0)
     }
     // Merged into another post here: what is here of it follows (SyncRepository+Merged).
-    if let into = change.into { try store.followMerge(of: key, into: into) }
+    if let into = change.into {
+      // `merge A B` here, `merge B A` elsewhere: one of the two stays everywhere.
+      if try store.settleOppositeMerges(of: key, into: into, version: change.version) {
+        return (.skipped, 0)
+      }
+      try store.followMerge(of: key, into: into)
+    }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its
     // post just now).
@@ -157,6 +179,11 @@ extension SyncEngine {
         winner: change.version.device, at: now)
     {
       conflicts += 1
+    }
+    // Its questions' or highlights' edits here kept as conflicts (later in the round): the
+    // book is kept too, so that restoring it first brings them back (`keepGoneBooks`).
+    if kind == .post, conflicts == 0, let held, let was = here ?? held.row {
+      try store.noteGoneBook(key, row: was, time: held.version.time, winner: change.version.device)
     }
     let cascaded = kind == .post ? try store.cascadedQuestions(ofPost: key) : []
     if let importKey = change.importKey

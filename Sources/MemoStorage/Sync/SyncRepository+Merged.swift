@@ -38,12 +38,54 @@ extension SyncRepository {
     return nil
   }
 
+  /// The setting holding a post merged away as it was when it went (`settleOppositeMerges`).
+  static func mergedRowKey(_ post: String) -> String { "merged-row:post:" + post }
+
+  /// Post `post`'s deletion by a merge into `target` met here a merge of `target` into
+  /// `post` (`memo merge A B` on one machine, `memo merge B A` on another, unseen by each
+  /// other): followed both ways, they would delete both books everywhere. The one with the
+  /// smaller UUID stays on every machine, and the other follows the merge into it: where it
+  /// is `post` (here, as `target` was merged into it), the deletion is skipped, the version
+  /// taken; where it is `target` (gone here), it comes back as it was when it went, and the
+  /// deletion of `post` follows the merge into it.
+  /// - Returns: whether the deletion is to be skipped.
+  func settleOppositeMerges(
+    of post: String, into target: String, version: SyncVersion
+  ) throws -> Bool {
+    guard try setting(Self.mergedKey(target)) == post else { return false }
+    let here = try image(.post, post)
+    if post < target, let here {
+      let held = try self.version(.post, post)
+      try setVersion(
+        .post, post, max(version, held?.version ?? version), base: held?.base, row: here,
+        isNew: held == nil)
+      return true
+    }
+    guard post > target, try image(.post, target) == nil,
+      let was = try setting(Self.mergedRowKey(target))
+    else { return false }
+    try run("DELETE FROM sync_settings WHERE key = ?1", Self.mergedKey(target))
+    guard try apply(.post, key: target, line: "{\"row\":" + was + "}") else { return false }
+    if let held = try self.version(.post, target) {
+      try setVersion(.post, target, held.version, base: held.base, row: was, isNew: false)
+    }
+    return false
+  }
+
+  /// An edit of post `post` made elsewhere unseen by its merge away here: what it comes back
+  /// as, should an opposite merge bring it back (`settleOppositeMerges`).
+  func noteMergedRow(_ post: String, _ row: String?) throws {
+    guard let row, try setting(Self.mergedRowKey(post)) != nil else { return }
+    try setSetting(Self.mergedRowKey(post), row)
+  }
+
   /// Applying post `post`'s deletion by a merge into `target`: its questions and highlights
   /// here move to `target`, then it goes. Nothing when `target` is not here (a plain
   /// deletion then).
   func followMerge(of post: String, into target: String) throws {
     guard try exists("SELECT 1 FROM posts WHERE uuid = ?", target) else { return }
     try setSetting(Self.mergedKey(post), target)
+    if let was = try image(.post, post) { try setSetting(Self.mergedRowKey(post), was) }
     for table in ["questions", "highlights"] {
       try run2(
         """
@@ -116,7 +158,13 @@ extension SyncRepository {
       let taken: String?
       if field == "body" {
         let paragraphs = held.split(separator: "\n\n", omittingEmptySubsequences: false)
-        let has = held == item.value || paragraphs.contains { $0 == item.value }
+        // Held already: whole, or each of its paragraphs (the body an opposite merge gave
+        // the post that does not stay, `settleOppositeMerges`).
+        let has =
+          held == item.value
+          || item.value.split(separator: "\n\n", omittingEmptySubsequences: false).allSatisfy {
+            paragraphs.contains($0)
+          }
         taken = has ? nil : held.isEmpty ? item.value : held + "\n\n" + item.value
       } else if held.trimmingWhitespace().isEmpty {
         taken = item.value

@@ -4,6 +4,62 @@ import MemoCore
 /// deleted it here: the questions about a highlight, the review events of a question or a
 /// highlight.
 extension SyncRepository {
+  static let goneBookPrefix = "gone:post:"
+
+  /// A book deleted by a round (`mergeDeletion`), as it was here: kept as a conflict at the
+  /// end of the round if edits of its questions or highlights made here were
+  /// (`keepGoneBooks`).
+  func noteGoneBook(_ key: String, row: String, time: HybridTime, winner: String) throws {
+    let statement = try database.cachedStatement(
+      sql: "SELECT json_object('row', json(?1), 'hlc', ?2, 'winner', ?3)")
+    defer { statement.reset() }
+    try statement.bind(row, at: 1)
+    try statement.bind(time.value, at: 2)
+    try statement.bind(winner, at: 3)
+    if try statement.step() { try setSetting(Self.goneBookPrefix + key, statement.string(0)) }
+  }
+
+  /// A book another device deleted while this one added to it or edited its questions or
+  /// highlights: those are kept as conflicts, and restoring one needs the book, which a plain
+  /// deletion keeps nowhere ('re-add' makes a new book). It is kept as a conflict too (as
+  /// this device's, as a rated item's is), so that restoring it, then them, brings them all
+  /// back on every device. Only when no conflict of the book's own holds it already.
+  /// - Returns: the conflicts kept.
+  func keepGoneBooks(at now: Timestamp) throws -> Int {
+    let pending = try database.cachedStatement(
+      sql: """
+        SELECT substr(key, length(?1) + 1), json(json_extract(value, '$.row')),
+          json_extract(value, '$.hlc'), json_extract(value, '$.winner')
+        FROM sync_settings WHERE key LIKE ?1 || '%' ORDER BY key
+        """)
+    try pending.bind(Self.goneBookPrefix, at: 1)
+    var found: [(key: String, row: String, time: Int64, winner: String)] = []
+    while try pending.step() {
+      found.append((pending.string(0), pending.string(1), pending.int64(2), pending.string(3)))
+    }
+    pending.reset()
+    guard !found.isEmpty else { return 0 }
+    try run("DELETE FROM sync_settings WHERE key LIKE ?1 || '%'", Self.goneBookPrefix)
+    guard let device = try setting("device_id") else { return 0 }
+    var conflicts = 0
+    for book in found {
+      guard try image(.post, book.key) == nil,
+        try exists(
+          """
+          SELECT 1 FROM sync_conflicts WHERE kind IN ('question', 'highlight')
+            AND json_extract(row, '$.post_uuid') = ?
+          """, book.key),
+        try !exists("SELECT 1 FROM sync_conflicts WHERE kind = 'post' AND key = ?", book.key),
+        try keep(
+          .post, key: book.key, field: "record", row: book.row,
+          version: SyncVersion(time: HybridTime(value: book.time), device: device),
+          winner: book.winner, at: now)
+      else { continue }
+      conflicts += 1
+    }
+    return conflicts
+  }
+
   /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync
   /// carried that; only the journal of the change that deleted it here still knows which
   /// they were. A highlight restored from a conflict asks them again: those of its post
@@ -20,6 +76,16 @@ extension SyncRepository {
           WHERE j.entry_id = gone.entry_id AND j.table_name = 'questions'
             AND json_extract(j.old_row, '$.highlight_id') = gone.id
             AND json_extract(j.new_row, '$.highlight_id') IS NULL)
+      """, key)
+    // Every device unlinked them when the highlight went, but the version sync holds of each
+    // still names it (as its device made it): as of the last round they name none, so the
+    // next round sends them relinked, and every device asks them about it again.
+    try run(
+      """
+      UPDATE sync_versions SET row = json_set(row, '$.highlight_uuid', NULL)
+      WHERE kind = 'question' AND row IS NOT NULL AND key IN (
+        SELECT q.uuid FROM questions q JOIN highlights h ON h.id = q.highlight_id
+        WHERE h.uuid = ?1)
       """, key)
   }
 

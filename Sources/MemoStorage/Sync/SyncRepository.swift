@@ -339,11 +339,13 @@ struct SyncRepository {
       // long (and git's, reading and parsing work with them).
       let whole = held == nil && row != nil
       let importKey = row == nil ? try deletionImportKey(kind, key, row: held?.row) : nil
+      let into = row == nil && kind == .post ? try mergedInto(post: key) : nil
+      if into != nil, let was = held?.row { try setSetting(Self.mergedRowKey(key), was) }
       lines.append(
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,
           stamps: whole ? [:] : stamps, changed: whole ? [:] : changed,
-          into: row == nil && kind == .post ? try mergedInto(post: key) : nil,
+          into: into,
           importKey: importKey))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)

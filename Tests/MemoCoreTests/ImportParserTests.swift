@@ -182,6 +182,23 @@ struct KindleClippingsTests {
       ])
   }
 
+  @Test(
+    "a Russian header's bare range after the page is the location (en dash); a part no language reads is reported, not dropped"
+  )
+  func headerParts() throws {
+    let text =
+      "Война и мир (Лев Толстой)\n- Ваш выделенный отрывок на странице 5 | 901–931 | Добавлено: понедельник, 2 января 2023 г. в 10:00:00\n\nВсе счастливые семьи.\n==========\n"
+      + "Dune (Frank Herbert)\n- Your Highlight on page 3 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nGarbage part.\n==========\n"
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(
+      report.books.map { $0.clippings.map(\.location) } == [["p. 5, loc. 901-931"], ["p. 3"]])
+    #expect(report.books.first?.clippings.first?.addedAt?.rfc3339 == "2023-01-02T10:00:00.000Z")
+    #expect(
+      report.problems.map(\.description) == [
+        "line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 3 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:00:00 AM\"; imported without it"
+      ])
+  }
+
   @Test("an entry without a header line is reported by its line and skipped; the others are read")
   func malformed() throws {
     let text =

@@ -105,6 +105,38 @@ struct KindleImportTests {
       ])
   }
 
+  @Test(
+    "a header part memo cannot read is a warning; with --strict --dry-run an error (65) naming the line"
+  )
+  func unreadPart() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try
+      (Self.entry(
+        "- Your Highlight on page 3 | Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM",
+        "Good.")
+      + Self.entry(
+        "- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM",
+        "Garbage part.")).write(toFile: file, atomically: true, encoding: .utf8)
+    let strict = try box.run(["import", file, "--strict", "--dry-run"])
+    #expect(strict.status == 65)
+    #expect(
+      strict.stderr
+        == "memo: error: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\" (--strict: 1 problem in all; without --strict each is reported and the rest imported); nothing was imported\n"
+    )
+    let plain = try box.run(["import", file])
+    #expect(plain.status == 0)
+    #expect(plain.stdout.hasSuffix("; 1 not fully read (see the warnings)\n"))
+    #expect(
+      plain.stderr
+        == "memo: warning: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\"; imported without it\n"
+    )
+    #expect(
+      try box.rows("SELECT text, page, location FROM highlights ORDER BY id") == [
+        ["Good.", "3", "10-12"], ["Garbage part.", "4", "NULL"],
+      ])
+  }
+
   @Test("--strict: an unreadable date is an error (65) naming the line; nothing is written")
   func strict() throws {
     let box = try Sandbox()

@@ -105,26 +105,7 @@ public enum KindleClippings {
         report.bookmarks += 1
         continue
       }
-      var problems: [Problem] = []
-      if header.date == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1, what: "cannot read the date in \"\(clip(headerText))\"",
-            done: "imported without a time"))
-      }
-      if header.kind == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1,
-            what: "cannot tell a highlight from a note in \"\(clip(headerText))\"",
-            done: "imported as a highlight"))
-      }
-      if header.location == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1, what: "no page or location in \"\(clip(headerText))\"",
-            done: "imported without one"))
-      }
+      let problems = headerProblems(header, headerText, line: titleLine + 1)
       var body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
       if let stripped = withoutPlaceholder(body) {
         body = stripped
@@ -172,6 +153,39 @@ public enum KindleClippings {
       report.books[i].addedAt = earliest[key]
     }
     return report
+  }
+
+  /// What could not be read in a clipping's header (on `line`): its date, its kind, its place,
+  /// a part of it.
+  static func headerProblems(_ header: KindleHeader, _ headerText: String, line: Int) -> [Problem] {
+    var problems: [Problem] = []
+    if header.date == nil {
+      problems.append(
+        Problem(
+          line: line, what: "cannot read the date in \"\(clip(headerText))\"",
+          done: "imported without a time"))
+    }
+    if header.kind == nil {
+      problems.append(
+        Problem(
+          line: line,
+          what: "cannot tell a highlight from a note in \"\(clip(headerText))\"",
+          done: "imported as a highlight"))
+    }
+    if header.location == nil {
+      problems.append(
+        Problem(
+          line: line, what: "no page or location in \"\(clip(headerText))\"",
+          done: "imported without one"))
+    }
+    // A header read not at all (no kind, no place) is reported whole above, not by part.
+    for part in header.unreadParts where header.kind != nil || header.location != nil {
+      problems.append(
+        Problem(
+          line: line, what: "cannot read \"\(clip(part))\" in \"\(clip(headerText))\"",
+          done: "imported without it"))
+    }
+    return problems
   }
 
   /// Whether a file's beginning is a "My Clippings.txt": its first entry's second line is a

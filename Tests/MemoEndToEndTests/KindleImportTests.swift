@@ -137,6 +137,29 @@ struct KindleImportTests {
       ])
   }
 
+  @Test("a passage holding a line of ten equals signs is imported whole, nothing skipped")
+  func separatorLineInPassage() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try
+      (Self.entry(
+        "- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM",
+        "A passage with\r\n==========\r\ninside it and more.")
+      + Self.entry(
+        "- Your Highlight on Location 20-22 | Added on Sunday, January 1, 2023 10:01:00 AM",
+        "Second.")).write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try box.run(["import", file, "--strict"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "3 added, 0 updated, 0 unchanged: 1 book (1 new), 2 highlights, 0 notes, 0 questions; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
+    )
+    #expect(
+      try box.rows("SELECT text FROM highlights ORDER BY id") == [
+        ["A passage with\n==========\ninside it and more."], ["Second."],
+      ])
+  }
+
   @Test("--strict: an unreadable date is an error (65) naming the line; nothing is written")
   func strict() throws {
     let box = try Sandbox()

@@ -182,15 +182,55 @@ struct KindleClippingsTests {
       ])
   }
 
+  @Test(
+    "a Russian header's bare range after the page is the location (en dash); a part no language reads is reported, not dropped"
+  )
+  func headerParts() throws {
+    let text =
+      "Война и мир (Лев Толстой)\n- Ваш выделенный отрывок на странице 5 | 901–931 | Добавлено: понедельник, 2 января 2023 г. в 10:00:00\n\nВсе счастливые семьи.\n==========\n"
+      + "Dune (Frank Herbert)\n- Your Highlight on page 3 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nGarbage part.\n==========\n"
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(
+      report.books.map { $0.clippings.map(\.location) } == [["p. 5, loc. 901-931"], ["p. 3"]])
+    #expect(report.books.first?.clippings.first?.addedAt?.rfc3339 == "2023-01-02T10:00:00.000Z")
+    #expect(
+      report.problems.map(\.description) == [
+        "line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 3 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:00:00 AM\"; imported without it"
+      ])
+  }
+
+  @Test(
+    "a line of ten equals signs inside a passage is passage text when no title and header line follow it"
+  )
+  func separatorLineInsidePassage() throws {
+    let text =
+      "Dune (Frank Herbert)\n- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM\n\n"
+      + "A passage with\n==========\ninside it and more.\n==========\n"
+      + "Dune (Frank Herbert)\n- Your Highlight on Location 20-22 | Added on Sunday, January 1, 2023 10:01:00 AM\n\nSecond.\n==========\n"
+      + "Dune (Frank Herbert)\n- Your Bookmark on Location 30 | Added on Sunday, January 1, 2023 10:02:00 AM\n\n\n==========\n"
+      + "Stray line\nDune (Frank Herbert)\n- Your Highlight on Location 40-41 | Added on Sunday, January 1, 2023 10:03:00 AM\n\nAfter a bookmark.\n==========\n"
+    let report = try KindleClippings.read(text, name: "c.txt")
+    #expect(
+      report.books.first?.clippings.map(\.text) == [
+        "A passage with\n==========\ninside it and more.", "Second.",
+      ])
+    // After a bookmark (no passage begun) the mark ends it: the stray entry is reported.
+    #expect(report.headerless == 1)
+    #expect(report.bookmarks == 1)
+  }
+
   @Test("an entry without a header line is reported by its line and skipped; the others are read")
   func malformed() throws {
     let text =
-      "Dune (Frank Herbert)\n- Your Highlight on Location 1 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nok\n==========\nJust a title\nno metadata\n==========\n"
+      "Just a title\nno metadata\n==========\nDune (Frank Herbert)\n- Your Highlight on Location 1 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nok\n==========\n"
+    // First in the file: after a clipping's passage, lines that are no clipping are more of the
+    // passage (`separatorLineInsidePassage`).
     let report = try KindleClippings.read(text, name: "c.txt")
     #expect(
       report.problems.map(\.description) == [
-        "line 6: no clipping header under \"Just a title\"; the entry was skipped"
+        "line 1: no clipping header under \"Just a title\"; the entry was skipped"
       ])
+    #expect(report.books.first?.clippings.map(\.text) == ["ok"])
     #expect(report.books.map(\.title) == ["Dune"])
   }
 }

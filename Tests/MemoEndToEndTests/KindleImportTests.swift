@@ -105,6 +105,61 @@ struct KindleImportTests {
       ])
   }
 
+  @Test(
+    "a header part memo cannot read is a warning; with --strict --dry-run an error (65) naming the line"
+  )
+  func unreadPart() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try
+      (Self.entry(
+        "- Your Highlight on page 3 | Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM",
+        "Good.")
+      + Self.entry(
+        "- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM",
+        "Garbage part.")).write(toFile: file, atomically: true, encoding: .utf8)
+    let strict = try box.run(["import", file, "--strict", "--dry-run"])
+    #expect(strict.status == 65)
+    #expect(
+      strict.stderr
+        == "memo: error: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\" (--strict: 1 problem in all; without --strict each is reported and the rest imported); nothing was imported\n"
+    )
+    let plain = try box.run(["import", file])
+    #expect(plain.status == 0)
+    #expect(plain.stdout.hasSuffix("; 1 not fully read (see the warnings)\n"))
+    #expect(
+      plain.stderr
+        == "memo: warning: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\"; imported without it\n"
+    )
+    #expect(
+      try box.rows("SELECT text, page, location FROM highlights ORDER BY id") == [
+        ["Good.", "3", "10-12"], ["Garbage part.", "4", "NULL"],
+      ])
+  }
+
+  @Test("a passage holding a line of ten equals signs is imported whole, nothing skipped")
+  func separatorLineInPassage() throws {
+    let box = try Sandbox()
+    let file = box.root + "/My Clippings.txt"
+    try
+      (Self.entry(
+        "- Your Highlight on Location 10-12 | Added on Sunday, January 1, 2023 10:00:00 AM",
+        "A passage with\r\n==========\r\ninside it and more.")
+      + Self.entry(
+        "- Your Highlight on Location 20-22 | Added on Sunday, January 1, 2023 10:01:00 AM",
+        "Second.")).write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try box.run(["import", file, "--strict"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "3 added, 0 updated, 0 unchanged: 1 book (1 new), 2 highlights, 0 notes, 0 questions; skipped 0 bookmarks, 0 placeholders, 0 duplicates\n"
+    )
+    #expect(
+      try box.rows("SELECT text FROM highlights ORDER BY id") == [
+        ["A passage with\n==========\ninside it and more."], ["Second."],
+      ])
+  }
+
   @Test("--strict: an unreadable date is an error (65) naming the line; nothing is written")
   func strict() throws {
     let box = try Sandbox()

@@ -12,9 +12,14 @@ struct KindleReimportTests {
 
   /// Two highlights, a note on the first.
   static let clip =
-    entry("- Your Highlight on Location 140-141 | Added on Sunday, January 1, 2023 10:00:00 AM", "I must not fear.")
-    + entry("- Your Note on Location 141 | Added on Sunday, January 1, 2023 10:01:00 AM", "the litany")
-    + entry("- Your Highlight on Location 150-152 | Added on Sunday, January 1, 2023 10:02:00 AM", "Fear is the mind-killer.")
+    entry(
+      "- Your Highlight on Location 140-141 | Added on Sunday, January 1, 2023 10:00:00 AM",
+      "I must not fear.")
+    + entry(
+      "- Your Note on Location 141 | Added on Sunday, January 1, 2023 10:01:00 AM", "the litany")
+    + entry(
+      "- Your Highlight on Location 150-152 | Added on Sunday, January 1, 2023 10:02:00 AM",
+      "Fear is the mind-killer.")
 
   /// The second highlight extended on the device.
   static let clip4 =
@@ -26,7 +31,9 @@ struct KindleReimportTests {
   /// The note edited on the device (Kindle appends it again and keeps the old one).
   static let clip5 =
     clip
-    + entry("- Your Note on Location 141 | Added on Sunday, January 1, 2023 10:04:00 AM", "the litany EDITED ON DEVICE")
+    + entry(
+      "- Your Note on Location 141 | Added on Sunday, January 1, 2023 10:04:00 AM",
+      "the litany EDITED ON DEVICE")
 
   func write(_ text: String, _ name: String, in box: Sandbox) throws -> String {
     let file = box.root + "/" + name
@@ -73,7 +80,9 @@ struct KindleReimportTests {
       ])
   }
 
-  @Test("a book deleted here comes back for a new clipping, with it; a plain re-import keeps it deleted")
+  @Test(
+    "a book deleted here comes back for a new clipping, with it; a plain re-import keeps it deleted"
+  )
   func deletedBookBack() throws {
     let box = try Sandbox()
     let clip = try write(Self.clip, "clip.txt", in: box)
@@ -110,7 +119,9 @@ struct KindleReimportTests {
     let file = try write(String(Self.clip[..<end]), "tr.txt", in: box)
     let strict = try box.run(["import", file, "--strict"])
     #expect(strict.status == 65)
-    #expect(strict.stderr.contains("\(file): line 11: the file ends inside the clipping of \"Dune (Frank Herbert)\""))
+    #expect(
+      strict.stderr.contains(
+        "\(file): line 11: the file ends inside the clipping of \"Dune (Frank Herbert)\""))
     #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
     let warned = try box.run(["import", file])
     #expect(warned.status == 0)
@@ -147,7 +158,8 @@ struct KindleReimportTests {
       changed.stdout
         == "0 added, 1 updated, 2 unchanged: 1 book (0 new), 0 highlights, 0 notes, 0 questions, 1 changed on the device; skipped 0 bookmarks, 0 placeholders, 3 duplicates\n"
     )
-    #expect(try box.rows("SELECT note FROM highlights WHERE id = 1") == [["the litany EDITED ON DEVICE"]])
+    #expect(
+      try box.rows("SELECT note FROM highlights WHERE id = 1") == [["the litany EDITED ON DEVICE"]])
 
     let edited = try Sandbox()
     let clipE = try write(Self.clip, "clip.txt", in: edited)
@@ -163,6 +175,45 @@ struct KindleReimportTests {
     let clip5F = try write(Self.clip5, "clip5.txt", in: fresh)
     let first = try fresh.run(["import", clip5F])
     #expect(first.stdout.contains("1 book (1 new), 2 highlights, 1 note"))
-    #expect(try fresh.rows("SELECT note FROM highlights WHERE id = 1") == [["the litany EDITED ON DEVICE"]])
+    #expect(
+      try fresh.rows("SELECT note FROM highlights WHERE id = 1") == [
+        ["the litany EDITED ON DEVICE"]
+      ])
+  }
+
+  @Test(
+    "a note edited on the device and back, its first form before its highlight: a re-import reports no change"
+  )
+  func noteEditedBackReimported() throws {
+    let box = try Sandbox()
+    let file = try write(
+      Self.entry("- Your Note on Location 80 | Added on Sunday, January 1, 2023 9:59:00 AM", "v1")
+        + Self.entry(
+          "- Your Highlight on Location 79-80 | Added on Sunday, January 1, 2023 10:00:00 AM",
+          "The passage.")
+        + Self.entry(
+          "- Your Note on Location 80 | Added on Sunday, January 1, 2023 10:01:00 AM", "v2")
+        + Self.entry(
+          "- Your Note on Location 80 | Added on Sunday, January 1, 2023 10:02:00 AM", "v1"),
+      "clip.txt", in: box)
+    let first = try box.run(["import", file])
+    #expect(first.status == 0)
+    // Each clipping in one bucket: the highlight, its note, the note's change (v2), and the note
+    // back to v1, which the highlight holds already.
+    #expect(
+      first.stdout
+        == "3 added, 0 updated, 1 unchanged: 1 book (1 new), 1 highlight, 1 note, 0 questions, 1 changed on the device; skipped 0 bookmarks, 0 placeholders, 1 duplicate\n"
+    )
+    for _ in 0..<2 {
+      let again = try box.run(["import", "--json", file])
+      #expect(again.status == 0)
+      #expect(again.stdout.contains("\"updated\":0,"))
+      #expect(again.stdout.contains("\"changed_on_device\":0,"))
+      #expect(again.stdout.contains("\"duplicates\":4,"))
+    }
+    #expect(
+      try highlights(box).map { Array($0.dropFirst()) } == [
+        ["The passage.", "v1", "NULL", "79-80"]
+      ])
   }
 }

@@ -105,26 +105,7 @@ public enum KindleClippings {
         report.bookmarks += 1
         continue
       }
-      var problems: [Problem] = []
-      if header.date == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1, what: "cannot read the date in \"\(clip(headerText))\"",
-            done: "imported without a time"))
-      }
-      if header.kind == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1,
-            what: "cannot tell a highlight from a note in \"\(clip(headerText))\"",
-            done: "imported as a highlight"))
-      }
-      if header.location == nil {
-        problems.append(
-          Problem(
-            line: titleLine + 1, what: "no page or location in \"\(clip(headerText))\"",
-            done: "imported without one"))
-      }
+      let problems = headerProblems(header, headerText, line: titleLine + 1)
       var body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
       if let stripped = withoutPlaceholder(body) {
         body = stripped
@@ -174,6 +155,39 @@ public enum KindleClippings {
     return report
   }
 
+  /// What could not be read in a clipping's header (on `line`): its date, its kind, its place,
+  /// a part of it.
+  static func headerProblems(_ header: KindleHeader, _ headerText: String, line: Int) -> [Problem] {
+    var problems: [Problem] = []
+    if header.date == nil {
+      problems.append(
+        Problem(
+          line: line, what: "cannot read the date in \"\(clip(headerText))\"",
+          done: "imported without a time"))
+    }
+    if header.kind == nil {
+      problems.append(
+        Problem(
+          line: line,
+          what: "cannot tell a highlight from a note in \"\(clip(headerText))\"",
+          done: "imported as a highlight"))
+    }
+    if header.location == nil {
+      problems.append(
+        Problem(
+          line: line, what: "no page or location in \"\(clip(headerText))\"",
+          done: "imported without one"))
+    }
+    // A header read not at all (no kind, no place) is reported whole above, not by part.
+    for part in header.unreadParts where header.kind != nil || header.location != nil {
+      problems.append(
+        Problem(
+          line: line, what: "cannot read \"\(clip(part))\" in \"\(clip(headerText))\"",
+          done: "imported without it"))
+    }
+    return problems
+  }
+
   /// Whether a file's beginning is a "My Clippings.txt": its first entry's second line is a
   /// clipping header whose kind, and place or date, read (a title line, then "- Your
   /// Highlight on page 12 | Location 123-125 | Added on …" in any language).
@@ -209,7 +223,61 @@ public enum KindleClippings {
       }
     }
     ranges.append(start..<bytes.count)
-    return ranges
+    return joinedPassages(ranges, in: bytes)
+  }
+
+  /// The ranges with each `==========` line inside a passage put back into it (someone
+  /// highlighted text holding the mark): the mark ends a clipping that has its passage begun
+  /// only when a clipping's title and header line follow it (or nothing does). Else what
+  /// follows, up to the next mark, is more of the passage.
+  static func joinedPassages(_ ranges: [Range<Int>], in bytes: [UInt8]) -> [Range<Int>] {
+    // The title lines of the file's clippings: an entry opening with one is an entry (its
+    // header torn), not more of a passage.
+    func text(_ line: Range<Int>) -> String {
+      String(decoding: bytes[line], as: UTF8.self).trimmingWhitespace()
+    }
+    var titles = Set<String>()
+    for range in ranges {
+      let first = lines(of: range, in: bytes, upTo: 2)
+      if first.count == 2, isHeaderLine(first[1], in: bytes) { titles.insert(text(first[0])) }
+    }
+    var joined: [Range<Int>] = []
+    for range in ranges {
+      if let last = joined.last {
+        let before = lines(of: last, in: bytes, upTo: 3)
+        let next = lines(of: range, in: bytes, upTo: 2)
+        if before.count == 3, isHeaderLine(before[1], in: bytes), let first = next.first,
+          !titles.contains(text(first)), next.count < 2 || !isHeaderLine(next[1], in: bytes)
+        {
+          joined[joined.count - 1] = last.lowerBound..<range.upperBound
+          continue
+        }
+      }
+      joined.append(range)
+    }
+    return joined
+  }
+
+  /// The first `limit` lines of `range` that hold more than spaces, as byte ranges.
+  static func lines(of range: Range<Int>, in bytes: [UInt8], upTo limit: Int) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    var start = range.lowerBound
+    while start < range.upperBound, found.count < limit {
+      var end = start
+      while end < range.upperBound, bytes[end] != 0x0A { end += 1 }
+      if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+        found.append(start..<end)
+      }
+      start = end + 1
+    }
+    return found
+  }
+
+  /// Whether a line opens with a dash, as a clipping's header does ("- Your Highlight …").
+  static func isHeaderLine(_ line: Range<Int>, in bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes[line], as: UTF8.self).trimmingWhitespace()
+    guard let dash = text.first else { return false }
+    return dash == "-" || dash == "–" || dash == "—"
   }
 
   /// Whether `range` is alone on its line but for spaces and tabs: a Kindle writes the

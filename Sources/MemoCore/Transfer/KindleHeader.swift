@@ -15,6 +15,9 @@ struct KindleHeader: Equatable {
   /// The text after "Added on" (or its translation), nil when there is none.
   var dateText: String?
   var date: Timestamp?
+  /// The parts between its bars ("|") that name no kind, page, location or date: read by no
+  /// language's words ("Lokation 33-34"), so their place is not guessed but reported.
+  var unreadParts: [String] = []
 
   /// "p. 12, loc. 123-125": how the clipping's place reads in a post and in its import key.
   var location: String? {
@@ -60,7 +63,71 @@ struct KindleHeader: Equatable {
       start = found.start
       end = found.end
     }
+    readParts(of: label, dated: dateText != nil, written: String(text))
     if let dateText { date = KindleDate.read(dateText) }
+  }
+
+  /// Checks each part of the label on its own: a part must name a kind, a page or a location.
+  /// A bare range after the page part is the location (a Russian Kindle writes "- Ваш
+  /// выделенный отрывок на странице 5 | 901–931 | Добавлено: …"); any other part is unread.
+  /// Without a date found, the last part is the date that could not be read (reported so).
+  mutating func readParts(of label: [UInt8], dated: Bool, written: String) {
+    var parts = Self.parts(of: label)
+    if !dated && parts.count > 1 { parts.removeLast() }
+    let originals = Self.parts(of: Array(written.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    for (k, part) in parts.enumerated() where !part.isEmpty {
+      let named =
+        Self.kinds.contains { $0.words.contains { Self.find($0, in: part) != nil } }
+        || Self.number(beside: Self.pageWords, in: part, allowRoman: true) != nil
+        || Self.number(beside: Self.locationWords, in: part, allowRoman: false) != nil
+      if named { continue }
+      if start == nil, page != nil, let found = Self.bareRange(part) {
+        start = found.start
+        end = found.end
+        continue
+      }
+      // As written (the label is lowercased), where its lowercase is the part read.
+      let read = Self.string(part[...])
+      let shown = k < originals.count ? String(originals[k].prefix(read.count)) : read
+      unreadParts.append(shown.lowercased() == read ? shown : read)
+    }
+  }
+
+  /// The label's parts between "|" and "｜", each without the spaces around it.
+  static func parts(of label: [UInt8]) -> [[UInt8]] {
+    var parts: [[UInt8]] = []
+    var current: [UInt8] = []
+    var i = 0
+    while i < label.count {
+      if label[i] == 0x7C || matches(fullWidthBar, in: label, at: i) {
+        parts.append(current)
+        current = []
+        i += label[i] == 0x7C ? 1 : fullWidthBar.count
+        continue
+      }
+      current.append(label[i])
+      i += 1
+    }
+    parts.append(current)
+    return parts.map { Array(string($0[...]).utf8) }
+  }
+
+  /// "901–931", "901": a number or range and nothing else.
+  static func bareRange(_ part: [UInt8]) -> Found? {
+    var i = 0
+    var numbers = 0
+    while i < part.count {
+      if let n = skip(spaces, in: part, at: i) ?? skip(rangeSeparators, in: part, at: i) {
+        i += n
+      } else if isDigit(part[i]) {
+        if i == 0 || !isDigit(part[i - 1]) { numbers += 1 }
+        i += 1
+      } else {
+        return nil
+      }
+    }
+    guard (1...2).contains(numbers), let first = part.first, isDigit(first) else { return nil }
+    return forward(part, at: 0, allowRoman: false)
   }
 
   static func string(_ bytes: ArraySlice<UInt8>) -> String {

@@ -19,6 +19,9 @@ extension ExternalImporter {
     // noted their keys here): it stays deleted with them.
     if try isKnown(clipping) || isHere(clipping, postID: postID, target: target) {
       try remember(clipping.key)
+      // Its earlier versions too (counted above as changed on the device when new here): a
+      // re-import finds them known, and reports no change the device did not make.
+      for earlier in clipping.replaces { try remember(earlier.key) }
       summary.unchanged += 1
       counts.duplicates += 1
       return

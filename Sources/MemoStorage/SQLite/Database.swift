@@ -284,6 +284,8 @@ public final class Database {
       return result
     } catch {
       if !isAutocommit { try? execute(sql: "ROLLBACK") }
+      // The rollback takes back TEMP triggers made in the transaction too.
+      hasExactPositions = false
       throw error
     }
   }

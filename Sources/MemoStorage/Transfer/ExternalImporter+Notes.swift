@@ -78,7 +78,7 @@ extension ExternalImporter {
     if clipping.isQuestion { return try isDeletedQuestion(clipping) }
     // The highlight deleted, and not here under its key (a join of two machines' copies of it
     // deletes one and keeps the other: a note on it is the kept one's).
-    guard let highlight = clipping.highlightKey else { return false }
+    guard deletions.any == true, let highlight = clipping.highlightKey else { return false }
     let statement = try database.cachedStatement(
       sql: """
         SELECT 1 FROM sync_settings WHERE key = 'deleted:' || ?1

@@ -16,6 +16,10 @@ struct ExternalImporter {
   var reader: String? = nil
   /// The posts by `BookKey`, read when the first book needs them.
   let posts = PostIndex()
+  /// Whether sync noted here any deletion of what a file gave (nil: not read yet).
+  let deletions = DeletionNotes()
+
+  final class DeletionNotes { var any: Bool? }
 
   /// A highlight of the post being merged, for notes to find by place.
   struct Placed {
@@ -320,13 +324,21 @@ struct ExternalImporter {
   }
 
   /// Whether the clipping `key` was imported here, or what it gave was deleted on a synced
-  /// device (`SyncRepository.rememberGone`).
+  /// device (`SyncRepository.rememberGone`). The second look only where sync noted a deletion
+  /// at all (read once an import): every clipping of every import asks.
   func hasKey(_ key: String) throws -> Bool {
+    if deletions.any == nil {
+      deletions.any =
+        try database.int(
+          sql: "SELECT EXISTS (SELECT 1 FROM sync_settings WHERE key >= 'deleted:' AND key < 'deleted;')"
+        ) == 1
+    }
     let statement = try database.cachedStatement(
-      sql: """
+      sql: deletions.any == true
+        ? """
         SELECT 1 FROM import_keys WHERE key = ?1
         UNION ALL SELECT 1 FROM sync_settings WHERE key = 'deleted:' || ?1
-        """)
+        """ : "SELECT 1 FROM import_keys WHERE key = ?1")
     defer { statement.reset() }
     try statement.bind(key, at: 1)
     return try statement.step()

@@ -1,4 +1,5 @@
 import MemoCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -95,8 +96,10 @@ final class OutputFile {
   }
 
   /// The folders this process has cleaned already: a markdown export writes thousands of
-  /// files into one folder, which is read once, not once a file.
-  nonisolated(unsafe) static var cleanedFolders: Set<String> = []
+  /// files into one folder, which is read once, not once a file. Behind a lock: memo runs one
+  /// command a process, but the storage tests export from many threads at once (an unguarded
+  /// set crashed a CI run inserting into it).
+  static let cleanedFolders = Mutex<Set<String>>([])
 
   /// How long another target's temporary file must have been left untouched before it is
   /// removed: a run on another machine sharing the folder (whose PID this one cannot see)
@@ -111,7 +114,8 @@ final class OutputFile {
   /// that name (never followed either). A folder is read once a run.
   static func removeStaleTemporaries(in folder: String, target: String? = nil) {
     let folder = folder.isEmpty ? "." : folder
-    guard cleanedFolders.insert(folder).inserted, let dir = opendir(folder) else { return }
+    guard cleanedFolders.withLock({ $0.insert(folder).inserted }), let dir = opendir(folder)
+    else { return }
     defer { closedir(dir) }
     let descriptor = dirfd(dir)
     let now = time(nil)

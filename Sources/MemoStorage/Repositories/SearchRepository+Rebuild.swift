@@ -41,16 +41,14 @@ extension SearchRepository {
         try set.execute()
       }
     }
-    // A 64 MiB in-memory term list for each index while it is filled (FTS5's 'hashsize';
-    // 1 MiB unless set): each flush writes a segment that FTS5 merges again and again with the
-    // next ones, so a million quotes' text was written out some hundred times in small
-    // segments and merged level by level; fewer, bigger segments took 21–22 s of CPU to
-    // 16.5 s. The setting is taken out of each `_config` table again before the transaction
-    // ends (with the same rows as an index made row by row, which the upgrade tests compare).
-    for table in Self.indexTables {
-      try database.executeScript(
-        "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', \(Self.bulkHashSize))")
-    }
+    // A 64 MiB in-memory term list for each index while it is filled (see `withBulkHashSize`):
+    // a million quotes' text, written out in small segments and merged level by level, took
+    // 21–22 s of CPU; in fewer, bigger segments 16.5 s.
+    try withBulkHashSize { try database.executeScript(script(highlights: highlights)) }
+  }
+
+  /// The statements that index every row, as the insert triggers do.
+  private func script(highlights: Bool) -> String {
     // In increasing row id within each statement (highlights are -id: the newest first), so
     // that FTS5 writes each run out once (see `indexRows`).
     let columns = "(rowid, kind, ref, title, text)"
@@ -95,10 +93,23 @@ extension SearchRepository {
       SELECT 2 * id + 1, memo_grams(text || ' ' || coalesce(answer, '')) FROM questions
       WHERE \(questionCJK) ORDER BY id;
       """
-    try database.executeScript(script)
-    // A config row written straight to the shadow table (what the FTS5 command cannot do):
-    // the connection's index keeps its setting until the end of the transaction, which
-    // flushes its terms anyway; every later connection reads the default.
+    return script
+  }
+
+  /// Runs `body` (which fills the search indexes with many rows) with a 64 MiB in-memory term
+  /// list for each index (FTS5's 'hashsize'; 1 MiB unless set): each flush writes a segment
+  /// that FTS5 merges again and again with the next ones, so fewer, bigger segments write the
+  /// text out fewer times. The setting is taken out of each `_config` table again before the
+  /// transaction ends, written straight to the shadow table (what the FTS5 command cannot do):
+  /// the connection's index keeps its setting until the end of the transaction, which flushes
+  /// its terms anyway; every later connection reads the default, and the tables hold the same
+  /// rows as an index made row by row (which the upgrade tests compare).
+  func withBulkHashSize(_ body: () throws -> Void) throws {
+    for table in Self.indexTables {
+      try database.executeScript(
+        "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', \(Self.bulkHashSize))")
+    }
+    try body()
     try database.withoutDefensive {
       for table in Self.indexTables {
         try database.executeScript("DELETE FROM \(table)_config WHERE k = 'hashsize'")

@@ -45,137 +45,174 @@ extension ReviewRepository {
         rated = try ratedDue(
           at: query.at, limit: limit, kinds: kinds, scheduler: scheduler, clause: clause,
           condition: condition)
-        parts.append(
-          """
-          SELECT i.question_id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
-            NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
-          FROM review_items i WHERE i.question_id IN (SELECT value FROM json_each(?11))
-          """)
+        parts.append(Self.ratedChosenPart)
       } else {
-        parts.append(
-          """
-          SELECT q.id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
-            NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
-          FROM review_items i JOIN questions q ON q.id = i.question_id
-          WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
-            \(kinds) \(clause)
-          """)
+        parts.append(Self.ratedPart(kinds: kinds, clause: clause))
       }
     }
-    if query.includes(.recall) {
-      parts.append(
-        """
-        SELECT * FROM (
-          SELECT q.id AS id, 'recall' AS kind, coalesce(q.answered_at, q.created_at) AS due,
-            0.0 AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
-            1 AS is_new, NULL AS rank
-          FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
-          WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
-            AND coalesce(q.answered_at, q.created_at) >= ?12
-            AND (coalesce(q.answered_at, q.created_at) > ?12 OR q.id >= ?13)
-            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
-              AND i.kind = 'recall') \(clause)
-          ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
-        """)
-    }
-    if query.includes(.open) {
-      parts.append(
-        """
-        SELECT * FROM (
-          SELECT q.id AS id, 'open' AS kind,
-            strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due,
-            NULL AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
-            1 AS is_new, NULL AS rank
-          FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
-          WHERE q.answer IS NULL AND q.created_at <= ?6
-            AND q.created_at >= ?14 AND (q.created_at > ?14 OR q.id >= ?15)
-            AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
-              AND i.kind = 'open') \(clause)
-          ORDER BY q.created_at, q.id LIMIT ?5)
-        """)
-    }
+    if query.includes(.recall) { parts.append(Self.newRecallPart(clause: clause)) }
+    if query.includes(.open) { parts.append(Self.newOpenPart(clause: clause)) }
     // Highlights have no answer and no category: a filter on those leaves them out.
     let highlightFilter = filter ?? ResolvedFilter()
     if query.includes(.highlight), highlightFilter.answered == nil,
       highlightFilter.categories.isEmpty
     {
-      var h = ""
-      if let starred = highlightFilter.starred { h += " AND h.starred = \(starred ? 1 : 0)" }
-      if highlightFilter.since != nil { h += " AND h.created_at >= ?9" }
-      if highlightFilter.until != nil { h += " AND h.created_at < ?10" }
-      if let post = query.postID { h += " AND h.post_id = \(post.rawValue)" }
-      parts.append(
-        """
-        SELECT * FROM (
-          SELECT id, 'highlight' AS kind, due, NULL AS retrievability, text AS question, post_id,
-            title, is_new, row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
+      parts.append(Self.highlightPart(highlightFilter, post: query.postID))
+    }
+    if parts.isEmpty { parts.append(Self.noPart) }
+    let statement = try database.cachedStatement(
+      sql: Self.dueSQL(parts, numberingNew: query.newLimit != nil, isCounting: isCounting))
+    try bindDue(
+      statement, query: query, config: config, scheduler: scheduler,
+      highlightFilter: highlightFilter, rated: rated)
+    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 16) }
+    return statement
+  }
+
+  /// The rated items `ratedDue` chose (?11), without their text.
+  private static let ratedChosenPart = """
+    SELECT i.question_id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
+      NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+    FROM review_items i WHERE i.question_id IN (SELECT value FROM json_each(?11))
+    """
+
+  /// Every rated item due at ?1 of its question's kind (`kinds`: one kind only) that passes
+  /// the filter (`clause`), without their text.
+  private static func ratedPart(kinds: String, clause: String) -> String {
+    """
+    SELECT q.id AS id, i.kind AS kind, i.due AS due, \(Self.retrievability),
+      NULL AS question, NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank
+    FROM review_items i JOIN questions q ON q.id = i.question_id
+    WHERE i.due <= ?1 AND i.kind = CASE WHEN q.answer IS NULL THEN 'open' ELSE 'recall' END
+      \(kinds) \(clause)
+    """
+  }
+
+  /// The recall items never rated, in `questions_new_recall`'s order from where the walk starts
+  /// (?12, ?13), at most ?5.
+  private static func newRecallPart(clause: String) -> String {
+    """
+    SELECT * FROM (
+      SELECT q.id AS id, 'recall' AS kind, coalesce(q.answered_at, q.created_at) AS due,
+        0.0 AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+        1 AS is_new, NULL AS rank
+      FROM questions q INDEXED BY questions_new_recall JOIN posts p ON p.id = q.post_id
+      WHERE q.answer IS NOT NULL AND coalesce(q.answered_at, q.created_at) <= ?1
+        AND coalesce(q.answered_at, q.created_at) >= ?12
+        AND (coalesce(q.answered_at, q.created_at) > ?12 OR q.id >= ?13)
+        AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+          AND i.kind = 'recall') \(clause)
+      ORDER BY coalesce(q.answered_at, q.created_at), q.id LIMIT ?5)
+    """
+  }
+
+  /// The open questions never rated, a day after they were asked, in `questions_new_open`'s
+  /// order from where the walk starts (?14, ?15), at most ?5.
+  private static func newOpenPart(clause: String) -> String {
+    """
+    SELECT * FROM (
+      SELECT q.id AS id, 'open' AS kind,
+        strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+1 day') AS due,
+        NULL AS retrievability, q.text AS question, q.post_id AS post_id, p.title AS title,
+        1 AS is_new, NULL AS rank
+      FROM questions q INDEXED BY questions_new_open JOIN posts p ON p.id = q.post_id
+      WHERE q.answer IS NULL AND q.created_at <= ?6
+        AND q.created_at >= ?14 AND (q.created_at > ?14 OR q.id >= ?15)
+        AND NOT EXISTS (SELECT 1 FROM review_items i WHERE i.question_id = q.id
+          AND i.kind = 'open') \(clause)
+      ORDER BY q.created_at, q.id LIMIT ?5)
+    """
+  }
+
+  /// The highlights due at ?1: at most the day's quota (?8) less those reviewed since the day
+  /// started (?7); starred and on the shelf first, one per book before any book's second.
+  private static func highlightPart(_ highlightFilter: ResolvedFilter, post: PostID?) -> String {
+    var h = ""
+    if let starred = highlightFilter.starred { h += " AND h.starred = \(starred ? 1 : 0)" }
+    if highlightFilter.since != nil { h += " AND h.created_at >= ?9" }
+    if highlightFilter.until != nil { h += " AND h.created_at < ?10" }
+    if let post { h += " AND h.post_id = \(post.rawValue)" }
+    return """
+      SELECT * FROM (
+        SELECT id, 'highlight' AS kind, due, NULL AS retrievability, text AS question, post_id,
+          title, is_new, row_number() OVER (ORDER BY book_rank, starred DESC, shelf DESC, due, id) AS rank
+        FROM (
+          SELECT *, row_number() OVER (PARTITION BY post_id
+            ORDER BY starred DESC, shelf DESC, due, id) AS book_rank
           FROM (
-            SELECT *, row_number() OVER (PARTITION BY post_id
-              ORDER BY starred DESC, shelf DESC, due, id) AS book_rank
-            FROM (
-              SELECT h.id AS id, h.text AS text, h.post_id AS post_id, p.title AS title,
-                h.starred AS starred,
-                EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id) AS shelf,
-                CASE WHEN hi.highlight_id IS NULL THEN 1 ELSE 0 END AS is_new,
-                CASE WHEN hi.highlight_id IS NULL
-                  THEN strftime('%Y-%m-%dT%H:%M:%fZ', h.created_at, '+1 day')
-                  ELSE strftime('%Y-%m-%dT%H:%M:%fZ', hi.last_review, '+' || max(1,
-                    hi.wait_days / (1 + h.starred)
-                    / (1 + EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)))
-                    || ' days') END AS due
-              FROM highlights h JOIN posts p ON p.id = h.post_id
-              LEFT JOIN highlight_review_items hi ON hi.highlight_id = h.id
-              WHERE (hi.highlight_id IS NULL OR hi.state = 'active') \(h)
-            ) WHERE due <= ?1
-          )
-          ORDER BY rank
-          LIMIT max(0, ?8 - (SELECT count(*) FROM highlight_review_events
-            WHERE reviewed_at >= ?7 AND reviewed_at <= ?1)))
-        """)
-    }
-    if parts.isEmpty {
-      parts.append(
-        """
-        SELECT NULL AS id, NULL AS kind, NULL AS due, NULL AS retrievability, NULL AS question,
-          NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank WHERE 0
-        """)
-    }
+            SELECT h.id AS id, h.text AS text, h.post_id AS post_id, p.title AS title,
+              h.starred AS starred,
+              EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id) AS shelf,
+              CASE WHEN hi.highlight_id IS NULL THEN 1 ELSE 0 END AS is_new,
+              CASE WHEN hi.highlight_id IS NULL
+                THEN strftime('%Y-%m-%dT%H:%M:%fZ', h.created_at, '+1 day')
+                ELSE strftime('%Y-%m-%dT%H:%M:%fZ', hi.last_review, '+' || max(1,
+                  hi.wait_days / (1 + h.starred)
+                  / (1 + EXISTS (SELECT 1 FROM favorites f WHERE f.post_id = h.post_id)))
+                  || ' days') END AS due
+            FROM highlights h JOIN posts p ON p.id = h.post_id
+            LEFT JOIN highlight_review_items hi ON hi.highlight_id = h.id
+            WHERE (hi.highlight_id IS NULL OR hi.state = 'active') \(h)
+          ) WHERE due <= ?1
+        )
+        ORDER BY rank
+        LIMIT max(0, ?8 - (SELECT count(*) FROM highlight_review_events
+          WHERE reviewed_at >= ?7 AND reviewed_at <= ?1)))
+      """
+  }
+
+  /// No part: no row, with the columns the statement reads.
+  private static let noPart = """
+    SELECT NULL AS id, NULL AS kind, NULL AS due, NULL AS retrievability, NULL AS question,
+      NULL AS post_id, NULL AS title, 0 AS is_new, NULL AS rank WHERE 0
+    """
+
+  /// The statement over the parts: sorted, cut at ?2, the kept rows' text read after the cut;
+  /// or the count of each kind.
+  private static func dueSQL(_ parts: [String], numberingNew: Bool, isCounting: Bool) -> String {
     let order = "kind = 'highlight', retrievability IS NULL, retrievability, rank, due, id"
     // The parts carry no text where they can help it (the rated items: thousands may be due),
     // so the sort moves small rows; the rows kept get their text after the limit. With --new,
     // the never-rated rows are numbered across the parts and cut at N.
     let union = parts.joined(separator: "\nUNION ALL\n")
     let ranked =
-      query.newLimit == nil
-      ? union
-      : """
+      numberingNew
+      ? """
       SELECT * FROM (
         SELECT *, CASE WHEN is_new = 1
           THEN row_number() OVER (PARTITION BY is_new ORDER BY \(order)) END AS nth
         FROM (\(union))
       ) WHERE nth IS NULL OR nth <= ?5
       """
-    let statement = try database.cachedStatement(
-      sql: isCounting
-        ? """
+      : union
+    if isCounting {
+      return """
         SELECT kind, count(*) FROM (\(ranked))
         WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
         GROUP BY kind
         """
-        : """
-        SELECT id, kind, due, retrievability,
-          coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
-          coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
-          coalesce(title, (SELECT p.title FROM questions q JOIN posts p ON p.id = q.post_id
-            WHERE q.id = r.id)) AS title,
-          CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
-        FROM (
-          SELECT * FROM (\(ranked))
-          WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
-          ORDER BY \(order) LIMIT ?2
-        ) r
-        ORDER BY \(order)
-        """)
+    }
+    return """
+      SELECT id, kind, due, retrievability,
+        coalesce(question, (SELECT text FROM questions WHERE id = r.id)) AS question,
+        coalesce(post_id, (SELECT post_id FROM questions WHERE id = r.id)) AS post_id,
+        coalesce(title, (SELECT p.title FROM questions q JOIN posts p ON p.id = q.post_id
+          WHERE q.id = r.id)) AS title,
+        CASE WHEN kind = 'highlight' THEN 'h' || id ELSE CAST(id AS TEXT) END AS item
+      FROM (
+        SELECT * FROM (\(ranked))
+        WHERE ?15 IS ?15 -- every number to ?15 exists whichever parts there are
+        ORDER BY \(order) LIMIT ?2
+      ) r
+      ORDER BY \(order)
+      """
+  }
+
+  /// Binds the due listing's parameters ?1–?15 (the filter's from ?16 are the caller's).
+  private func bindDue(
+    _ statement: Statement, query: ReviewDueQuery, config: ReviewConfig,
+    scheduler: ReviewScheduler, highlightFilter: ResolvedFilter, rated: String?
+  ) throws {
     let day = FSRS.dayMillis
     try statement.bind(query.at.rfc3339, at: 1)
     try statement.bind(Int64(query.limit ?? -1), at: 2)
@@ -200,8 +237,6 @@ extension ReviewRepository {
       try statement.bind(from.string(1), at: first)
       try statement.bind(from.int64(2), at: first + 1)
     }
-    if !clause.isEmpty, !questionKinds.isEmpty { try condition.bind(to: statement, startingAt: 16) }
-    return statement
   }
 
   /// A rated item's retrievability at ?1 (the forgetting curve's factor ?3, decay ?4); 0 for

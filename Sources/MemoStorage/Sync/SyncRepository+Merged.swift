@@ -18,11 +18,17 @@ extension SyncRepository {
 
   static let followedPrefix = "follow:"
 
-  /// The id of the post with UUID ?1, or of the post it was merged into here: a question or
-  /// highlight another device added to it follows the merge (`apply`).
+  /// The id of the post with UUID ?1, or of the post its merges lead to here (the first
+  /// post here along them, `merged:post:` hop by hop): a question or highlight another device
+  /// added to it follows the merge (`apply`).
   static let postIDSQL = """
-    coalesce((SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM posts WHERE uuid =
-      (SELECT value FROM sync_settings WHERE key = 'merged:post:' || ?1)))
+    coalesce((SELECT id FROM posts WHERE uuid = ?1), (
+      WITH RECURSIVE hop (uuid, n) AS (
+        SELECT value, 1 FROM sync_settings WHERE key = 'merged:post:' || ?1
+        UNION ALL
+        SELECT s.value, hop.n + 1 FROM hop JOIN sync_settings s ON s.key = 'merged:post:' || hop.uuid
+        WHERE hop.n < 64 AND NOT EXISTS (SELECT 1 FROM posts WHERE uuid = hop.uuid))
+      SELECT p.id FROM hop JOIN posts p ON p.uuid = hop.uuid ORDER BY hop.n LIMIT 1))
     """
 
   /// The post that post `uuid` was merged into (through later merges too), when `uuid` is
@@ -38,53 +44,65 @@ extension SyncRepository {
     return nil
   }
 
-  /// The setting holding a post merged away as it was when it went (`settleOppositeMerges`).
+  /// The setting holding a post merged away as it was when it went (`settleMerge`).
   static func mergedRowKey(_ post: String) -> String { "merged-row:post:" + post }
 
-  /// Post `post`'s deletion by a merge into `target` met here a merge of `target` into
-  /// `post` (`memo merge A B` on one machine, `memo merge B A` on another, unseen by each
-  /// other): followed both ways, they would delete both books everywhere. The one with the
-  /// smaller UUID stays on every machine, and the other follows the merge into it: where it
-  /// is `post` (here, as `target` was merged into it), the deletion is skipped, the version
-  /// taken; where it is `target` (gone here), it comes back as it was when it went, and the
-  /// deletion of `post` follows the merge into it.
-  /// - Returns: whether the deletion is to be skipped.
-  func settleOppositeMerges(
-    of post: String, into target: String, version: SyncVersion
-  ) throws -> Bool {
-    guard try setting(Self.mergedKey(target)) == post else { return false }
-    let here = try image(.post, post)
-    if post < target, let here {
+  /// Post `post`'s deletion by a merge into `target`, made on another machine: the merge is
+  /// noted here, and the post it is to follow into is the one its group of merges keeps
+  /// (`survivor`). Merges made on different machines unseen by each other can make a cycle
+  /// (`memo merge A B` on one, `memo merge B A` on another; or B into A, C into B, A into C
+  /// on three): followed as they come, they would delete every book of the cycle
+  /// everywhere. The cycle's smallest UUID stays on every machine instead: its own merge
+  /// away is forgotten here, it comes back as it was when it went (where it went here), and
+  /// the rest follow into it.
+  /// - Returns: the post to follow into; nil when the deletion is to be skipped (`post`
+  ///   stays, the deletion's version taken).
+  func settleMerge(of post: String, into target: String, version: SyncVersion) throws -> String? {
+    try setSetting(Self.mergedKey(post), target)
+    let survivor = try survivor(of: post)
+    if try setting(Self.mergedKey(survivor)) != nil {
+      try run("DELETE FROM sync_settings WHERE key = ?1", Self.mergedKey(survivor))
+      if try image(.post, survivor) == nil, let was = try setting(Self.mergedRowKey(survivor)),
+        try apply(.post, key: survivor, line: "{\"row\":" + was + "}"),
+        let held = try self.version(.post, survivor)
+      {
+        try setVersion(.post, survivor, held.version, base: held.base, row: was, isNew: false)
+      }
+    }
+    guard survivor == post else { return survivor }
+    if let here = try image(.post, post) {
       let held = try self.version(.post, post)
       try setVersion(
         .post, post, max(version, held?.version ?? version), base: held?.base, row: here,
         isNew: held == nil)
-      return true
     }
-    guard post > target, try image(.post, target) == nil,
-      let was = try setting(Self.mergedRowKey(target))
-    else { return false }
-    try run("DELETE FROM sync_settings WHERE key = ?1", Self.mergedKey(target))
-    guard try apply(.post, key: target, line: "{\"row\":" + was + "}") else { return false }
-    if let held = try self.version(.post, target) {
-      try setVersion(.post, target, held.version, base: held.base, row: was, isNew: false)
+    return nil
+  }
+
+  /// The post the merges noted here lead post `post` to: the last of their chain, or where
+  /// the chain comes back on itself, the smallest UUID of the cycle (the same on every
+  /// machine, whatever order the merges arrived in).
+  func survivor(of post: String) throws -> String {
+    var path = [post]
+    while let next = try setting(Self.mergedKey(path[path.count - 1])) {
+      if let start = path.firstIndex(of: next) { return path[start...].min() ?? next }
+      path.append(next)
     }
-    return false
+    return path[path.count - 1]
   }
 
   /// An edit of post `post` made elsewhere unseen by its merge away here: what it comes back
-  /// as, should an opposite merge bring it back (`settleOppositeMerges`).
+  /// as, should a cycle of merges bring it back (`settleMerge`).
   func noteMergedRow(_ post: String, _ row: String?) throws {
     guard let row, try setting(Self.mergedRowKey(post)) != nil else { return }
     try setSetting(Self.mergedRowKey(post), row)
   }
 
-  /// Applying post `post`'s deletion by a merge into `target`: its questions and highlights
-  /// here move to `target`, then it goes. Nothing when `target` is not here (a plain
-  /// deletion then).
+  /// Applying post `post`'s deletion by a merge (into `target`, the post its merges lead to,
+  /// `settleMerge`): its questions and highlights here move to `target`, then it goes.
+  /// Nothing when `target` is not here (a plain deletion then).
   func followMerge(of post: String, into target: String) throws {
     guard try exists("SELECT 1 FROM posts WHERE uuid = ?", target) else { return }
-    try setSetting(Self.mergedKey(post), target)
     if let was = try image(.post, post) { try setSetting(Self.mergedRowKey(post), was) }
     for table in ["questions", "highlights"] {
       try run2(
@@ -157,15 +175,15 @@ extension SyncRepository {
       let held = try text(of: row, field)
       let taken: String?
       if field == "body" {
+        // Only the paragraphs it does not hold yet: a body a merge elsewhere made of two
+        // (the post's own and the other's) holds one of them already, and merges in a chain
+        // or a cycle bring the same paragraph by more than one way.
         let paragraphs = held.split(separator: "\n\n", omittingEmptySubsequences: false)
-        // Held already: whole, or each of its paragraphs (the body an opposite merge gave
-        // the post that does not stay, `settleOppositeMerges`).
-        let has =
-          held == item.value
-          || item.value.split(separator: "\n\n", omittingEmptySubsequences: false).allSatisfy {
-            paragraphs.contains($0)
-          }
-        taken = has ? nil : held.isEmpty ? item.value : held + "\n\n" + item.value
+        let missing = item.value.split(separator: "\n\n", omittingEmptySubsequences: false)
+          .filter { !paragraphs.contains($0) }
+        taken =
+          held == item.value || missing.isEmpty
+          ? nil : held.isEmpty ? item.value : held + "\n\n" + missing.joined(separator: "\n\n")
       } else if held.trimmingWhitespace().isEmpty {
         taken = item.value
       } else {

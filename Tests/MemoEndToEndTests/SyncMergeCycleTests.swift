@@ -136,4 +136,41 @@ struct SyncMergeCycleTests {
     try Self.expectOneBook(
       boxes, rounds: boxes + boxes, kept: "A", group: ["A", "B", "C", "D"], others: [])
   }
+
+  @Test(
+    "x merges A into B, y B into C (C takes B's source), z C into A, then x gives C another source: after rounds z y x twice, A holds the later source on all three and each keeps the other as a conflict, the same export"
+  )
+  func sourceSetTwiceInCycle() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "z"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, z) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "B", other: "A")
+    try Self.merge(y, keep: "C", other: "B")
+    try Self.merge(z, keep: "A", other: "C")
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try x.succeed(["edit", try SyncOppositeMergeTests.id(x, "Book C"), "--source", "ISBN C"])
+    for box in [z, y, x, z, y, x] {
+      let round = try box.run(["sync"])
+      #expect(round.status == 0, "\(round.stderr)")
+    }
+    for box in boxes {
+      #expect(try box.rows("SELECT title, source FROM posts") == [["Book A", "ISBN C"]])
+      let lost = try SyncFieldTests.conflicts(box).filter { $0["field"] as? String == "source" }
+        .compactMap { $0["lost"] as? String }
+      #expect(lost == ["ISBN B"])
+    }
+    var export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(z) == export)
+    // Restored on z, the other source is A's on all three.
+    let conflict = try SyncFieldTests.conflicts(z).first?["id"] as? Int ?? 0
+    _ = try z.succeed(["sync", "conflicts", "restore", String(conflict)])
+    for box in [z, x, y, z, x, y] { try SyncLab.round(box) }
+    for box in boxes {
+      #expect(try box.rows("SELECT title, source FROM posts") == [["Book A", "ISBN B"]])
+    }
+    export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(z) == export)
+  }
 }

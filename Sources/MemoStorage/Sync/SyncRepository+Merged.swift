@@ -136,15 +136,17 @@ extension SyncRepository {
     try statement.bind(version.device, at: 4)
     try statement.bind(winner, at: 5)
     if try statement.step() {
-      try setSetting(Self.followedPrefix + field + ":" + key, statement.string(0))
+      // A body's latest version; an author's or source's each (`followedField`).
+      let each = field == "body" ? "" : ":\(version.time.value):\(version.device)"
+      try setSetting(Self.followedPrefix + field + ":" + key + each, statement.string(0))
     }
     return true
   }
 
   /// What `followsMerge` noted, each taken by the post its post went into as `memo merge`
-  /// takes it: a body appended (unless that post holds it already), an author or source
-  /// filled in where that post has none, and kept as a conflict of that post (restorable)
-  /// where it has another.
+  /// takes it: a body's paragraphs that post lacks appended, an author or source filled in
+  /// where that post has none, or kept as a conflict of that post (restorable) where it has
+  /// another (`followedField`).
   /// - Returns: the conflicts kept.
   func applyFollowed(at now: Timestamp) throws -> Int {
     let pending = try database.cachedStatement(
@@ -164,11 +166,20 @@ extension SyncRepository {
         ))
     }
     pending.reset()
+    // Field by field; an author's or source's in the order they were set (`followedField`).
+    func field(_ key: String) -> Substring {
+      key.dropFirst(Self.followedPrefix.count).prefix { $0 != ":" }
+    }
+    found.sort {
+      let (one, other) = (field($0.key), field($1.key))
+      guard one == other else { return one < other }
+      return one == "body" ? $0.key < $1.key : $0.version < $1.version
+    }
     var conflicts = 0
     for item in found {
       try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
-      let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":", maxSplits: 1)
-      guard parts.count == 2, let target = try mergedInto(post: String(parts[1])),
+      let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":")
+      guard parts.count >= 2, let target = try mergedInto(post: String(parts[1])),
         let row = try image(.post, target)
       else { continue }
       let field = String(parts[0])
@@ -184,23 +195,74 @@ extension SyncRepository {
         taken =
           held == item.value || missing.isEmpty
           ? nil : held.isEmpty ? item.value : held + "\n\n" + missing.joined(separator: "\n\n")
-      } else if held.trimmingWhitespace().isEmpty {
-        taken = item.value
       } else {
-        taken = nil
-        let same =
-          held.trimmingWhitespace().lowercased() == item.value.trimmingWhitespace().lowercased()
-        if !same,
-          try keep(
-            .post, key: target, field: field, row: try with(row, field, item.value),
-            version: item.version, winner: item.winner, at: now)
-        {
-          conflicts += 1
-        }
+        let outcome = try followedField(
+          field, of: target, row: row, value: item.value, version: item.version,
+          winner: item.winner, at: now)
+        taken = outcome.taken
+        conflicts += outcome.conflicts
       }
-      if let taken { try run2("UPDATE posts SET \(field) = ?2 WHERE uuid = ?1", target, taken) }
+      if let taken {
+        try run2("UPDATE posts SET \(field) = ?2 WHERE uuid = ?1", target, taken)
+        // As sync holds it too: every machine takes it so, it is no edit of this one's (to
+        // push, or to refuse a conflict's restore over).
+        try run2(
+          """
+          UPDATE sync_versions SET row = json_set(row, '$.\(field)', ?2)
+          WHERE kind = 'post' AND key = ?1 AND row IS NOT NULL
+          """, target, taken)
+      }
     }
     return conflicts
+  }
+
+  /// The setting naming the author or source `applyFollowed` gave post `post`, and the
+  /// version it came with.
+  static func filledKey(_ field: String, _ post: String) -> String {
+    "filled:\(field):\(post)"
+  }
+
+  /// An author or source a merged-away post brings to post `target` (`applyFollowed`), as
+  /// `memo merge` takes it: taken where `target` has none; where `target` holds one brought
+  /// so before (`filledKey`, the same value), the later of the two versions wins, as for
+  /// any field, so that every machine ends with the same whatever order they came in; where
+  /// it holds its own, `target`'s stays. The one not taken is kept as a conflict of
+  /// `target`'s (restorable).
+  private func followedField(
+    _ field: String, of target: String, row: String, value: String, version: SyncVersion,
+    winner: String, at now: Timestamp
+  ) throws -> (taken: String?, conflicts: Int) {
+    let held = try text(of: row, field)
+    let note = try setting(Self.filledKey(field, target)).flatMap { try? JSONParser.parse($0) }
+    var filled: SyncVersion?
+    if let note, note["value"]?.stringValue == held, let hlc = note["hlc"]?.int64Value,
+      let device = note["device"]?.stringValue
+    {
+      filled = SyncVersion(time: HybridTime(value: hlc), device: device)
+    }
+    let empty = held.trimmingWhitespace().isEmpty
+    if held.trimmingWhitespace().lowercased() == value.trimmingWhitespace().lowercased() {
+      return (nil, 0)
+    }
+    let takes = empty || filled.map { version > $0 } ?? false
+    if takes {
+      let statement = try database.cachedStatement(
+        sql: "SELECT json_object('value', ?1, 'hlc', ?2, 'device', ?3)")
+      defer { statement.reset() }
+      try statement.bind(value, at: 1)
+      try statement.bind(version.time.value, at: 2)
+      try statement.bind(version.device, at: 3)
+      if try statement.step() { try setSetting(Self.filledKey(field, target), statement.string(0)) }
+    }
+    // The value that loses, kept with its own version.
+    let (lost, stamp, over) =
+      takes ? (held, filled, version.device) : (value, Optional(version), winner)
+    guard !empty, let stamp,
+      try keep(
+        .post, key: target, field: field, row: try with(row, field, lost), version: stamp,
+        winner: over, at: now)
+    else { return (takes ? value : nil, 0) }
+    return (takes ? value : nil, 1)
   }
 
   /// A field of a JSON row as text ("" for null).

@@ -173,4 +173,33 @@ struct SyncMergeCycleTests {
     #expect(try SyncLab.synced(y) == export)
     #expect(try SyncLab.synced(z) == export)
   }
+
+  @Test(
+    "x merges B into A, a round, then undoes it; z merges C into B while y asks about C: y's question lands on B on all three, not on A"
+  )
+  func undoneMergeLeadsNowhere() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "z"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, z) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "A", other: "B")
+    for box in [x, y] { try SyncLab.round(box) }
+    _ = try x.succeed(["undo"])
+    for box in [x, y, z] { try SyncLab.round(box) }
+    try Self.merge(z, keep: "B", other: "C")
+    _ = try y.succeed(["ask", try SyncOppositeMergeTests.id(y, "Book C"), "Y asks C?"])
+    for box in [z, y, x, z, y, x] { try SyncLab.round(box) }
+    for box in boxes {
+      #expect(
+        try box.rows(
+          """
+          SELECT p.title, q.text FROM questions q JOIN posts p ON p.id = q.post_id
+          ORDER BY q.text
+          """) == [
+            ["Book A", "QA?"], ["Book B", "QB?"], ["Book B", "QC?"], ["Book B", "Y asks C?"],
+          ])
+    }
+    let export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(z) == export)
+  }
 }

@@ -79,13 +79,15 @@ extension SyncRepository {
     return nil
   }
 
-  /// The post the merges noted here lead post `post` to: the last of their chain, or where
-  /// the chain comes back on itself, the smallest UUID of the cycle (the same on every
-  /// machine, whatever order the merges arrived in).
+  /// The post the merges noted here lead post `post` to: the first one here along them (a
+  /// post here is merged away nowhere, whatever an undone merge left noted), or where they
+  /// come back on themselves, the smallest UUID of the cycle (the same on every machine,
+  /// whatever order the merges arrived in).
   func survivor(of post: String) throws -> String {
     var path = [post]
     while let next = try setting(Self.mergedKey(path[path.count - 1])) {
       if let start = path.firstIndex(of: next) { return path[start...].min() ?? next }
+      if try exists("SELECT 1 FROM posts WHERE uuid = ?", next) { return next }
       path.append(next)
     }
     return path[path.count - 1]

@@ -202,4 +202,31 @@ struct SyncMergeCycleTests {
     #expect(try SyncLab.synced(y) == export)
     #expect(try SyncLab.synced(z) == export)
   }
+
+  @Test(
+    "x merges B into A, y B into D (later), z asks about B: after rounds x y z twice, z's question is on D with B's on all three, the same export"
+  )
+  func oneBookMergedIntoTwo() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "z"], books: ["A", "B", "D"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, z) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "A", other: "B")
+    Thread.sleep(forTimeInterval: 0.01)
+    try Self.merge(y, keep: "D", other: "B")
+    _ = try z.succeed(["ask", try SyncOppositeMergeTests.id(z, "Book B"), "Z asks B?"])
+    for box in [x, y, z, x, y, z] { try SyncLab.round(box) }
+    for box in boxes {
+      #expect(
+        try box.rows(
+          """
+          SELECT p.title, q.text FROM questions q JOIN posts p ON p.id = q.post_id
+          ORDER BY q.text
+          """) == [
+            ["Book A", "QA?"], ["Book D", "QB?"], ["Book D", "QD?"], ["Book D", "Z asks B?"],
+          ])
+    }
+    let export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(z) == export)
+  }
 }

@@ -58,6 +58,7 @@ extension SyncRepository {
   /// - Returns: the post to follow into; nil when the deletion is to be skipped (`post`
   ///   stays, the deletion's version taken).
   func settleMerge(of post: String, into target: String, version: SyncVersion) throws -> String? {
+    let earlier = try setting(Self.mergedKey(post))
     try setSetting(Self.mergedKey(post), target)
     let survivor = try survivor(of: post)
     if try setting(Self.mergedKey(survivor)) != nil {
@@ -69,7 +70,12 @@ extension SyncRepository {
         try setVersion(.post, survivor, held.version, base: held.base, row: was, isNew: false)
       }
     }
-    guard survivor == post else { return survivor }
+    guard survivor == post else {
+      if let earlier, earlier != target, try image(.post, post) == nil {
+        try moveFollowed(of: post, to: survivor)
+      }
+      return survivor
+    }
     if let here = try image(.post, post) {
       let held = try self.version(.post, post)
       try setVersion(
@@ -77,6 +83,23 @@ extension SyncRepository {
         isNew: held == nil)
     }
     return nil
+  }
+
+  /// Post `post`, merged away here into one book, met a later merge of it into another made
+  /// elsewhere (one book merged into two on two machines): the later merge stands on every
+  /// machine, so what followed the earlier one here goes to `target` too: the questions and
+  /// highlights sync holds as `post`'s (those no machine moved; what a merge moved went out
+  /// as its change, and the later one's change moves it).
+  func moveFollowed(of post: String, to target: String) throws {
+    for (kind, table) in [("question", "questions"), ("highlight", "highlights")] {
+      try run2(
+        """
+        UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
+        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2) AND uuid IN (
+          SELECT key FROM sync_versions
+          WHERE kind = '\(kind)' AND json_extract(row, '$.post_uuid') = ?1)
+        """, post, target)
+    }
   }
 
   /// The post the merges noted here lead post `post` to: the first one here along them (a

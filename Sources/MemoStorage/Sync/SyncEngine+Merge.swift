@@ -119,7 +119,7 @@ extension SyncEngine {
     stamps: [String: SyncVersion], at now: Timestamp
   ) throws -> (merged: Merged, conflicts: Int) {
     let kind = change.kind
-    // A post merged away here keeps it too, should it come back (`settleOppositeMerges`).
+    // A post merged away here keeps it too, should it come back (`settleMerge`).
     if kind == .post { try store.noteMergedRow(change.key, incoming) }
     var conflicts = 0
     for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
@@ -149,11 +149,11 @@ extension SyncEngine {
     }
     // Merged into another post here: what is here of it follows (SyncRepository+Merged).
     if let into = change.into {
-      // `merge A B` here, `merge B A` elsewhere: one of the two stays everywhere.
-      if try store.settleOppositeMerges(of: key, into: into, version: change.version) {
-        return (.skipped, 0)
-      }
-      try store.followMerge(of: key, into: into)
+      // Merges that make a cycle across machines (`merge A B` here, `merge B A` elsewhere):
+      // one post of the cycle stays everywhere.
+      guard let survivor = try store.settleMerge(of: key, into: into, version: change.version)
+      else { return (.skipped, 0) }
+      try store.followMerge(of: key, into: survivor)
     }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its

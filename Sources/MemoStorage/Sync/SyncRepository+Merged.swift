@@ -18,11 +18,17 @@ extension SyncRepository {
 
   static let followedPrefix = "follow:"
 
-  /// The id of the post with UUID ?1, or of the post it was merged into here: a question or
-  /// highlight another device added to it follows the merge (`apply`).
+  /// The id of the post with UUID ?1, or of the post its merges lead to here (the first
+  /// post here along them, `merged:post:` hop by hop): a question or highlight another device
+  /// added to it follows the merge (`apply`).
   static let postIDSQL = """
-    coalesce((SELECT id FROM posts WHERE uuid = ?1), (SELECT id FROM posts WHERE uuid =
-      (SELECT value FROM sync_settings WHERE key = 'merged:post:' || ?1)))
+    coalesce((SELECT id FROM posts WHERE uuid = ?1), (
+      WITH RECURSIVE hop (uuid, n) AS (
+        SELECT value, 1 FROM sync_settings WHERE key = 'merged:post:' || ?1
+        UNION ALL
+        SELECT s.value, hop.n + 1 FROM hop JOIN sync_settings s ON s.key = 'merged:post:' || hop.uuid
+        WHERE hop.n < 64 AND NOT EXISTS (SELECT 1 FROM posts WHERE uuid = hop.uuid))
+      SELECT p.id FROM hop JOIN posts p ON p.uuid = hop.uuid ORDER BY hop.n LIMIT 1))
     """
 
   /// The post that post `uuid` was merged into (through later merges too), when `uuid` is
@@ -38,53 +44,90 @@ extension SyncRepository {
     return nil
   }
 
-  /// The setting holding a post merged away as it was when it went (`settleOppositeMerges`).
+  /// The setting holding a post merged away as it was when it went (`settleMerge`).
   static func mergedRowKey(_ post: String) -> String { "merged-row:post:" + post }
 
-  /// Post `post`'s deletion by a merge into `target` met here a merge of `target` into
-  /// `post` (`memo merge A B` on one machine, `memo merge B A` on another, unseen by each
-  /// other): followed both ways, they would delete both books everywhere. The one with the
-  /// smaller UUID stays on every machine, and the other follows the merge into it: where it
-  /// is `post` (here, as `target` was merged into it), the deletion is skipped, the version
-  /// taken; where it is `target` (gone here), it comes back as it was when it went, and the
-  /// deletion of `post` follows the merge into it.
-  /// - Returns: whether the deletion is to be skipped.
-  func settleOppositeMerges(
-    of post: String, into target: String, version: SyncVersion
-  ) throws -> Bool {
-    guard try setting(Self.mergedKey(target)) == post else { return false }
-    let here = try image(.post, post)
-    if post < target, let here {
+  /// Post `post`'s deletion by a merge into `target`, made on another machine: the merge is
+  /// noted here, and the post it is to follow into is the one its group of merges keeps
+  /// (`survivor`). Merges made on different machines unseen by each other can make a cycle
+  /// (`memo merge A B` on one, `memo merge B A` on another; or B into A, C into B, A into C
+  /// on three): followed as they come, they would delete every book of the cycle
+  /// everywhere. The cycle's smallest UUID stays on every machine instead: its own merge
+  /// away is forgotten here, it comes back as it was when it went (where it went here), and
+  /// the rest follow into it.
+  /// - Returns: the post to follow into; nil when the deletion is to be skipped (`post`
+  ///   stays, the deletion's version taken).
+  func settleMerge(of post: String, into target: String, version: SyncVersion) throws -> String? {
+    let earlier = try setting(Self.mergedKey(post))
+    try setSetting(Self.mergedKey(post), target)
+    let survivor = try survivor(of: post)
+    if try setting(Self.mergedKey(survivor)) != nil {
+      try run("DELETE FROM sync_settings WHERE key = ?1", Self.mergedKey(survivor))
+      if try image(.post, survivor) == nil, let was = try setting(Self.mergedRowKey(survivor)),
+        try apply(.post, key: survivor, line: "{\"row\":" + was + "}"),
+        let held = try self.version(.post, survivor)
+      {
+        try setVersion(.post, survivor, held.version, base: held.base, row: was, isNew: false)
+      }
+    }
+    guard survivor == post else {
+      if let earlier, earlier != target, try image(.post, post) == nil {
+        try moveFollowed(of: post, to: survivor)
+      }
+      return survivor
+    }
+    if let here = try image(.post, post) {
       let held = try self.version(.post, post)
       try setVersion(
         .post, post, max(version, held?.version ?? version), base: held?.base, row: here,
         isNew: held == nil)
-      return true
     }
-    guard post > target, try image(.post, target) == nil,
-      let was = try setting(Self.mergedRowKey(target))
-    else { return false }
-    try run("DELETE FROM sync_settings WHERE key = ?1", Self.mergedKey(target))
-    guard try apply(.post, key: target, line: "{\"row\":" + was + "}") else { return false }
-    if let held = try self.version(.post, target) {
-      try setVersion(.post, target, held.version, base: held.base, row: was, isNew: false)
+    return nil
+  }
+
+  /// Post `post`, merged away here into one book, met a later merge of it into another made
+  /// elsewhere (one book merged into two on two machines): the later merge stands on every
+  /// machine, so what followed the earlier one here goes to `target` too: the questions and
+  /// highlights sync holds as `post`'s (those no machine moved; what a merge moved went out
+  /// as its change, and the later one's change moves it).
+  func moveFollowed(of post: String, to target: String) throws {
+    for (kind, table) in [("question", "questions"), ("highlight", "highlights")] {
+      try run2(
+        """
+        UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
+        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2) AND uuid IN (
+          SELECT key FROM sync_versions
+          WHERE kind = '\(kind)' AND json_extract(row, '$.post_uuid') = ?1)
+        """, post, target)
     }
-    return false
+  }
+
+  /// The post the merges noted here lead post `post` to: the first one here along them (a
+  /// post here is merged away nowhere, whatever an undone merge left noted), or where they
+  /// come back on themselves, the smallest UUID of the cycle (the same on every machine,
+  /// whatever order the merges arrived in).
+  func survivor(of post: String) throws -> String {
+    var path = [post]
+    while let next = try setting(Self.mergedKey(path[path.count - 1])) {
+      if let start = path.firstIndex(of: next) { return path[start...].min() ?? next }
+      if try exists("SELECT 1 FROM posts WHERE uuid = ?", next) { return next }
+      path.append(next)
+    }
+    return path[path.count - 1]
   }
 
   /// An edit of post `post` made elsewhere unseen by its merge away here: what it comes back
-  /// as, should an opposite merge bring it back (`settleOppositeMerges`).
+  /// as, should a cycle of merges bring it back (`settleMerge`).
   func noteMergedRow(_ post: String, _ row: String?) throws {
     guard let row, try setting(Self.mergedRowKey(post)) != nil else { return }
     try setSetting(Self.mergedRowKey(post), row)
   }
 
-  /// Applying post `post`'s deletion by a merge into `target`: its questions and highlights
-  /// here move to `target`, then it goes. Nothing when `target` is not here (a plain
-  /// deletion then).
+  /// Applying post `post`'s deletion by a merge (into `target`, the post its merges lead to,
+  /// `settleMerge`): its questions and highlights here move to `target`, then it goes.
+  /// Nothing when `target` is not here (a plain deletion then).
   func followMerge(of post: String, into target: String) throws {
     guard try exists("SELECT 1 FROM posts WHERE uuid = ?", target) else { return }
-    try setSetting(Self.mergedKey(post), target)
     if let was = try image(.post, post) { try setSetting(Self.mergedRowKey(post), was) }
     for table in ["questions", "highlights"] {
       try run2(
@@ -118,15 +161,17 @@ extension SyncRepository {
     try statement.bind(version.device, at: 4)
     try statement.bind(winner, at: 5)
     if try statement.step() {
-      try setSetting(Self.followedPrefix + field + ":" + key, statement.string(0))
+      // A body's latest version; an author's or source's each (`followedField`).
+      let each = field == "body" ? "" : ":\(version.time.value):\(version.device)"
+      try setSetting(Self.followedPrefix + field + ":" + key + each, statement.string(0))
     }
     return true
   }
 
   /// What `followsMerge` noted, each taken by the post its post went into as `memo merge`
-  /// takes it: a body appended (unless that post holds it already), an author or source
-  /// filled in where that post has none, and kept as a conflict of that post (restorable)
-  /// where it has another.
+  /// takes it: a body's paragraphs that post lacks appended, an author or source filled in
+  /// where that post has none, or kept as a conflict of that post (restorable) where it has
+  /// another (`followedField`).
   /// - Returns: the conflicts kept.
   func applyFollowed(at now: Timestamp) throws -> Int {
     let pending = try database.cachedStatement(
@@ -146,43 +191,103 @@ extension SyncRepository {
         ))
     }
     pending.reset()
+    // Field by field; an author's or source's in the order they were set (`followedField`).
+    func field(_ key: String) -> Substring {
+      key.dropFirst(Self.followedPrefix.count).prefix { $0 != ":" }
+    }
+    found.sort {
+      let (one, other) = (field($0.key), field($1.key))
+      guard one == other else { return one < other }
+      return one == "body" ? $0.key < $1.key : $0.version < $1.version
+    }
     var conflicts = 0
     for item in found {
       try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
-      let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":", maxSplits: 1)
-      guard parts.count == 2, let target = try mergedInto(post: String(parts[1])),
+      let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":")
+      guard parts.count >= 2, let target = try mergedInto(post: String(parts[1])),
         let row = try image(.post, target)
       else { continue }
       let field = String(parts[0])
       let held = try text(of: row, field)
       let taken: String?
       if field == "body" {
+        // Only the paragraphs it does not hold yet: a body a merge elsewhere made of two
+        // (the post's own and the other's) holds one of them already, and merges in a chain
+        // or a cycle bring the same paragraph by more than one way.
         let paragraphs = held.split(separator: "\n\n", omittingEmptySubsequences: false)
-        // Held already: whole, or each of its paragraphs (the body an opposite merge gave
-        // the post that does not stay, `settleOppositeMerges`).
-        let has =
-          held == item.value
-          || item.value.split(separator: "\n\n", omittingEmptySubsequences: false).allSatisfy {
-            paragraphs.contains($0)
-          }
-        taken = has ? nil : held.isEmpty ? item.value : held + "\n\n" + item.value
-      } else if held.trimmingWhitespace().isEmpty {
-        taken = item.value
+        let missing = item.value.split(separator: "\n\n", omittingEmptySubsequences: false)
+          .filter { !paragraphs.contains($0) }
+        taken =
+          held == item.value || missing.isEmpty
+          ? nil : held.isEmpty ? item.value : held + "\n\n" + missing.joined(separator: "\n\n")
       } else {
-        taken = nil
-        let same =
-          held.trimmingWhitespace().lowercased() == item.value.trimmingWhitespace().lowercased()
-        if !same,
-          try keep(
-            .post, key: target, field: field, row: try with(row, field, item.value),
-            version: item.version, winner: item.winner, at: now)
-        {
-          conflicts += 1
-        }
+        let outcome = try followedField(
+          field, of: target, row: row, value: item.value, version: item.version,
+          winner: item.winner, at: now)
+        taken = outcome.taken
+        conflicts += outcome.conflicts
       }
-      if let taken { try run2("UPDATE posts SET \(field) = ?2 WHERE uuid = ?1", target, taken) }
+      if let taken {
+        try run2("UPDATE posts SET \(field) = ?2 WHERE uuid = ?1", target, taken)
+        // As sync holds it too: every machine takes it so, it is no edit of this one's (to
+        // push, or to refuse a conflict's restore over).
+        try run2(
+          """
+          UPDATE sync_versions SET row = json_set(row, '$.\(field)', ?2)
+          WHERE kind = 'post' AND key = ?1 AND row IS NOT NULL
+          """, target, taken)
+      }
     }
     return conflicts
+  }
+
+  /// The setting naming the author or source `applyFollowed` gave post `post`, and the
+  /// version it came with.
+  static func filledKey(_ field: String, _ post: String) -> String {
+    "filled:\(field):\(post)"
+  }
+
+  /// An author or source a merged-away post brings to post `target` (`applyFollowed`), as
+  /// `memo merge` takes it: taken where `target` has none; where `target` holds one brought
+  /// so before (`filledKey`, the same value), the later of the two versions wins, as for
+  /// any field, so that every machine ends with the same whatever order they came in; where
+  /// it holds its own, `target`'s stays. The one not taken is kept as a conflict of
+  /// `target`'s (restorable).
+  private func followedField(
+    _ field: String, of target: String, row: String, value: String, version: SyncVersion,
+    winner: String, at now: Timestamp
+  ) throws -> (taken: String?, conflicts: Int) {
+    let held = try text(of: row, field)
+    let note = try setting(Self.filledKey(field, target)).flatMap { try? JSONParser.parse($0) }
+    var filled: SyncVersion?
+    if let note, note["value"]?.stringValue == held, let hlc = note["hlc"]?.int64Value,
+      let device = note["device"]?.stringValue
+    {
+      filled = SyncVersion(time: HybridTime(value: hlc), device: device)
+    }
+    let empty = held.trimmingWhitespace().isEmpty
+    if held.trimmingWhitespace().lowercased() == value.trimmingWhitespace().lowercased() {
+      return (nil, 0)
+    }
+    let takes = empty || filled.map { version > $0 } ?? false
+    if takes {
+      let statement = try database.cachedStatement(
+        sql: "SELECT json_object('value', ?1, 'hlc', ?2, 'device', ?3)")
+      defer { statement.reset() }
+      try statement.bind(value, at: 1)
+      try statement.bind(version.time.value, at: 2)
+      try statement.bind(version.device, at: 3)
+      if try statement.step() { try setSetting(Self.filledKey(field, target), statement.string(0)) }
+    }
+    // The value that loses, kept with its own version.
+    let (lost, stamp, over) =
+      takes ? (held, filled, version.device) : (value, Optional(version), winner)
+    guard !empty, let stamp,
+      try keep(
+        .post, key: target, field: field, row: try with(row, field, lost), version: stamp,
+        winner: over, at: now)
+    else { return (takes ? value : nil, 0) }
+    return (takes ? value : nil, 1)
   }
 
   /// A field of a JSON row as text ("" for null).

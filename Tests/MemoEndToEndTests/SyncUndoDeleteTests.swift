@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// A deletion undone on another machine than the one that made it, while a third edited the
+/// record (issue 35): every machine ends with the same notes, no live item listed as deleted,
+/// and a value kept as a conflict can be restored.
+@Suite("memo sync: a deletion undone elsewhere loses nothing")
+struct SyncUndoDeleteTests {
+  /// The uuids a JSON backup lists under `deleted`, and those of its live posts, questions
+  /// and highlights.
+  static func backup(_ box: Sandbox) throws -> (deleted: Set<String>, live: Set<String>) {
+    let result = try box.run(["export", "--format", "json"])
+    guard result.status == 0,
+      let object = try SyncFieldTests.json(result.stdout) as? [String: Any]
+    else { throw SandboxError.failed(result) }
+    let deleted = ((object["deleted"] as? [[String: Any]]) ?? []).compactMap {
+      $0["uuid"] as? String
+    }
+    var live: Set<String> = []
+    for post in (object["posts"] as? [[String: Any]]) ?? [] {
+      if let uuid = post["uuid"] as? String { live.insert(uuid) }
+      for key in ["questions", "highlights"] {
+        for item in (post[key] as? [[String: Any]]) ?? [] {
+          if let uuid = item["uuid"] as? String { live.insert(uuid) }
+        }
+      }
+    }
+    return (Set(deleted), live)
+  }
+
+  /// U makes a book with a question and a highlight, v and w join; u deletes the book, w
+  /// answers the question (not syncing), v takes the deletion in a round and undoes that round
+  /// (`--everywhere`).
+  static func undoneOnV(_ lab: SyncLab) throws -> (Sandbox, Sandbox, Sandbox) {
+    let u = try lab.device("u")
+    _ = try u.add("Dune", ["--author", "Frank Herbert"])
+    _ = try u.succeed(["ask", "1", "Who are the Fremen?"])
+    _ = try u.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--page", "8"])
+    try SyncLab.round(u)
+    let v = try lab.device("v")
+    let w = try lab.device("w")
+    _ = try u.succeed(["rm", "1", "--yes"])
+    try SyncLab.round(u)
+    _ = try w.succeed(["answer", "1", "W answer"])
+    try SyncLab.round(v)
+    let undone = try v.run(["undo", "--everywhere"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    try SyncLab.round(v)
+    return (u, v, w)
+  }
+
+  @Test(
+    "a round that deletes the newest question and highlight and makes them again (the deletion undone elsewhere) is undone and redone whole: the answer made here comes back, then goes"
+  )
+  func roundUndoneWhereBoth() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }
+    let (_, _, w) = try Self.undoneOnV(lab)
+    try SyncLab.round(w)  // u's deletion and v's undo of it, in one round
+    let rows = "SELECT q.text, coalesce(q.answer, ''), h.text FROM questions q, highlights h"
+    #expect(try w.rows(rows) == [["Who are the Fremen?", "", "Fear is the mind-killer."]])
+    let undone = try w.run(["undo", "--everywhere"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(try w.rows(rows) == [["Who are the Fremen?", "W answer", "Fear is the mind-killer."]])
+    #expect(try w.rows("SELECT count(*) FROM tombstones") == [["0"]])
+    let redone = try w.run(["redo", "--everywhere"])
+    #expect(redone.status == 0, "\(redone.stderr)")
+    #expect(try w.rows(rows) == [["Who are the Fremen?", "", "Fear is the mind-killer."]])
+    #expect(try w.rows("SELECT count(*) FROM tombstones") == [["0"]])
+    #expect(try w.run(["search", "Fremen"]).stdout.contains("Who are the Fremen?"))
+  }
+
+  @Test(
+    "u deletes a book, w answers its question offline, v undoes the round that brought the deletion: after rounds every machine has the book, its question and highlight, none listed as deleted, the same backup; w's answer is a conflict that restores on every machine; w's backup restores all"
+  )
+  func undoneElsewhere() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (u, v, w) = try Self.undoneOnV(lab)
+    for box in [v, u, w, v, u, w] { try SyncLab.round(box) }
+    for (name, box) in [("u", u), ("v", v), ("w", w)] {
+      #expect(
+        try box.rows("SELECT p.title, q.text, h.text FROM posts p, questions q, highlights h")
+          == [["Dune", "Who are the Fremen?", "Fear is the mind-killer."]], "\(name)")
+      let (deleted, live) = try Self.backup(box)
+      #expect(deleted.isDisjoint(with: live), "\(name) lists live items as deleted: \(deleted)")
+      #expect(live.count == 3, "\(name)")
+      // Found by search: the question and the highlight are in the index again.
+      let found = try box.run(["search", "Fremen"])
+      #expect(found.stdout.contains("Who are the Fremen?"), "\(name): \(found)")
+      #expect(try box.run(["search", "mind-killer"]).stdout.contains("Fear is"), "\(name)")
+    }
+    #expect(try SyncIdenticalBackupTests.export(u) == SyncIdenticalBackupTests.export(w))
+    #expect(try SyncIdenticalBackupTests.export(v) == SyncIdenticalBackupTests.export(w))
+    // W's backup, restored into a new database, holds everything live.
+    let file = w.root + "/backup.json"
+    try SyncIdenticalBackupTests.export(w).write(toFile: file, atomically: true, encoding: .utf8)
+    let fresh = try Sandbox()
+    _ = try fresh.succeed(["import", file])
+    #expect(
+      try fresh.rows("SELECT p.title, q.text, h.text FROM posts p, questions q, highlights h")
+        == [["Dune", "Who are the Fremen?", "Fear is the mind-killer."]])
+    // W's answer lost to v's undo, which came later: a conflict on every machine, restorable.
+    for box in [u, v, w] {
+      let lost = try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }
+      #expect(lost == ["W answer"])
+    }
+    let id = try SyncFieldTests.conflicts(w)[0]["id"] as? Int ?? 0
+    let restored = try w.run(["sync", "conflicts", "restore", "\(id)"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    for box in [w, u, v] { try SyncLab.round(box) }
+    for box in [u, v, w] {
+      #expect(try box.rows("SELECT answer FROM questions") == [["W answer"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+  }
+}

@@ -114,4 +114,110 @@ struct SyncUndoDeleteTests {
       #expect(try SyncFieldTests.conflicts(box).isEmpty)
     }
   }
+
+  /// A deletes the book (with a question and a highlight with a note) while b answers the
+  /// question and edits the note; after rounds a, b, a, b keeps both as conflicts (and the
+  /// book); then a undoes its `rm` and both round.
+  static func undoneWhereDeleted(answerOnA: String? = nil) throws -> (SyncLab, Sandbox, Sandbox) {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    _ = try a.add("Dune", ["--author", "Frank Herbert"])
+    _ = try a.succeed(["ask", "1", "Who are the Fremen?"])
+    _ = try a.succeed(["highlight", "add", "1", "Fear is the mind-killer.", "--note", "old"])
+    for box in [a, b] { try SyncLab.round(box) }
+    _ = try a.succeed(["rm", "1", "--yes"])
+    _ = try b.succeed(["answer", "1", "Desert people"])
+    _ = try b.succeed(["highlight", "edit", "1", "--note", "Litany"])
+    for box in [a, b, a] { try SyncLab.round(box) }
+    #expect(try SyncFieldTests.conflicts(b).count == 3)
+    let undone = try a.run(["undo"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    if let answerOnA { _ = try a.succeed(["answer", "1", answerOnA]) }
+    for box in [a, b] { try SyncLab.round(box) }
+    return (lab, a, b)
+  }
+
+  @Test(
+    "a book deleted on a while b answered and edited a note, then a undoes its rm: b restores the answer and the note, and both machines hold them, with no conflict left"
+  )
+  func restoredAfterUndo() throws {
+    let (lab, a, b) = try Self.undoneWhereDeleted()
+    defer { withExtendedLifetime(lab) {} }
+    let conflicts = try SyncFieldTests.conflicts(b)
+    #expect(
+      Set(conflicts.compactMap { $0["lost"] as? String }) == ["Desert people", "Litany"],
+      "\(conflicts)")
+    for conflict in conflicts {
+      #expect(conflict["deleted"] as? Bool == false)
+      #expect(conflict["winner"] as? String == "a")
+      let restored = try b.run(["sync", "conflicts", "restore", "\(conflict["id"] as? Int ?? 0)"])
+      #expect(restored.status == 0, "\(restored.stderr)")
+    }
+    try SyncIdenticalBackupTests.settle(b, a)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT answer FROM questions") == [["Desert people"]])
+      #expect(try box.rows("SELECT note FROM highlights") == [["Litany"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+    #expect(try SyncIdenticalBackupTests.export(a) == SyncIdenticalBackupTests.export(b))
+  }
+
+  @Test(
+    "the same, restored on a, the machine that deleted the book and undid it: the answer reaches b"
+  )
+  func restoredWhereDeleted() throws {
+    let (lab, a, b) = try Self.undoneWhereDeleted()
+    defer { withExtendedLifetime(lab) {} }
+    let answer = try SyncFieldTests.conflicts(a).first { $0["field"] as? String == "answer" }
+    let restored = try a.run(["sync", "conflicts", "restore", "\(answer?["id"] as? Int ?? 0)"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    try SyncIdenticalBackupTests.settle(a, b)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT answer FROM questions") == [["Desert people"]])
+      #expect(
+        try SyncFieldTests.conflicts(box).compactMap { $0["field"] as? String } == ["note"])
+    }
+  }
+
+  @Test(
+    "a undoes its rm and gives the question the answer b gave meanwhile: that conflict clears itself on both machines"
+  )
+  func sameValueClears() throws {
+    let (lab, a, b) = try Self.undoneWhereDeleted(answerOnA: "Desert people")
+    defer { withExtendedLifetime(lab) {} }
+    try SyncIdenticalBackupTests.settle(a, b)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT answer FROM questions") == [["Desert people"]])
+      #expect(
+        try SyncFieldTests.conflicts(box).compactMap { $0["field"] as? String } == ["note"])
+    }
+  }
+
+  @Test(
+    "a title conflict, then laptop deletes the book: desktop's restore is refused, saying to undo the deletion on laptop and restore; done so, the restore goes ahead on both"
+  )
+  func deletedAfterConflictUndone() throws {
+    let (lab, desktop, laptop) = try SyncRestoreDeletedTests.titleConflict()
+    defer { withExtendedLifetime(lab) {} }
+    #expect(try laptop.run(["rm", "1", "--yes"]).status == 0)
+    try SyncLab.round(laptop)
+    try SyncLab.round(desktop)
+    let refused = try desktop.run(["sync", "conflicts", "restore", "1"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "undo the deletion on laptop ('memo undo' there) and run 'memo sync' there and here, then restore the conflict"
+      ), "\(refused.stderr)")
+    #expect(try laptop.run(["undo"]).status == 0)
+    for box in [laptop, desktop] { try SyncLab.round(box) }
+    let restored = try desktop.run(["sync", "conflicts", "restore", "1"])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    try SyncIdenticalBackupTests.settle(desktop, laptop)
+    for box in [desktop, laptop] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune (desktop)"]])
+      #expect(try box.rows("SELECT text FROM questions") == [["Why spice?"]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+  }
 }

@@ -101,9 +101,11 @@ struct SyncUndoDeleteTests {
       try fresh.rows("SELECT p.title, q.text, h.text FROM posts p, questions q, highlights h")
         == [["Dune", "Who are the Fremen?", "Fear is the mind-killer."]])
     // W's answer lost to v's undo, which came later: a conflict on every machine, restorable.
+    // On every machine it lost to v, whose undo made the question again.
     for box in [u, v, w] {
-      let lost = try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }
-      #expect(lost == ["W answer"])
+      let conflicts = try SyncFieldTests.conflicts(box)
+      #expect(conflicts.compactMap { $0["lost"] as? String } == ["W answer"])
+      #expect(conflicts.compactMap { $0["winner"] as? String } == ["v"], "\(conflicts)")
     }
     let id = try SyncFieldTests.conflicts(w)[0]["id"] as? Int ?? 0
     let restored = try w.run(["sync", "conflicts", "restore", "\(id)"])

@@ -76,7 +76,7 @@ extension SyncRepository {
     let update = try database.cachedStatement(
       sql: """
         UPDATE sync_conflicts SET detected_at = ?3, winner = ?4
-        WHERE kind = ?1 AND key = ?2 AND field != 'record' AND detected_at < ?3
+        WHERE kind = ?1 AND key = ?2 AND field != 'record' AND detected_at <= ?3
         """)
     try update.bind(kind.rawValue, at: 1)
     try update.bind(key, at: 2)

@@ -107,4 +107,41 @@ struct BulkLoadTests {
     #expect(try temp.rows("SELECT id, name FROM categories") == [["1", "Myth"]])
     #expect(try temp.rows("SELECT category_id FROM questions") == [["1"], ["1"]])
   }
+
+  @Test(
+    "a load that deletes the newest question and then adds one (which takes its id): the new one is searched, not listed as deleted, and undo puts the old one back"
+  )
+  func reusedID() throws {
+    let temp = try TemporaryDatabase()
+    let runner = temp.runner()
+    let t = "\"created_at\":\"2026-01-01T00:00:00Z\",\"updated_at\":\"2026-01-01T00:00:00Z\""
+    let first = temp.folder + "/first.jsonl"
+    try """
+    {"type":"post","uuid":"p1","title":"Dune",\(t)}
+    {"type":"question","uuid":"q1","post_uuid":"p1","text":"Who are the Fremen?",\(t)}
+    """.write(toFile: first, atomically: true, encoding: .utf8)
+    _ = runner.run(.importFile(ImportRequest(path: first, format: .jsonl)))
+    let second = temp.folder + "/second.jsonl"
+    try """
+    {"type":"deleted","uuid":"q1","kind":"question","deleted_at":"2026-02-01T00:00:00Z"}
+    {"type":"question","uuid":"q2","post_uuid":"p1","text":"What is the spice?",\(t)}
+    """.write(toFile: second, atomically: true, encoding: .utf8)
+    _ = runner.run(.importFile(ImportRequest(path: second, format: .jsonl)))
+    #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q2"]])
+    #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q1"]])
+    #expect(
+      try temp.rows("SELECT ref FROM search_words WHERE search_words MATCH 'spice'") == [["1"]])
+    #expect(
+      try temp.rows("SELECT count(*) FROM search_words WHERE search_words MATCH 'Fremen'") == [
+        ["0"]
+      ])
+    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q1"]])
+    #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q2"]])  // undone creation
+    #expect(
+      try temp.rows("SELECT ref FROM search_words WHERE search_words MATCH 'Fremen'") == [["1"]])
+    #expect(runner.run(.redo(1)) != .failed(.nothingToRedo()))
+    #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q2"]])
+    #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q1"]])
+  }
 }

@@ -10,7 +10,11 @@ extension Journal {
   /// dropped: undo takes the range out as it is, whatever happened to its rows on the way.
   /// Undo takes the range out before the entry's other changes, so the new rows go before the
   /// posts and categories they belong to.
-  func recordLoad(of table: String, after lastID: Int64) throws {
+  /// - Parameter highest: the table's highest id before the load, when the load deleted the
+  ///   rows at the top and its new rows took their ids (`BulkLoad.watchFloors`): an image of
+  ///   an id up to it is an old row's (kept: undo puts that row back after taking the range
+  ///   out) until the first deletion of that id in the entry, and the new row's after it.
+  func recordLoad(of table: String, after lastID: Int64, highest: Int64? = nil) throws {
     // No entry (a migration's load): nothing to record.
     guard
       let entry = try database.int(
@@ -19,12 +23,18 @@ extension Journal {
     else { return }
     let folded = try database.cachedStatement(
       sql: """
-        DELETE FROM journal_changes WHERE entry_id = ?1 AND table_name = ?2
-        AND json_extract(coalesce(new_row, old_row), '$.\(key)') > ?3
+        DELETE FROM journal_changes AS j WHERE j.entry_id = ?1 AND j.table_name = ?2
+        AND (json_extract(coalesce(j.new_row, j.old_row), '$.\(key)') > ?4
+          OR (json_extract(coalesce(j.new_row, j.old_row), '$.\(key)') > ?3 AND EXISTS (
+            SELECT 1 FROM journal_changes d
+            WHERE d.entry_id = ?1 AND d.table_name = ?2 AND d.id < j.id AND d.new_row IS NULL
+              AND json_extract(d.old_row, '$.\(key)')
+                = json_extract(coalesce(j.new_row, j.old_row), '$.\(key)'))))
         """)
     try folded.bind(entry, at: 1)
     try folded.bind(table, at: 2)
     try folded.bind(lastID, at: 3)
+    try folded.bind(max(highest ?? lastID, lastID), at: 4)
     try folded.execute()
     let load = try database.cachedStatement(
       sql: """

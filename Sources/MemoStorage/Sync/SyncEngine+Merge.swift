@@ -55,10 +55,7 @@ extension SyncEngine {
         kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
       // A record new here from a line without stamps (every field the change's version) has
       // no field rows to write or clear: nothing to build for each of a first round's records.
-      if held != nil, kind == .question || kind == .highlight {
-        // Made again after sync deleted it here: its ratings may come back (end of round).
-        try store.noteRevived(kind, key)
-      }
+      if held != nil { try madeAgain(change, at: now) }
       if held != nil || !change.stamps.isEmpty {
         var taken: [String: SyncVersion] = [:]
         for (field, _) in kind.fields { taken[field] = change.stamp(field) }
@@ -110,6 +107,15 @@ extension SyncEngine {
       row: try store.image(kind, key), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
+  }
+
+  /// `merge` of a record made again after sync deleted it here: its ratings may come back
+  /// (end of round), and the values kept from its conflicts stand against it as it came.
+  func madeAgain(_ change: SyncChange, at now: Timestamp) throws {
+    if change.kind == .question || change.kind == .highlight {
+      try store.noteRevived(change.kind, change.key)
+    }
+    try store.meetAgain(change.kind, change.key, by: change.version, at: now)
   }
 
   /// `merge` of an edit of a record deleted here by a deletion the edit had not seen: the

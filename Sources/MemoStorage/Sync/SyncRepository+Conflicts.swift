@@ -258,10 +258,11 @@ extension SyncRepository {
       : " here\(device) (#\(deletion.entry) in 'memo log')"
     // Undone here, the record is back as it was deleted, its fields' stamps as they were:
     // the restore then goes ahead. Undone on the device that deleted it, it comes back with
-    // new stamps, which a restore would not overwrite: the value is set by hand.
+    // new stamps, and the conflict stands against it as it came (`meetAgain`): the restore
+    // goes ahead after a round here.
     let undo =
       deletion.round
-      ? "To have it back whole, undo the deletion\(device.isEmpty ? " on the device that made it" : device) ('memo undo' there) and run 'memo sync' there and here, then set its \(conflict.field) by hand if you want this value ('memo sync conflicts --format json' shows it as lost)"
+      ? "To have it back whole, undo the deletion\(device.isEmpty ? " on the device that made it" : device) ('memo undo' there) and run 'memo sync' there and here, then restore the conflict"
       : "To have it back whole, undo the deletion first ('memo undo' takes back the latest changes, down to #\(deletion.entry)), then restore the conflict"
     return MemoError(
       code: .notFound,

@@ -60,6 +60,40 @@ extension SyncRepository {
     return conflicts
   }
 
+  /// A record made again after its deletion (an undone `rm` or round, a restore), here or on
+  /// another device, `by` that device's change: the values kept from its fields' conflicts
+  /// now stand against the record as it came back, met then, its value from that device the
+  /// one they lost to. Restoring one replaces the value the listing shows as kept, as any
+  /// restore does; it used to be refused as over a value set after the conflict was met,
+  /// since making the record again stamps every field, and the kept value (the answer given
+  /// while the other device deleted the book) was out of reach (issue 35). A conflict whose
+  /// value the record holds again is gone: nothing is left to bring back.
+  /// - Parameter time: when this device met it (nil: when that change was made).
+  func meetAgain(
+    _ kind: SyncChange.Kind, _ key: String, by version: SyncVersion, at time: Timestamp? = nil
+  ) throws {
+    let met = Timestamp(millis: max(time?.millis ?? 0, version.time.millis)).rfc3339
+    let update = try database.cachedStatement(
+      sql: """
+        UPDATE sync_conflicts SET detected_at = ?3, winner = ?4
+        WHERE kind = ?1 AND key = ?2 AND field != 'record' AND detected_at <= ?3
+        """)
+    try update.bind(kind.rawValue, at: 1)
+    try update.bind(key, at: 2)
+    try update.bind(met, at: 3)
+    try update.bind(version.device, at: 4)
+    try update.execute()
+    let held = try database.cachedStatement(
+      sql: """
+        DELETE FROM sync_conflicts WHERE id IN (
+          SELECT id FROM (\(Self.conflictColumns))
+          WHERE kind = ?1 AND uuid = ?2 AND field != 'record' AND kept IS lost)
+        """)
+    try held.bind(kind.rawValue, at: 1)
+    try held.bind(key, at: 2)
+    try held.execute()
+  }
+
   /// A highlight's deletion unlinked the questions about it (`ON DELETE SET NULL`), and sync
   /// carried that; only the journal of the change that deleted it here still knows which
   /// they were. A highlight restored from a conflict asks them again: those of its post

@@ -350,6 +350,8 @@ struct SyncRepository {
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }
+      // Made again here after its deletion (an undone `rm`): as when another device's is.
+      if row != nil, held != nil, held?.row == nil { try meetAgain(kind, key, by: version) }
     }
     return (lines, clock, lastSeq)
   }

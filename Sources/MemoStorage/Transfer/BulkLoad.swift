@@ -88,6 +88,67 @@ struct BulkLoad {
     }
     for name in triggers { try database.executeScript("DROP TRIGGER \(name)") }
     self.definitions = definitions
+    var highest = [("posts", last.posts), ("questions", last.questions)]
+    highest.append(("highlights", lastHighlight))
+    if let lastReviewEvent { highest.append(("review_events", lastReviewEvent)) }
+    try Self.watchFloors(database, highest)
+  }
+
+  /// Where each table's new rows start: past its highest id before the load, unless a
+  /// deletion in the load took the rows at the top. SQLite gives a new row the highest id
+  /// there is plus one, so a round that deletes the newest question and then adds one (the
+  /// same question made again elsewhere: an undone deletion) gives the new row the old one's
+  /// id; read as an old row, it went without its search entry, its journal range and the
+  /// clearing of its tombstone, and every backup listed it as deleted (issue 35). A temporary
+  /// trigger on each table notes how low a deletion brings its highest id; every row above
+  /// that is the load's.
+  private static func watchFloors(_ database: Database, _ highest: [(String, Int64)]) throws {
+    var sql = """
+      CREATE TEMP TABLE IF NOT EXISTS bulk_load_floor (name TEXT PRIMARY KEY, id INTEGER NOT NULL);
+      DELETE FROM temp.bulk_load_floor;
+
+      """
+    for (table, id) in highest {
+      sql += """
+        INSERT INTO temp.bulk_load_floor (name, id) VALUES ('\(table)', \(id));
+        CREATE TEMP TRIGGER IF NOT EXISTS bulk_load_floor_\(table) AFTER DELETE ON main.\(table)
+        WHEN old.id > coalesce((SELECT max(id) FROM \(table)), 0) BEGIN
+          UPDATE bulk_load_floor SET id = min(id, coalesce((SELECT max(id) FROM \(table)), 0))
+          WHERE name = '\(table)';
+        END;
+
+        """
+    }
+    try database.executeScript(sql)
+  }
+
+  /// The ids the load's new rows are above (`watchFloors`), and the temporary triggers gone.
+  private func floors() throws -> (
+    posts: Int64, questions: Int64, highlights: Int64, reviewEvents: Int64?
+  ) {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id FROM temp.bulk_load_floor WHERE name = ?")
+    func floor(_ table: String, _ last: Int64) throws -> Int64 {
+      statement.reset()
+      try statement.bind(table, at: 1)
+      let id = try statement.step() ? statement.int64(0) : last
+      statement.reset()
+      return min(id, last)
+    }
+    let found = (
+      posts: try floor("posts", last.posts), questions: try floor("questions", last.questions),
+      highlights: try floor("highlights", lastHighlight),
+      reviewEvents: try lastReviewEvent.map { try floor("review_events", $0) }
+    )
+    try database.executeScript(
+      """
+      DROP TRIGGER IF EXISTS temp.bulk_load_floor_posts;
+      DROP TRIGGER IF EXISTS temp.bulk_load_floor_questions;
+      DROP TRIGGER IF EXISTS temp.bulk_load_floor_highlights;
+      DROP TRIGGER IF EXISTS temp.bulk_load_floor_review_events;
+      DELETE FROM temp.bulk_load_floor;
+      """)
+    return found
   }
 
   /// Does the triggers' work for every row the load added, as the rows are now, and puts
@@ -95,7 +156,9 @@ struct BulkLoad {
   /// - Parameter indexing: false when the caller makes the search indexes again itself
   ///   (`SearchRepository.rebuildIndexes`).
   func finish(indexing: Bool = true) throws {
-    try Journal(database: database).recordLoad(of: "questions", after: last.questions)
+    let floor = try floors()
+    try Journal(database: database).recordLoad(
+      of: "questions", after: floor.questions, highest: last.questions)
     // Each tombstone (usually few) looked up among the questions by its UUID, rather than
     // every new question's UUID gathered into a temporary index first.
     let untombstone = try database.cachedStatement(
@@ -103,7 +166,7 @@ struct BulkLoad {
         DELETE FROM tombstones WHERE kind = 'question'
         AND EXISTS (SELECT 1 FROM questions q WHERE q.uuid = tombstones.uuid AND q.id > ?)
         """)
-    try untombstone.bind(last.questions, at: 1)
+    try untombstone.bind(floor.questions, at: 1)
     try untombstone.execute()
     if searchesHighlights {
       let untombstoneHighlights = try database.cachedStatement(
@@ -111,7 +174,7 @@ struct BulkLoad {
           DELETE FROM tombstones WHERE kind = 'highlight'
           AND EXISTS (SELECT 1 FROM highlights h WHERE h.uuid = tombstones.uuid AND h.id > ?)
           """)
-      try untombstoneHighlights.bind(lastHighlight, at: 1)
+      try untombstoneHighlights.bind(floor.highlights, at: 1)
       try untombstoneHighlights.execute()
     }
     // The change sequence: each new question once, in id order, with its time given (so that
@@ -123,9 +186,10 @@ struct BulkLoad {
           CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
         FROM questions WHERE id > ? ORDER BY id
         """)
-    try changes.bind(last.questions, at: 1)
+    try changes.bind(floor.questions, at: 1)
     try changes.execute()
-    try Journal(database: database).recordLoad(of: "highlights", after: lastHighlight)
+    try Journal(database: database).recordLoad(
+      of: "highlights", after: floor.highlights, highest: lastHighlight)
     let highlightChanges = try database.cachedStatement(
       sql: """
         INSERT OR REPLACE INTO changes (kind, key, origin, at)
@@ -133,10 +197,11 @@ struct BulkLoad {
           CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
         FROM highlights WHERE id > ? ORDER BY id
         """)
-    try highlightChanges.bind(lastHighlight, at: 1)
+    try highlightChanges.bind(floor.highlights, at: 1)
     try highlightChanges.execute()
-    if let lastReviewEvent {
-      try Journal(database: database).recordLoad(of: "review_events", after: lastReviewEvent)
+    if let lastReviewEvent, let eventFloor = floor.reviewEvents {
+      try Journal(database: database).recordLoad(
+        of: "review_events", after: eventFloor, highest: lastReviewEvent)
       let eventChanges = try database.cachedStatement(
         sql: """
           INSERT OR REPLACE INTO changes (kind, key, origin, at)
@@ -144,21 +209,22 @@ struct BulkLoad {
             CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
           FROM review_events WHERE id > ? ORDER BY id
           """)
-      try eventChanges.bind(lastReviewEvent, at: 1)
+      try eventChanges.bind(eventFloor, at: 1)
       try eventChanges.execute()
     }
     if indexing {
       try SearchRepository(database: database).indexRows(
-        after: last, highlights: searchesHighlights ? lastHighlight : nil)
+        after: (floor.posts, floor.questions),
+        highlights: searchesHighlights ? floor.highlights : nil)
     }
-    if movesNewFrom { try moveNewFrom() }
+    if movesNewFrom { try moveNewFrom(after: floor.questions) }
     for sql in definitions { try database.executeScript(sql) }
   }
 
   /// What `questions_new_from_insert` does for each new question, once: the first new
   /// question of each kind never rated as it (in the due listing's order, read from the new
   /// rows alone), if it comes before where the listing starts.
-  private func moveNewFrom() throws {
+  private func moveNewFrom(after floor: Int64) throws {
     let move = try database.cachedStatement(
       sql: """
         UPDATE review_new_from SET (at, question_id) = (
@@ -180,7 +246,7 @@ struct BulkLoad {
               AND i.kind = review_new_from.kind))
         """)
     defer { move.reset() }
-    try move.bind(last.questions, at: 1)
+    try move.bind(floor, at: 1)
     try move.execute()
   }
 }

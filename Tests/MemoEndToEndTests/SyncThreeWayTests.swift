@@ -42,6 +42,24 @@ struct SyncThreeWayTests {
     }
   }
 
+  /// Each kept value with the machine that set it and when: the conflict's identity, which
+  /// must be the same on every machine for a restore or dismissal to clear it everywhere.
+  static func identities(_ box: Sandbox) throws -> Set<String> {
+    Set(
+      try SyncFieldTests.conflicts(box).map {
+        "\($0["lost"] ?? "") \($0["device"] ?? "") \($0["changed_at"] ?? "")"
+      })
+  }
+
+  static func expectSameConflicts(
+    _ boxes: [Sandbox], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let first = try identities(boxes[0])
+    for box in boxes.dropFirst() {
+      #expect(try identities(box) == first, sourceLocation: sourceLocation)
+    }
+  }
+
   static func id(_ box: Sandbox, lost: String) throws -> String {
     let list = try SyncFieldTests.conflicts(box)
     let id = try #require(list.first { $0["lost"] as? String == lost }?["id"] as? Int)
@@ -126,12 +144,43 @@ struct SyncThreeWayTests {
     for box in [x, y, z] {
       try Self.expect(box, live: "from Z", kept: ["from X", "from Y"], winner: "z")
     }
-    // And the value restored is restorable again, everywhere.
+    try Self.expectSameConflicts([x, y, z])
+    // And the value restored is restorable again, everywhere; the value that replaces is kept
+    // as one conflict on every machine, and dismissing it on one clears it on all.
     let again = try z.run(["sync", "conflicts", "restore", try Self.id(z, lost: "from X")])
     #expect(again.status == 0, "\(again.stderr)")
     for box in [z, x, y, z, x, y] { try SyncLab.round(box) }
     for box in [x, y, z] {
       try Self.expect(box, live: "from X", kept: ["from Y", "from Z"], winner: "x")
     }
+    try Self.expectSameConflicts([x, y, z])
+    _ = try x.succeed(["sync", "conflicts", "dismiss", try Self.id(x, lost: "from Z")])
+    for box in [x, y, z, x, y, z] { try SyncLab.round(box) }
+    for box in [x, y, z] { try Self.expect(box, live: "from X", kept: ["from Y"], winner: "x") }
+  }
+
+  @Test(
+    "a pushed restore undone where it was made: every machine keeps the restored value again, the same conflict, and it restores again there"
+  )
+  func pushedRestoreUndone() throws {
+    let (lab, x, y, z) = try Self.threeSources()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    #expect(
+      try y.run(["sync", "conflicts", "restore", try Self.id(y, lost: "from X")]).status == 0)
+    for box in [y, x, z] { try SyncLab.round(box) }
+    let undone = try y.run(["undo"])
+    #expect(undone.status == 0, "\(undone.stderr)")
+    for box in [y, x, z, y, x, z] { try SyncLab.round(box) }
+    for box in [x, y, z] {
+      try Self.expect(box, live: "from Z", kept: ["from X", "from Y"], winner: "z")
+    }
+    try Self.expectSameConflicts([x, y, z])
+    let again = try y.run(["sync", "conflicts", "restore", try Self.id(y, lost: "from X")])
+    #expect(again.status == 0, "\(again.stderr)")
+    for box in [y, x, z, y, x, z] { try SyncLab.round(box) }
+    for box in [x, y, z] {
+      try Self.expect(box, live: "from X", kept: ["from Y", "from Z"], winner: "x")
+    }
+    try Self.expectSameConflicts([x, y, z])
   }
 }

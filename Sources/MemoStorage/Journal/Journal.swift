@@ -238,6 +238,11 @@ public struct Journal {
     let key = columns[0]
     if JournalTables.isBookkeeping(table) {
       // Bookkeeping follows its records whatever became of it since: never a reason to refuse.
+      if table == "sync_resolved",
+        let identity = (try? JSONParser.parse(keyImage))?["identity"]?.stringValue
+      {
+        try SyncRepository(database: database).swapRestoredNote(identity, putBack: target != nil)
+      }
       if let target {
         try run(
           "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")) WHERE \(JournalTables.owner(ofBookkeeping: table))",

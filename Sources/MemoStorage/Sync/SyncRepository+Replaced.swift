@@ -91,19 +91,25 @@ extension SyncRepository {
         kind, key: key, field: field, row: current, version: live, winner: lost.device,
         at: time)
     }
-    let note = try database.cachedStatement(
+    try noteRestored(
+      kind.rawValue, field, key,
+      Restored(row: row, version: lost, replaced: replaced, replacedDevice: live.device))
+  }
+
+  func noteRestored(_ kind: String, _ field: String, _ key: String, _ note: Restored) throws {
+    let statement = try database.cachedStatement(
       sql: """
         SELECT json_object('row', json(?1), 'hlc', ?2, 'device', ?3, 'replaced', ?4,
           'replaced_device', ?5)
         """)
-    defer { note.reset() }
-    try note.bind(row, at: 1)
-    try note.bind(lost.time.value, at: 2)
-    try note.bind(lost.device, at: 3)
-    try note.bind(replaced, at: 4)
-    try note.bind(live.device, at: 5)
-    if try note.step() {
-      try setSetting(Self.restoredKey(kind.rawValue, field, key), note.string(0))
+    defer { statement.reset() }
+    try statement.bind(note.row, at: 1)
+    try statement.bind(note.version.time.value, at: 2)
+    try statement.bind(note.version.device, at: 3)
+    try statement.bind(note.replaced, at: 4)
+    try statement.bind(note.replacedDevice, at: 5)
+    if try statement.step() {
+      try setSetting(Self.restoredKey(kind, field, key), statement.string(0))
     }
   }
 
@@ -118,14 +124,57 @@ extension SyncRepository {
       let hlc = Int64(parts[2]), let note = try restoredNote(parts[0], parts[1], parts[4]),
       note.version == SyncVersion(time: HybridTime(value: hlc), device: parts[3])
     else { return }
+    let back = try database.cachedStatement(
+      sql: "SELECT c.row FROM sync_conflicts c WHERE \(Self.identitySQL) = ?1")
+    try back.bind(note.replaced, at: 1)
+    let row = try back.step() ? back.text(0) : nil
+    back.reset()
     try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", note.replaced)
     try keep(
       kind, key: parts[4], field: parts[1], row: note.row, version: note.version,
       winner: note.replacedDevice, at: time)
     try setWinner(kind, key: parts[4], field: parts[1], winner: note.replacedDevice)
-    try run(
-      "DELETE FROM sync_settings WHERE key = ?1",
-      Self.restoredKey(parts[0], parts[1], parts[4]))
+    // The value live again is noted as a restore's, under the stamp it was kept with: the
+    // undo's value goes out with a new stamp, and a restore over it keeps it under its first
+    // one, as the device that undid does (its journal keeps that conflict).
+    let replaced = note.replaced.split(separator: ":", maxSplits: 4).map(String.init)
+    if let row, replaced.count == 5, let stamp = Int64(replaced[2]) {
+      try noteRestored(
+        parts[0], parts[1], parts[4],
+        Restored(
+          row: row, version: SyncVersion(time: HybridTime(value: stamp), device: replaced[3]),
+          replaced: identity, replacedDevice: note.version.device))
+    } else {
+      try run(
+        "DELETE FROM sync_settings WHERE key = ?1",
+        Self.restoredKey(parts[0], parts[1], parts[4]))
+    }
+  }
+
+  /// `memo undo` or `memo redo` here took a restore's resolution back or put it back (of the
+  /// restore, or of a round that brought it in), the record's value with it: the note of what
+  /// the field holds swaps sides, as `unresolve` and `keepReplaced` make it on the devices the
+  /// undo or redo reaches, so that a later restore keeps the value under the same stamp here
+  /// and there.
+  /// - Parameter putBack: whether the resolution is put back (redo), else taken back (undo).
+  func swapRestoredNote(_ identity: String, putBack: Bool) throws {
+    let parts = identity.split(separator: ":", maxSplits: 4).map(String.init)
+    guard parts.count == 5, let kind = SyncChange.Kind(rawValue: parts[0]),
+      let note = try restoredNote(parts[0], parts[1], parts[4]),
+      let current = try image(kind, parts[4])
+    else { return }
+    let noted =
+      "\(parts[0]):\(parts[1]):\(note.version.time.value):\(note.version.device):\(parts[4])"
+    let replaced = note.replaced.split(separator: ":", maxSplits: 4).map(String.init)
+    // Taken back: the note says its value is live; put back: that it was replaced.
+    guard (putBack ? note.replaced : noted) == identity, replaced.count == 5,
+      let stamp = Int64(replaced[2])
+    else { return }
+    try noteRestored(
+      parts[0], parts[1], parts[4],
+      Restored(
+        row: current, version: SyncVersion(time: HybridTime(value: stamp), device: replaced[3]),
+        replaced: noted, replacedDevice: note.version.device))
   }
 
   /// Every conflict kept from the field names `winner`, the device whose value it holds now.

@@ -12,6 +12,10 @@ struct SyncConflictUndoTests {
 
   /// Two machines, a and b, both holding "Dune"; a retitles it, then b (later): after the rounds
   /// a, b, a, both hold b's title and a conflict keeping a's.
+  static func lost(_ box: Sandbox) throws -> [String] {
+    try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }
+  }
+
   static func titleConflict() throws -> (lab: SyncLab, a: Sandbox, b: Sandbox) {
     let lab = try SyncLab()
     let a = try lab.device("a")
@@ -42,7 +46,8 @@ struct SyncConflictUndoTests {
         == "restored the post's title 'Dune (a)' from a over 'Dune (b)' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
     )
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
-    #expect(try a.rows(Self.conflictRow).isEmpty)
+    // The value it replaced is kept in turn (issue 35), a conflict of its own.
+    #expect(try Self.lost(a) == ["Dune (b)"])
     #expect(try a.rows("SELECT resolution FROM sync_resolved") == [["restored"]])
     // The journal says whose value came back.
     #expect(
@@ -64,7 +69,8 @@ struct SyncConflictUndoTests {
     let redone = try a.run(["redo"])
     #expect(redone.status == 0, "\(redone.stderr)")
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
-    #expect(try a.rows(Self.conflictRow).isEmpty)
+    // The value it replaced is kept in turn (issue 35), a conflict of its own.
+    #expect(try Self.lost(a) == ["Dune (b)"])
     #expect(try a.rows("SELECT resolution FROM sync_resolved") == [["restored"]])
 
     // Undone again, then a new command drops the redo branch: the conflict stays, restorable.
@@ -84,7 +90,7 @@ struct SyncConflictUndoTests {
     for box in [a, b] { try SyncLab.round(box) }
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts WHERE title LIKE 'Dune%'") == [["Dune (a)"]])
-      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+      #expect(try Self.lost(box) == ["Dune (b)"])
     }
   }
 
@@ -100,7 +106,7 @@ struct SyncConflictUndoTests {
     try SyncLab.round(a)
     try SyncLab.round(b)
     #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
-    #expect(try SyncFieldTests.conflicts(b).isEmpty)
+    #expect(try Self.lost(b) == ["Dune (b)"])
     // The round applied nothing on a: the undo is the restore's.
     let undone = try a.run(["undo"])
     #expect(undone.status == 0, "\(undone.stderr)")
@@ -291,11 +297,12 @@ struct SyncConflictUndoTests {
     for box in [c, a, b] { try SyncLab.round(box) }
     for box in [a, b, c] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
+      // "Dune (c)", which the restore replaced, is kept in turn (issue 35).
       let left = try SyncFieldTests.conflicts(box)
-      #expect(left.count == 1)
-      #expect(left.first?["lost"] as? String == "Dune (a)")
-      #expect(left.first?["kept"] as? String == "Dune (b)")
-      #expect(left.first?["winner"] as? String == "b")
+      #expect(Set(left.compactMap { $0["lost"] as? String }) == ["Dune (a)", "Dune (c)"])
+      #expect(left.count == 2)
+      #expect(left.allSatisfy { $0["kept"] as? String == "Dune (b)" })
+      #expect(left.allSatisfy { $0["winner"] as? String == "b" })
     }
     let table = try c.run(["sync", "conflicts", "--format", "table"])
     #expect(table.stdout.contains("KEPT FROM"))

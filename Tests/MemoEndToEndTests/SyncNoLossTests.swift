@@ -54,7 +54,8 @@ struct SyncNoLossTests {
       #expect(listed.map { $0["device"] as? String } == ["a", "a"])
       #expect(listed.map { $0["winner"] as? String } == ["b", "b"])
     }
-    // Restored on b (where the value won): a's note everywhere, the conflict gone everywhere.
+    // Restored on b (where the value won): a's note everywhere, the conflict gone everywhere,
+    // b's note kept in its place (issue 35: a restore keeps the value it replaces).
     let id = try #require(
       try SyncFieldTests.conflicts(b).first { $0["field"] as? String == "note" }?["id"] as? Int)
     let restored = try b.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
@@ -67,8 +68,11 @@ struct SyncNoLossTests {
     #expect(try c.rows("SELECT note FROM highlights") == [["a's note"]])
     for box in [a, b] {
       #expect(try box.rows("SELECT note FROM highlights") == [["a's note"]])
-      let left = try SyncFieldTests.conflicts(box)
-      #expect(left.map { $0["field"] as? String } == ["title"], "\(left)")
+      let left = try SyncFieldTests.conflicts(box).sorted { "\($0["field"]!)" < "\($1["field"]!)" }
+      #expect(left.map { $0["field"] as? String } == ["note", "title"], "\(left)")
+      #expect(left.first?["lost"] as? String == "b's note")
+      #expect(left.first?["kept"] as? String == "a's note")
+      #expect(left.first?["winner"] as? String == "a")
     }
   }
 
@@ -146,7 +150,11 @@ struct SyncNoLossTests {
     for box in [a, b] {
       #expect(
         try box.rows("SELECT chapter, page, location FROM highlights") == [["NULL", "NULL", "NULL"]])
-      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+      // The place it replaced is kept in turn, whole.
+      let left = try SyncFieldTests.conflicts(box)
+      #expect(left.count == 1)
+      #expect(left.first?["lost"] as? String == "chapter Part Two · p. 8")
+      #expect(left.first?["kept"] as? String == "no place")
     }
   }
 
@@ -175,7 +183,7 @@ struct SyncNoLossTests {
     let restored = try b.run(["sync", "conflicts", "restore", id])
     #expect(restored.status == 0, "\(restored.stderr)")
     #expect(try b.rows("SELECT title, author FROM posts") == [["Dune (a)", "Frank Herbert"]])
-    #expect(try b.rows(SyncConflictUndoTests.conflictRow).isEmpty)
+    #expect(try SyncFieldTests.conflicts(b).compactMap { $0["lost"] as? String } == ["Dune (b)"])
   }
 
   @Test(

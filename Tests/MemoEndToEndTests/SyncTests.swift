@@ -147,8 +147,10 @@ struct SyncTests {
     #expect(try SyncLab.round(a)["pushed"] == 2)
     #expect(try SyncLab.round(b)["conflicts"] == 0)
     #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
-    // Restored on a: gone on b too.
-    #expect(try b.rows("SELECT count(*) FROM sync_conflicts") == [["0"]])
+    // Restored on a: gone on b too, and the title it replaced kept in turn on both (issue 35).
+    for box in [a, b] {
+      #expect(try box.rows("SELECT lost FROM sync_conflicts") == [["Dune (b)"]])
+    }
     let missing = try a.run(["sync", "restore", "1"])
     #expect(missing.status == 1)
     #expect(missing.stderr == "memo: error: no conflict 1; 'memo sync conflicts' lists them\n")

@@ -34,6 +34,7 @@ public struct RoundEffect: Equatable, Sendable {
   /// The kinds, in the order messages name them: a record of each, in words.
   public static let nouns = [
     "post", "question", "highlight", "category", "shelf place", "saved filter", "review rating",
+    "conflict",
   ]
 
   /// The journal's table of `noun`'s records; nil for one that does not sync.

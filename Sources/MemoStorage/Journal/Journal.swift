@@ -185,6 +185,20 @@ public struct Journal {
     try statement.bind(entry.id, at: 1)
     try statement.bind(Int64(undo ? 1 : 0), at: 2)
     var effect = RoundEffect()
+    if undo {
+      // The restores it brought in: undone, they are conflicts again on every device.
+      let restored = try database.cachedStatement(
+        sql: """
+          SELECT count(*) FROM journal_changes
+          WHERE entry_id = ?1 AND table_name = 'sync_resolved' AND old_row IS NULL
+            AND json_extract(new_row, '$.resolution') = 'restored'
+          """)
+      defer { restored.reset() }
+      try restored.bind(entry.id, at: 1)
+      if try restored.step(), restored.int(0) > 0 {
+        effect.broughtBack["conflict"] = restored.int(0)
+      }
+    }
     while try statement.step() {
       guard let noun = RoundEffect.noun(ofTable: statement.string(0)) else { continue }
       let (deletedCount, changed, broughtBack) =
@@ -224,6 +238,11 @@ public struct Journal {
     let key = columns[0]
     if JournalTables.isBookkeeping(table) {
       // Bookkeeping follows its records whatever became of it since: never a reason to refuse.
+      if table == "sync_resolved",
+        let identity = (try? JSONParser.parse(keyImage))?["identity"]?.stringValue
+      {
+        try SyncRepository(database: database).swapRestoredNote(identity, putBack: target != nil)
+      }
       if let target {
         try run(
           "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")) WHERE \(JournalTables.owner(ofBookkeeping: table))",
@@ -231,6 +250,16 @@ public struct Journal {
       } else {
         try run(
           "DELETE FROM \(table) WHERE \(key) = json_extract(?, '$.\(key)')", [.text(keyImage)])
+        // A resolution taken back goes out as its deletion, as one put back goes out (schema
+        // 22's sync_resolved_push): the devices it reached keep the conflict again.
+        if table == "sync_resolved" {
+          try run(
+            "DELETE FROM changes WHERE kind = 'resolution' AND key = json_extract(?1, '$.identity')",
+            [.text(keyImage)])
+          try run(
+            "INSERT INTO changes (kind, key, origin) VALUES ('resolution', json_extract(?1, '$.identity'), NULL)",
+            [.text(keyImage)])
+        }
       }
       return
     }

@@ -31,11 +31,11 @@ extension SyncEngine {
     let stamps = try store.fieldStamps(kind, key, held: held?.version)
     var conflicts = 0
     func keep(_ field: String, row: String?, stamp: SyncVersion, winner: String) throws {
-      if try store.keep(
+      let new = try store.keep(
         kind, key: key, field: field, row: row, version: stamp, winner: winner, at: now)
-      {
-        conflicts += 1
-      }
+      conflicts += new ? 1 : 0
+      // Every value kept from the field lost to the one it holds now (`winner`'s).
+      try store.setWinner(kind, key: key, field: field, winner: winner)
     }
 
     guard change.hasRow else {
@@ -197,6 +197,8 @@ extension SyncEngine {
     {
       try store.rememberGone(kind, key, importKey: importKey)
     }
+    // A restore taken back where it was made or brought in: its conflict comes back.
+    if kind == .resolution { try store.unresolve(key, at: now) }
     _ = try store.apply(kind, key: key, line: nil)
     try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
     for question in cascaded {

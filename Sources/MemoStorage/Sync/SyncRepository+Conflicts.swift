@@ -179,22 +179,10 @@ extension SyncRepository {
       try conflict.kind == .question
       && !exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key)
     let replacedAt = try fieldChangedAt(conflict.kind, key: conflict.key, field: conflict.field)
-    // A value set after the conflict was met (on any machine, as far as sync has carried it)
-    // is not the one the conflict lost to: restoring over it would lose it with no conflict
-    // left to bring it back.
-    let changedAgain =
-      try fieldStamp(conflict.kind, key: conflict.key, field: conflict.field).map {
-        $0 >> 16 > conflict.detectedAt.millis
-      } ?? false
-    // An edit made here since (not pushed yet, so with no stamp of its own) is one too.
-    if try changedAgain || isEditedHere(conflict) {
-      let field = conflict.field == "record" ? "" : "'s \(conflict.field)"
-      throw MemoError(
-        code: .notFound,
-        message:
-          "refusing to restore conflict \(id): the \(conflict.kind.rawValue)\(field) was changed again after the conflict was met, and restoring would replace that value with no conflict left to bring it back; nothing was changed. Set the value by hand ('memo sync conflicts --format json' shows it as lost), or dismiss the conflict"
-      )
-    }
+    try refuseIfChangedAgain(conflict)
+    // Resolved first: the value replaced is kept as a conflict, and the resolution goes out
+    // before the value, so that every device keeps the value it replaces too.
+    try resolve(identity, "restored", at: time, push: true)
     if let row {
       var line = "{\"row\":" + row + "}"
       if conflict.field != "record", let current = try image(conflict.kind, conflict.key),
@@ -228,7 +216,6 @@ extension SyncRepository {
     if questionWasDeleted, try exists("SELECT 1 FROM questions WHERE uuid = ?", conflict.key) {
       try restoreReviewEvents(of: conflict.key, highlight: false)
     }
-    try resolve(identity, "restored", at: time, push: true)
     // As it is now: the value restored is the one kept, from the device that set it; the one
     // it replaced lost, from the device that had won, set when that device set it.
     var restored = conflict
@@ -281,6 +268,31 @@ extension SyncRepository {
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
     try statement.execute()
+  }
+
+  /// Refuses (1) a restore over a value set after the conflict was met (on any machine, as far
+  /// as sync has carried it, or here and not pushed yet): it is not the one the conflict lost
+  /// to, and restoring over it would lose it with no conflict left to bring it back.
+  func refuseIfChangedAgain(_ conflict: SyncConflict) throws {
+    // A value another restore made live is not: it is kept again, as the value this restore
+    // replaces (`keepReplaced`).
+    let restoredLive =
+      try conflict.field != "record"
+      && holdsRestored(conflict.kind, key: conflict.key, field: conflict.field) != nil
+    let changedAgain =
+      try !restoredLive
+      && fieldStamp(conflict.kind, key: conflict.key, field: conflict.field).map {
+        $0 >> 16 > conflict.detectedAt.millis
+      } ?? false
+    // An edit made here since (not pushed yet, so with no stamp of its own) is one too.
+    if try changedAgain || (!restoredLive && isEditedHere(conflict)) {
+      let field = conflict.field == "record" ? "" : "'s \(conflict.field)"
+      throw MemoError(
+        code: .notFound,
+        message:
+          "refusing to restore conflict \(conflict.id): the \(conflict.kind.rawValue)\(field) was changed again after the conflict was met, and restoring would replace that value with no conflict left to bring it back; nothing was changed. Set the value by hand ('memo sync conflicts --format json' shows it as lost), or dismiss the conflict"
+      )
+    }
   }
 
   /// Whether the conflict's field was edited on this device since the last round: its value
@@ -340,6 +352,8 @@ extension SyncRepository {
   /// Records a resolution and forgets the conflict it names; `push`: made here (the next
   /// round pushes it).
   func resolve(_ identity: String, _ resolution: String, at time: Timestamp, push: Bool) throws {
+    // A resolution met again (a file read again) has kept what it replaced already.
+    let fresh = try !exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity)
     let statement = try database.cachedStatement(
       sql:
         "INSERT OR IGNORE INTO sync_resolved (identity, resolution, resolved_at) VALUES (?, ?, ?)")
@@ -348,6 +362,7 @@ extension SyncRepository {
     try statement.bind(time.rfc3339, at: 3)
     try statement.execute()
     if resolution == "restored" {
+      if fresh { try keepReplaced(identity, at: time) }
       // The other values kept from the same field lost to the one restored now: they name
       // its device as the winner, as the record now holds its value.
       try run(

@@ -272,6 +272,15 @@ struct SyncRepository {
 
   // MARK: - Stamping this device's changes
 
+  /// Resolutions first: a restore's reaches the other devices before its value, so that each
+  /// keeps the value the restore replaces (`keepReplaced`), whatever came between the two here.
+  static func resolutionsFirst(_ pending: [(Int64, String, String, Int64)])
+    -> [(Int64, String, String, Int64)]
+  {
+    guard pending.contains(where: { $0.1 == "resolution" }) else { return pending }
+    return pending.filter { $0.1 == "resolution" } + pending.filter { $0.1 != "resolution" }
+  }
+
   /// Turns this device's changes since the last round (the change sequence, origin NULL) into
   /// change-file lines, each with a new clock reading from the time it was made (plus `skew`,
   /// test-only), and makes them the records' versions.
@@ -291,11 +300,12 @@ struct SyncRepository {
       pending.append(
         (statement.int64(0), statement.string(1), statement.string(2), statement.int64(3)))
     }
+    pending = Self.resolutionsFirst(pending)
     var clock = start
     var lines: [String] = []
     var lastSeq = seq
     for (seq, kindName, key, at) in pending {
-      lastSeq = seq
+      lastSeq = max(lastSeq, seq)
       guard let kind = SyncChange.Kind(rawValue: kindName) else { continue }
       let row = try image(kind, key)
       let held = try version(kind, key)

@@ -230,7 +230,9 @@ extension Memo.Sync {
         """
         The lost value becomes the field's value again, as a new change on this
         machine: the next 'memo sync' pushes it, it wins everywhere and the conflict
-        is gone on every machine. A record deleted meanwhile comes back as the
+        is gone on every machine. The value it replaced is kept as a conflict in its
+        place, on every machine (dismiss it to forget it), and another value kept
+        from the same field still restores. A record deleted meanwhile comes back as the
         machine that lost had it. Prints the conflict as it is then: the value kept
         now and the machine that set it, the value it replaced and its machine.
         'memo undo' takes it back: the record's value and the conflict as it was.

@@ -1,0 +1,193 @@
+import MemoCore
+
+/// What a restore replaces (issue 35: "each keeps both versions or says where the other
+/// went"). Restoring a kept value keeps the value it replaced as a conflict, on every device
+/// (the restoring one at once, the others when the resolution reaches them, before the value
+/// does), under the identity of the replaced value's own stamp, so that every device keeps the
+/// same one. Each device notes what the restore made live (`restored:KIND:FIELD:KEY` in
+/// `sync_settings`): the value, the stamp it lost with, the conflict it replaced. While the
+/// field still holds it, another conflict of the field restores over it (keeping it again,
+/// under that first stamp), and an undone round that had brought the restore in puts it back
+/// as the conflict it was.
+extension SyncRepository {
+  static let restoredPrefix = "restored:"
+
+  struct Restored {
+    var row: String
+    var version: SyncVersion
+    /// The identity of the conflict that keeps the value the restore replaced.
+    var replaced: String
+    /// The device whose value the restore replaced.
+    var replacedDevice: String
+  }
+
+  static func restoredKey(_ kind: String, _ field: String, _ key: String) -> String {
+    restoredPrefix + kind + ":" + field + ":" + key
+  }
+
+  func restoredNote(_ kind: String, _ field: String, _ key: String) throws -> Restored? {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json(json_extract(value, '$.row')), json_extract(value, '$.hlc'),
+          json_extract(value, '$.device'), json_extract(value, '$.replaced'),
+          json_extract(value, '$.replaced_device')
+        FROM sync_settings WHERE key = ?1
+        """)
+    defer { statement.reset() }
+    try statement.bind(Self.restoredKey(kind, field, key), at: 1)
+    guard try statement.step() else { return nil }
+    return Restored(
+      row: statement.string(0),
+      version: SyncVersion(
+        time: HybridTime(value: statement.int64(1)), device: statement.string(2)),
+      replaced: statement.string(3), replacedDevice: statement.string(4))
+  }
+
+  /// Whether the field holds the value a restore made live (noted here) and no other since.
+  func holdsRestored(_ kind: SyncChange.Kind, key: String, field: String) throws -> Restored? {
+    guard let note = try restoredNote(kind.rawValue, field, key),
+      let columns = kind.fields.first(where: { $0.name == field })?.columns,
+      let current = try image(kind, key),
+      try !SyncEngine.Values(store: self, here: current, incoming: note.row).differ(columns)
+    else { return nil }
+    return note
+  }
+
+  /// Before a restore of the conflict `identity` (here, or one arriving from another device):
+  /// keeps the value the field holds now as a conflict that lost to the one restored, and
+  /// notes the restore.
+  func keepReplaced(_ identity: String, at time: Timestamp) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT c.kind, c.key, c.field, c.row, c.hlc, c.device FROM sync_conflicts c
+        WHERE \(Self.identitySQL) = ?1
+        """)
+    try statement.bind(identity, at: 1)
+    guard try statement.step(), !statement.isNull(3),
+      let kind = SyncChange.Kind(rawValue: statement.string(0))
+    else { return statement.reset() }
+    let (key, field, row) = (statement.string(1), statement.string(2), statement.string(3))
+    let lost = SyncVersion(
+      time: HybridTime(value: statement.int64(4)), device: statement.string(5))
+    statement.reset()
+    guard field != "record", let current = try image(kind, key),
+      let columns = kind.fields.first(where: { $0.name == field })?.columns
+    else { return }
+    // The value live now: as a restore made it (under the stamp it had lost with, the same on
+    // every device), else under its own stamp.
+    let live: SyncVersion
+    if let restored = try holdsRestored(kind, key: key, field: field) {
+      live = restored.version
+    } else if let held = try version(kind, key) {
+      live = try fieldStamps(kind, key, held: held.version)[field] ?? held.version
+    } else {
+      return
+    }
+    let replaced = "\(kind.rawValue):\(field):\(live.time.value):\(live.device):\(key)"
+    if try SyncEngine.Values(store: self, here: current, incoming: row).differ(columns) {
+      // Restored once and replaced now: kept again, under the same identity.
+      try run("DELETE FROM sync_resolved WHERE identity = ?1", replaced)
+      try keep(
+        kind, key: key, field: field, row: current, version: live, winner: lost.device,
+        at: time)
+    }
+    try noteRestored(
+      kind.rawValue, field, key,
+      Restored(row: row, version: lost, replaced: replaced, replacedDevice: live.device))
+  }
+
+  func noteRestored(_ kind: String, _ field: String, _ key: String, _ note: Restored) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_object('row', json(?1), 'hlc', ?2, 'device', ?3, 'replaced', ?4,
+          'replaced_device', ?5)
+        """)
+    defer { statement.reset() }
+    try statement.bind(note.row, at: 1)
+    try statement.bind(note.version.time.value, at: 2)
+    try statement.bind(note.version.device, at: 3)
+    try statement.bind(note.replaced, at: 4)
+    try statement.bind(note.replacedDevice, at: 5)
+    if try statement.step() {
+      try setSetting(Self.restoredKey(kind, field, key), statement.string(0))
+    }
+  }
+
+  /// A restore's resolution taken back on the device that made it or brought it in (`memo
+  /// undo` of it, or of the round): the restored value is kept again as the conflict it was,
+  /// and the value it had replaced, live again, is no longer one.
+  func unresolve(_ identity: String, at time: Timestamp) throws {
+    guard try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) else { return }
+    try run("DELETE FROM sync_resolved WHERE identity = ?1", identity)
+    let parts = identity.split(separator: ":", maxSplits: 4).map(String.init)
+    guard parts.count == 5, let kind = SyncChange.Kind(rawValue: parts[0]),
+      let hlc = Int64(parts[2]), let note = try restoredNote(parts[0], parts[1], parts[4]),
+      note.version == SyncVersion(time: HybridTime(value: hlc), device: parts[3])
+    else { return }
+    let back = try database.cachedStatement(
+      sql: "SELECT c.row FROM sync_conflicts c WHERE \(Self.identitySQL) = ?1")
+    try back.bind(note.replaced, at: 1)
+    let row = try back.step() ? back.text(0) : nil
+    back.reset()
+    try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", note.replaced)
+    try keep(
+      kind, key: parts[4], field: parts[1], row: note.row, version: note.version,
+      winner: note.replacedDevice, at: time)
+    try setWinner(kind, key: parts[4], field: parts[1], winner: note.replacedDevice)
+    // The value live again is noted as a restore's, under the stamp it was kept with: the
+    // undo's value goes out with a new stamp, and a restore over it keeps it under its first
+    // one, as the device that undid does (its journal keeps that conflict).
+    let replaced = note.replaced.split(separator: ":", maxSplits: 4).map(String.init)
+    if let row, replaced.count == 5, let stamp = Int64(replaced[2]) {
+      try noteRestored(
+        parts[0], parts[1], parts[4],
+        Restored(
+          row: row, version: SyncVersion(time: HybridTime(value: stamp), device: replaced[3]),
+          replaced: identity, replacedDevice: note.version.device))
+    } else {
+      try run(
+        "DELETE FROM sync_settings WHERE key = ?1",
+        Self.restoredKey(parts[0], parts[1], parts[4]))
+    }
+  }
+
+  /// `memo undo` or `memo redo` here took a restore's resolution back or put it back (of the
+  /// restore, or of a round that brought it in), the record's value with it: the note of what
+  /// the field holds swaps sides, as `unresolve` and `keepReplaced` make it on the devices the
+  /// undo or redo reaches, so that a later restore keeps the value under the same stamp here
+  /// and there.
+  /// - Parameter putBack: whether the resolution is put back (redo), else taken back (undo).
+  func swapRestoredNote(_ identity: String, putBack: Bool) throws {
+    let parts = identity.split(separator: ":", maxSplits: 4).map(String.init)
+    guard parts.count == 5, let kind = SyncChange.Kind(rawValue: parts[0]),
+      let note = try restoredNote(parts[0], parts[1], parts[4]),
+      let current = try image(kind, parts[4])
+    else { return }
+    let noted =
+      "\(parts[0]):\(parts[1]):\(note.version.time.value):\(note.version.device):\(parts[4])"
+    let replaced = note.replaced.split(separator: ":", maxSplits: 4).map(String.init)
+    // Taken back: the note says its value is live; put back: that it was replaced.
+    guard (putBack ? note.replaced : noted) == identity, replaced.count == 5,
+      let stamp = Int64(replaced[2])
+    else { return }
+    try noteRestored(
+      parts[0], parts[1], parts[4],
+      Restored(
+        row: current, version: SyncVersion(time: HybridTime(value: stamp), device: replaced[3]),
+        replaced: noted, replacedDevice: note.version.device))
+  }
+
+  /// Every conflict kept from the field names `winner`, the device whose value it holds now.
+  func setWinner(_ kind: SyncChange.Kind, key: String, field: String, winner: String) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        UPDATE sync_conflicts SET winner = ?4
+        WHERE kind = ?1 AND key = ?2 AND field = ?3 AND winner != ?4
+        """)
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(field, at: 3)
+    try statement.bind(winner, at: 4)
+    try statement.execute()
+  }
+}

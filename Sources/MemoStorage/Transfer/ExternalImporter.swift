@@ -31,157 +31,78 @@ struct ExternalImporter {
     var key: String?
   }
 
-  func merge(_ books: [ExternalBook]) throws -> ImportSummary {
+  /// What a `merge` counts as it goes.
+  struct Tally {
     var summary = ImportSummary()
     var counts = ClippingSummary()
-    var counted: Set<Int64> = []  // the posts of the books counted, and those this import made
+    /// The posts of the books counted, and those this import made.
+    var counted: Set<Int64> = []
     var created: Set<Int64> = []
     var rows = GoodreadsRows()
-    for read in books {
-      let book = read.withOneLineFields()
-      if let key = book.key, try hasKey(key) {
-        summary.unchanged += 1
-        continue
-      }
-      // Every clipping of the book imported before, and the book no longer here: it was
-      // deleted here since (`memo rm`), and stays deleted, as a highlight deleted here does,
-      // instead of coming back as a post without its highlights.
-      let allKnown =
-        try book.key == nil && !book.clippings.isEmpty
-        && book.clippings.allSatisfy({ try isKnown($0) })
-      let known = allKnown ? try existingPost(for: book) : nil
-      if allKnown && known == nil {
-        counts.booksDeletedHere += 1
-        counts.duplicates += book.clippings.reduce(0) { $0 + 1 + $1.replaces.count }
-        summary.unchanged += book.clippings.count
-        continue
-      }
-      // The post looked up once: a re-imported book's (every clipping known) is found above.
-      let (postID, isNew) = try known.map { ($0, false) } ?? findOrCreatePost(for: book)
-      try countRow(book, postID: postID, isNew: isNew, rows: &rows, into: &summary)
-      // Counted by post: two spellings of one book in a file ("Dune (Herbert, Frank)", "Dune
-      // (Frank Herbert)") are one post, new when this import made it.
-      if isNew { created.insert(postID) }
-      if !book.clippings.isEmpty, counted.insert(postID).inserted {
-        counts.books += 1
-        if created.contains(postID) { counts.newBooks += 1 }
-      }
-      if book.isFavorite {
-        try execute(
-          """
-          INSERT INTO favorites (post_id, position, added_at)
-          VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM favorites), ?) ON CONFLICT (post_id) DO NOTHING
-          """, [.integer(postID), .text((book.addedAt ?? now).rfc3339)])
-      }
-      if let key = book.key { try remember(key) }
-      var additions: [String] = []
-      // Highlights first, then notes: a Kindle writes a note before or after its highlight.
-      let ordered =
-        book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
-      var placed: [Placed]?
-      // The post's KOReader highlights from other files, read once for the book.
-      var others: KOReaderHighlights?
-      for clipping in ordered {
-        if clipping.kind == .note {
-          try mergeNote(
-            clipping, postID: postID, placed: &placed, additions: &additions, summary: &summary,
-            counts: &counts)
-          continue
-        }
-        try countEarlierVersions(of: clipping, postID: postID, into: &counts)
-        // The key, or (a backup restored, or the records synced from a machine that imported
-        // the file: their import keys stay where they were made) what the clipping made.
-        if try hasKey(clipping.key) || isHere(clipping, postID: postID) {
-          try remember(clipping.key)
-          try mergeKnown(clipping, postID: postID, into: &summary, &counts)
-          continue
-        }
-        try remember(clipping.key)
-        if clipping.kind == .highlight {
-          var replacing: ExternalClipping?
-          for earlier in clipping.replaces {
-            if try hasKey(earlier.key) || isHere(earlier, postID: postID) {
-              replacing = earlier
-            } else {
-              try remember(earlier.key)
-            }
-          }
-          if let replacing {
-            // The longer version takes the earlier one's place (its note and star stay), unless
-            // its passage or place was edited here since (the edit is kept, as a change from
-            // the device is on a re-import); an earlier one deleted here since stays deleted.
-            if let id = try highlightID(postID: postID, key: replacing.key, text: replacing.text) {
-              if try isEditedHere(id, since: replacing) {
-                summary.unchanged += 1
-                counts.keptEdited += 1
-              } else {
-                try replace(id, with: clipping)
-                summary.updated += 1
-                counts.replaced += 1
-              }
-              continue
-            }
-            // The book itself was deleted here, and is back for this new clipping: the longer
-            // passage comes in as a new highlight (the earlier ones stay deleted).
-            if !isNew {
-              summary.unchanged += 1
-              counts.duplicates += 1
-              continue
-            }
-          }
-          // KOReader rewrites a highlight extended on the device in place: the same start, a
-          // longer passage, so a new key. It takes the shorter one's place (whose note and
-          // star stay), unless that one's text was edited here since or this file still holds
-          // it (two highlights at one place).
-          if reader == "koreader" && others == nil {
-            others = try KOReaderHighlights(
-              database: database, postID: postID, keys: bookKeys(book))
-          }
-          // The same highlight from KOReader's other file (sidecar or JSON), another key.
-          if others?.same(as: clipping) != nil {
-            summary.unchanged += 1
-            counts.duplicates += 1
-            continue
-          }
-          if let shorter = others?.shorterVersion(of: clipping) {
-            try replace(shorter, with: clipping)
-            others?.remove(shorter)
-            summary.updated += 1
-            counts.replaced += 1
-            continue
-          }
-          summary.added += 1
-          counts.highlights += 1
-          // A reader that keeps the note with its highlight (KOReader, Readwise, Kobo, Apple
-          // Books): a note that
-          // asks something is a question about the highlight, any other its note.
-          var highlight = clipping
-          let asked = clipping.note.map { ExternalClipping(kind: .note, text: $0, key: "") }
-          if let asked, asked.isQuestion { highlight.note = nil }
-          let id = try insertHighlight(highlight, postID: postID)
-          if let asked, asked.isQuestion {  // the file's note, which the highlight does not hold
-            try rememberImported(id, text: clipping.text, note: asked.text, held: nil)
-          }
-          placed?.append(Self.place(id, clipping))
-          // The note is a field of the highlight (not a record added); a question is a record.
-          if let asked {
-            if asked.isQuestion {
-              summary.added += 1
-              counts.questions += 1
-              try insertQuestion(asked.text, postID: postID, highlightID: id, at: clipping.addedAt)
-            } else {
-              counts.notes += 1
-            }
-          }
-          continue
-        }
-      }
-      if !additions.isEmpty {
-        try appendToBody(of: postID, additions)
+  }
+
+  func merge(_ books: [ExternalBook]) throws -> ImportSummary {
+    var tally = Tally()
+    for read in books { try mergeBook(read.withOneLineFields(), into: &tally) }
+    tally.summary.clippings = tally.counts
+    return tally.summary
+  }
+
+  /// One book: its post found or made (or the book left deleted), counted, put on the shelf,
+  /// then its highlights and, after them, its notes.
+  private func mergeBook(_ book: ExternalBook, into tally: inout Tally) throws {
+    if let key = book.key, try hasKey(key) {
+      tally.summary.unchanged += 1
+      return
+    }
+    // Every clipping of the book imported before, and the book no longer here: it was
+    // deleted here since (`memo rm`), and stays deleted, as a highlight deleted here does,
+    // instead of coming back as a post without its highlights.
+    let allKnown =
+      try book.key == nil && !book.clippings.isEmpty
+      && book.clippings.allSatisfy({ try isKnown($0) })
+    let known = allKnown ? try existingPost(for: book) : nil
+    if allKnown && known == nil {
+      tally.counts.booksDeletedHere += 1
+      tally.counts.duplicates += book.clippings.reduce(0) { $0 + 1 + $1.replaces.count }
+      tally.summary.unchanged += book.clippings.count
+      return
+    }
+    // The post looked up once: a re-imported book's (every clipping known) is found above.
+    let (postID, isNew) = try known.map { ($0, false) } ?? findOrCreatePost(for: book)
+    try countRow(book, postID: postID, isNew: isNew, rows: &tally.rows, into: &tally.summary)
+    // Counted by post: two spellings of one book in a file ("Dune (Herbert, Frank)", "Dune
+    // (Frank Herbert)") are one post, new when this import made it.
+    if isNew { tally.created.insert(postID) }
+    if !book.clippings.isEmpty, tally.counted.insert(postID).inserted {
+      tally.counts.books += 1
+      if tally.created.contains(postID) { tally.counts.newBooks += 1 }
+    }
+    if book.isFavorite {
+      try execute(
+        """
+        INSERT INTO favorites (post_id, position, added_at)
+        VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM favorites), ?) ON CONFLICT (post_id) DO NOTHING
+        """, [.integer(postID), .text((book.addedAt ?? now).rfc3339)])
+    }
+    if let key = book.key { try remember(key) }
+    var additions: [String] = []
+    // Highlights first, then notes: a Kindle writes a note before or after its highlight.
+    let ordered =
+      book.clippings.filter { $0.kind == .highlight } + book.clippings.filter { $0.kind == .note }
+    var place = BookPlace(book: book, postID: postID, isNew: isNew)
+    for clipping in ordered {
+      if clipping.kind == .note {
+        try mergeNote(
+          clipping, postID: postID, placed: &place.placed, additions: &additions,
+          summary: &tally.summary, counts: &tally.counts)
+      } else {
+        try mergeHighlight(clipping, in: &place, into: &tally)
       }
     }
-    summary.clippings = counts
-    return summary
+    if !additions.isEmpty {
+      try appendToBody(of: postID, additions)
+    }
   }
 
   /// A clipping imported before: the same highlight again brings in what changed on the device
@@ -330,7 +251,8 @@ struct ExternalImporter {
     if deletions.any == nil {
       deletions.any =
         try database.int(
-          sql: "SELECT EXISTS (SELECT 1 FROM sync_settings WHERE key >= 'deleted:' AND key < 'deleted;')"
+          sql:
+            "SELECT EXISTS (SELECT 1 FROM sync_settings WHERE key >= 'deleted:' AND key < 'deleted;')"
         ) == 1
     }
     let statement = try database.cachedStatement(

@@ -273,5 +273,19 @@ extension SyncEngine {
       }
       return false
     }
+
+    /// Whether `here` holds nothing in these columns (each null or empty text).
+    func hereIsEmpty(_ columns: [String]) throws -> Bool {
+      let statement = try store.database.cachedStatement(
+        sql: "SELECT coalesce(json_extract(?1, ?2), '') = ''")
+      defer { statement.reset() }
+      for column in columns {
+        statement.reset()
+        try statement.bind(here, at: 1)
+        try statement.bind("$." + column, at: 2)
+        if try statement.step(), !statement.bool(0) { return false }
+      }
+      return true
+    }
   }
 }

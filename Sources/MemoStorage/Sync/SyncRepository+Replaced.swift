@@ -84,7 +84,9 @@ extension SyncRepository {
       return
     }
     let replaced = "\(kind.rawValue):\(field):\(live.time.value):\(live.device):\(key)"
-    if try SyncEngine.Values(store: self, here: current, incoming: row).differ(columns) {
+    let values = SyncEngine.Values(store: self, here: current, incoming: row)
+    // A field that held nothing (an answer or a note not given) loses nothing to the restore.
+    if try values.differ(columns), try !values.hereIsEmpty(columns) {
       // Restored once and replaced now: kept again, under the same identity.
       try run("DELETE FROM sync_resolved WHERE identity = ?1", replaced)
       try keep(

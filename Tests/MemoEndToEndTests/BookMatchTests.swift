@@ -86,7 +86,7 @@ struct BookMatchTests {
         == "would be: 0 added, 2 updated, 0 unchanged; 1 Goodreads review added after a body that had text of its own, under \"Goodreads review\"\n"
     )
     #expect(try box.rows("SELECT body FROM posts WHERE id = 2") == [["My own notes."]])
-    let asJSON = try box.run(["import", goodreads, "--dry-run", "--json"])
+    let asJSON = try box.run(["import", goodreads, "--dry-run", "--summary-format", "jsonl"])
     #expect(
       asJSON.stdout
         == #"{"added":0,"updated":2,"unchanged":0,"deleted":0,"dry_run":true,"reviews_appended":1}"#

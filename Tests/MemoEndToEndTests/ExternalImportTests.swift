@@ -141,7 +141,7 @@ struct ExternalImportTests {
     5004,Solaris,Stanisław Lem,"Lem, Stanisław","=""""","=""9780156027601""",0,,2021/01/01,,to-read,
 
     """#.write(toFile: file, atomically: true, encoding: .utf8)
-    let json = try box.run(["import", file, "--json", "--dry-run"])
+    let json = try box.run(["import", file, "--summary-format", "jsonl", "--dry-run"])
     #expect(
       json.stdout
         == #"{"added":2,"updated":0,"unchanged":0,"deleted":0,"dry_run":true,"joined":2}"# + "\n")

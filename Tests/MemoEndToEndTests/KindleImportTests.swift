@@ -194,15 +194,44 @@ struct KindleImportTests {
     )
   }
 
-  @Test("--format json: the summary with books, highlights, notes, questions, skipped")
+  @Test(
+    "--json: the summary with books, highlights, notes, questions, skipped, pretty like every JSON memo prints"
+  )
   func json() throws {
     let box = try Sandbox()
     let result = try box.run(["import", KindleFiles.folder + "de.txt", "--json"])
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"added":7,"updated":0,"unchanged":0,"deleted":0,"dry_run":false,"books":2,"new_books":2,"highlights":3,"notes":1,"questions":1,"replaced":1,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":1,"placeholders":1,"duplicates":1,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#
-        + "\n")
+        == """
+        {
+          "added": 7,
+          "updated": 0,
+          "unchanged": 0,
+          "deleted": 0,
+          "dry_run": false,
+          "books": 2,
+          "new_books": 2,
+          "highlights": 3,
+          "notes": 1,
+          "questions": 1,
+          "replaced": 1,
+          "changed_on_device": 0,
+          "kept_edited": 0,
+          "skipped": {
+            "bookmarks": 1,
+            "placeholders": 1,
+            "duplicates": 1,
+            "deleted_on_device": 0,
+            "books_deleted_here": 0,
+            "incomplete": 0,
+            "empty": 0,
+            "without_header": 0
+          },
+          "unreadable": 0
+        }
+
+        """)
   }
 
   @Test(

@@ -133,7 +133,7 @@ struct KindleReimportTests {
       warned.stdout
         == "3 added, 0 updated, 0 unchanged: 1 book (1 new), 1 highlight, 1 note, 0 questions; skipped 0 bookmarks, 0 placeholders, 0 duplicates, 1 incomplete (the file ends inside it)\n"
     )
-    let json = try box.run(["import", file, "--json"])
+    let json = try box.run(["import", file, "--summary-format", "jsonl"])
     #expect(json.stdout.contains(#""books_deleted_here":0,"incomplete":1,"empty":0,"#))
     #expect(try highlights(box) == [["1", "I must not fear.", "the litany", "NULL", "140-141"]])
     // The whole file later: the passage comes in whole, once.
@@ -205,7 +205,7 @@ struct KindleReimportTests {
         == "3 added, 0 updated, 1 unchanged: 1 book (1 new), 1 highlight, 1 note, 0 questions, 1 changed on the device; skipped 0 bookmarks, 0 placeholders, 1 duplicate\n"
     )
     for _ in 0..<2 {
-      let again = try box.run(["import", "--json", file])
+      let again = try box.run(["import", "--summary-format", "jsonl", file])
       #expect(again.status == 0)
       #expect(again.stdout.contains("\"updated\":0,"))
       #expect(again.stdout.contains("\"changed_on_device\":0,"))

@@ -123,7 +123,7 @@ struct ReaderDatabaseImportTests {
       ])
     #expect(
       try box.rows("SELECT q.text, q.highlight_id FROM questions q") == [["Whose litany?", "2"]])
-    let again = try box.run(["import", path, "--json"])
+    let again = try box.run(["import", path, "--summary-format", "jsonl"])
     #expect(again.status == 0)
     #expect(
       again.stdout

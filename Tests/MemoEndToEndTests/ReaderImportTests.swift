@@ -397,7 +397,7 @@ struct ReaderImportTests {
         == "6 added, 0 updated, 0 unchanged: 2 books (2 new), 3 highlights, 1 note, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates, 1 unreadable file\n"
     )
     #expect(try box.rows("SELECT title FROM posts ORDER BY id") == [["Emma"], ["Dune"]])
-    let json = try box.run(["import", root, "--json"])
+    let json = try box.run(["import", root, "--summary-format", "jsonl"])
     #expect(
       json.stdout.contains(
         #""skipped":{"bookmarks":1,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0,"unreadable_files":1}"#
@@ -434,7 +434,7 @@ struct ReaderImportTests {
         ["Read slowly.", "A good rule.", "NULL", "2024-01-01T10:00:00.000Z", "readwise"],
       ])
     #expect(try box.rows("SELECT text, highlight_id FROM questions") == [["Why is fear a killer?", "1"]])
-    let again = try box.run(["import", file, "--json"])
+    let again = try box.run(["import", file, "--summary-format", "jsonl"])
     #expect(
       again.stdout
         == #"{"added":0,"updated":0,"unchanged":3,"deleted":0,"dry_run":false,"books":2,"new_books":0,"highlights":0,"notes":0,"questions":0,"replaced":0,"changed_on_device":0,"kept_edited":0,"skipped":{"bookmarks":0,"placeholders":0,"duplicates":3,"deleted_on_device":0,"books_deleted_here":0,"incomplete":0,"empty":0,"without_header":0},"unreadable":0}"#

@@ -70,7 +70,7 @@ struct SmallWrongResultsTests {
       ("Dune (Frank Herbert)\n- Your Highlight on Location 10-11 | Added on Sunday, January 1, 2023 10:00:00 AM\n\nFear is the mind-killer.\n==========\n"
       + "Dune (Frank Herbert)\nno header, only text\n==========\n")
       .write(toFile: file, atomically: true, encoding: .utf8)
-    let result = try box.run(["import", file, "--json"])
+    let result = try box.run(["import", file, "--summary-format", "jsonl"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"without_header\":1}"), "\(result.stdout)")
     #expect(result.stdout.hasSuffix("\"unreadable\":0}\n"), "\(result.stdout)")

@@ -110,18 +110,20 @@ struct ExportTests {
         for value in UInt64(0)...255 {
           let shift = UInt64(8 * place)
           let word = (filler & ~(0xFF << shift)) | (value << shift)
-          #expect(ByteWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+          #expect(JSONString.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
         }
       }
     }
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100_000 {
       let word = generator.next() as UInt64
-      #expect(ByteWriter.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
+      #expect(JSONString.needsEscape(word) == reference(word), "\(String(word, radix: 16))")
     }
   }
 
-  @Test("an export to a file or a markdown folder counts its records for the progress line, with the total", arguments: [ExportFormat.json, .jsonl, .csv, .markdown])
+  @Test(
+    "an export to a file or a markdown folder counts its records for the progress line, with the total",
+    arguments: [ExportFormat.json, .jsonl, .csv, .markdown])
   func progress(format: ExportFormat) throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()

@@ -1434,12 +1434,16 @@ _memo_import() {
     repeating_flags=()
     non_repeating_flags=(--dry-run --strict --json -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--format --db --color)
+    non_repeating_options=(--format --summary-format --db --color)
     __memo_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--format')
+        return
+        ;;
+    '--summary-format')
+        __memo_add_completions -W 'table'$'\n''plain'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
         return
         ;;
     '--db')

@@ -958,13 +958,15 @@ _memo_export() {
 
 _memo_import() {
     local -i ret=1
+    local -ar ___summary_format=('table' 'plain' 'json' 'jsonl' 'csv' 'tsv')
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':file|-:'
         '--format[json, jsonl, csv, kindle, goodreads, koreader, readwise, kobo or apple-books (default\: from the file'\''s extension or content).]:format:'
         '--dry-run[Report what would change; write nothing.]'
         '--strict[Kindle, KOReader, Readwise, Kobo, Apple Books\: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning.]'
-        '--json[Print the summary as a JSON object.]'
+        '--json[Print the summary as a JSON object (the same as --summary-format json).]'
+        '--summary-format[How the summary prints\: table, plain, json, jsonl, csv or tsv (default\: the sentence; --format names the file'\''s format).]:format:{__memo_complete "${___summary_format[@]}"}'
         '--db[The database file (default\: $MEMO_DB, else $XDG_DATA_HOME/memo/memo.db).]:path:'
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'

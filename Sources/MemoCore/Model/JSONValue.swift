@@ -62,36 +62,3 @@ public enum JSONValue: Equatable, Sendable {
 
   public var isNull: Bool { self == .null }
 }
-
-/// Appends `text` as a JSON string literal (RFC 8259: quote, backslash and controls escaped).
-/// Linear in `text` alone: the escaped bytes are built apart and appended once, never through
-/// one of `out`'s views (`out.unicodeScalars.append` copies all of `out` each time, which made
-/// a listing of a few thousand rows quadratic).
-public func appendJSONString(_ text: String, to out: inout String) {
-  let utf8 = text.utf8
-  guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-    out += "\""
-    out += text
-    out += "\""
-    return
-  }
-  var bytes: [UInt8] = [0x22]
-  bytes.reserveCapacity(utf8.count + 16)
-  let hex = Array("0123456789abcdef".utf8)
-  for byte in utf8 {
-    switch byte {
-    case 0x22: bytes += [0x5C, 0x22]
-    case 0x5C: bytes += [0x5C, 0x5C]
-    case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-    case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-    case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-    case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
-    case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
-    case ..<0x20:
-      bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-    default: bytes.append(byte)
-    }
-  }
-  bytes.append(0x22)
-  out += String(decoding: bytes, as: UTF8.self)
-}

@@ -76,12 +76,12 @@ public struct SyncChange: Equatable, Sendable {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
     var out = "{\"kind\":\"" + kind.rawValue + "\",\"key\":"
-    appendQuoted(key, to: &out)
+    appendJSONString(key, to: &out)
     out += ",\"hlc\":" + String(version.time.value) + ",\"device\":"
-    appendQuoted(version.device, to: &out)
+    appendJSONString(version.device, to: &out)
     if let base {
       out += ",\"base_hlc\":" + String(base.time.value) + ",\"base_device\":"
-      appendQuoted(base.device, to: &out)
+      appendJSONString(base.device, to: &out)
     } else {
       out += ",\"base_hlc\":null,\"base_device\":null"
     }
@@ -89,7 +89,7 @@ public struct SyncChange: Equatable, Sendable {
       out += ",\"stamps\":{"
       for (i, (field, stamp)) in stamps.sorted(by: { $0.key < $1.key }).enumerated() {
         out += (i == 0 ? "\"" : ",\"") + field + "\":[" + String(stamp.time.value) + ","
-        appendQuoted(stamp.device, to: &out)
+        appendJSONString(stamp.device, to: &out)
         out += "]"
       }
       out += "},\"changed\":{"
@@ -97,7 +97,7 @@ public struct SyncChange: Equatable, Sendable {
         out += (i == 0 ? "\"" : ",\"") + field + "\":"
         if let stamp {
           out += "[" + String(stamp.time.value) + ","
-          appendQuoted(stamp.device, to: &out)
+          appendJSONString(stamp.device, to: &out)
           out += "]"
         } else {
           out += "null"
@@ -107,12 +107,12 @@ public struct SyncChange: Equatable, Sendable {
     }
     if let into, row == nil {
       out += ",\"into\":"
-      appendQuoted(into, to: &out)
+      appendJSONString(into, to: &out)
     }
     out += ",\"row\":" + (row ?? "null")
     if row == nil, let importKey {
       out += ",\"import_key\":"
-      appendQuoted(importKey, to: &out)
+      appendJSONString(importKey, to: &out)
     }
     return out + "}"
   }
@@ -130,17 +130,6 @@ public struct SyncChange: Equatable, Sendable {
       let device = pair[1].stringValue, !device.isEmpty
     else { return nil }
     return SyncVersion(time: HybridTime(value: time), device: device)
-  }
-
-  /// `text` as a JSON string: at once when nothing needs escaping (UUIDs, names), else
-  /// through `appendJSONString`.
-  static func appendQuoted(_ text: String, to out: inout String) {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-    {
-      out += "\"" + text + "\""
-    } else {
-      appendJSONString(text, to: &out)
-    }
   }
 
   /// Reads and checks one line, all of it: a line that does not say exactly what memo writes

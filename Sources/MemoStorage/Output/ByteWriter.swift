@@ -194,67 +194,16 @@ public final class ByteWriter {
 
   // MARK: - Escaped fields
 
-  /// Appends `text` as a JSON string (RFC 8259 escapes), quotes included.
+  /// Appends `text` as a JSON string (RFC 8259 escapes), quotes included: MemoCore's one
+  /// escaper, `JSONString.write`, straight into the buffer.
   public func jsonString(_ text: UnsafeBufferPointer<UInt8>) {
-    // At most six bytes out per byte in (\u00XX), and the quotes: one reservation.
-    reserve(text.count * 6 + 2)
-    storage[count] = UInt8(ascii: "\"")
-    count += 1
-    var start = 0
-    var i = 0
-    // Eight bytes at a time while none needs escaping (a control byte, '"' or '\\'): most
-    // text has none, and this is every listing's inner loop.
-    if let base = text.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while i + 8 <= text.count {
-        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        guard !Self.needsEscape(word) else { break }
-        i += 8
-      }
-    }
-    while i < text.count {
-      let byte = text[i]
-      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
-        i += 1
-        continue
-      }
-      bytes(UnsafeBufferPointer(rebasing: text[start..<i]))
-      switch byte {
-      case 0x22: raw("\\\"")
-      case 0x5C: raw("\\\\")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0x08: raw("\\b")
-      case 0x0C: raw("\\f")
-      default:
-        let hex: StaticString = "0123456789abcdef"
-        raw("\\u00")
-        hex.withUTF8Buffer {
-          self.byte($0[Int(byte >> 4)])
-          self.byte($0[Int(byte & 0xF)])
-        }
-      }
-      i += 1
-      start = i
-    }
-    bytes(UnsafeBufferPointer(rebasing: text[start...]))
-    byte(UInt8(ascii: "\""))
+    reserve(JSONString.capacity(for: text.count))
+    count += JSONString.write(text, to: storage + count)
   }
 
   public func jsonString(_ text: String) {
     var text = text
     text.withUTF8 { jsonString($0) }
-  }
-
-  /// Whether any of the eight bytes is below 0x20, '"' or '\\' (bit tricks from "Bit
-  /// Twiddling Hacks": a byte is zero, or below n, where the high bit lights up).
-  static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-    let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
-    return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
   }
 
   /// Appends `text` as an RFC 4180 field: quoted when `csvNeedsQuotes` says so (MemoCore's one

@@ -15,6 +15,11 @@ extension Memo {
 
 extension Memo.Db {
   struct Path: ParsableCommand {
+    /// `{path, from, exists}`.
+    static let layout = Layout([
+      Field("path", .text), Field("from", .text), Field("exists", .bool),
+    ])
+
     static let configuration = CommandConfiguration(
       abstract:
         "Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).",
@@ -33,7 +38,7 @@ extension Memo.Db {
       let exists = Terminal.fileExists(location.path)
       switch context.format {
       case .json, .jsonl, .csv, .tsv:
-        let layout = Layout([Field("path", .text), Field("from", .text), Field("exists", .bool)])
+        let layout = Self.layout
         context.print(
           [layout.row([.text(location.path), .text(location.reason.rawValue), .bool(exists)])],
           layout, single: true)
@@ -50,6 +55,12 @@ extension Memo.Db {
   }
 
   struct Check: ParsableCommand {
+    /// JSON: `{path, ok, problems}`; CSV, TSV and plain text: a row per problem.
+    static let layout = Layout([
+      Field("path", .text), Field("ok", .bool), Field("problems", .texts),
+    ])
+    static let problemLayout = Layout([Field("problem", .text)])
+
     static let configuration = CommandConfiguration(
       abstract:
         "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
@@ -88,13 +99,13 @@ extension Memo.Db {
       }
       switch context.format {
       case .json, .jsonl:
-        let layout = Layout([Field("path", .text), Field("ok", .bool), Field("problems", .texts)])
+        let layout = Self.layout
         context.print(
           [layout.row([.text(context.location.path), .bool(problems.isEmpty), .texts(problems)])],
           layout, single: true)
       case .csv, .tsv, .plain:
         // A row per problem (plain: the lines alone, like every listing's rows).
-        let layout = Layout([Field("problem", .text)])
+        let layout = Self.problemLayout
         context.print(problems.map { layout.row([.text($0)]) }, layout)
       case .table:
         for problem in problems { Output.line(visible(oneLine(problem))) }

@@ -167,8 +167,14 @@ extension Memo {
     )
     var strict = false
 
-    @Flag(help: "Print the summary as a JSON object.")
+    @Flag(help: "Print the summary as a JSON object (the same as --summary-format json).")
     var json = false
+
+    @Option(
+      help: ArgumentHelp(
+        "How the summary prints: table, plain, json, jsonl, csv or tsv (default: the sentence; --format names the file's format).",
+        valueName: "format"))
+    var summaryFormat: OutputFormat?
 
     @OptionGroup var global: CommonOptions
 
@@ -177,7 +183,11 @@ extension Memo {
       // which without `TZ` looks at /etc/localtime again at every call (a system call per
       // highlight: 100,000 of them in an import of 100,000). Named, the zone is read once.
       if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
-      let context = try Context(global, format: json ? .json : nil)
+      if json, let summaryFormat, summaryFormat != .json {
+        throw MemoError.usage(
+          "--json and --summary-format \(summaryFormat.rawValue) ask for two formats; pass one")
+      }
+      let context = try Context(global, format: summaryFormat ?? (json ? .json : nil))
       let path = file == "-" ? nil : file
       // A reader's database or folder is told by what it holds (read from a copy); any other
       // folder is KOReader's (a book's .sdr folder, a tree of them).
@@ -209,48 +219,7 @@ extension Memo {
         access: dryRun ? .read : .write, progress: context.progressMeter("importing"))
       guard let summary = state.importSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
-      switch context.format {
-      case .json, .jsonl:
-        var o = JSONObjectWriter()
-        o.add("added", Int64(summary.added))
-        o.add("updated", Int64(summary.updated))
-        o.add("unchanged", Int64(summary.unchanged))
-        o.add("deleted", Int64(summary.deleted))
-        o.add("dry_run", summary.isDryRun)
-        if summary.deletionsKept > 0 {
-          o.add("deletions_not_applied", Int64(summary.deletionsKept))
-        }
-        if summary.joined > 0 { o.add("joined", Int64(summary.joined)) }
-        if summary.reviewsAppended > 0 {
-          o.add("reviews_appended", Int64(summary.reviewsAppended))
-        }
-        if let c = summary.clippings {
-          o.add("books", Int64(c.books))
-          o.add("new_books", Int64(c.newBooks))
-          o.add("highlights", Int64(c.highlights))
-          o.add("notes", Int64(c.notes))
-          o.add("questions", Int64(c.questions))
-          o.add("replaced", Int64(c.replaced))
-          o.add("changed_on_device", Int64(c.updated))
-          o.add("kept_edited", Int64(c.keptEdited))
-          var skipped = JSONObjectWriter()
-          skipped.add("bookmarks", Int64(c.bookmarks))
-          skipped.add("placeholders", Int64(c.placeholders))
-          skipped.add("duplicates", Int64(c.duplicates))
-          skipped.add("deleted_on_device", Int64(c.deleted))
-          skipped.add("books_deleted_here", Int64(c.booksDeletedHere))
-          skipped.add("incomplete", Int64(c.incomplete))
-          skipped.add("empty", Int64(c.empty))
-          skipped.add("without_header", Int64(c.headerless))
-          // Only a folder's import has files to skip.
-          if c.unreadableFiles > 0 { skipped.add("unreadable_files", Int64(c.unreadableFiles)) }
-          o.add("skipped", raw: skipped.object)
-          o.add("unreadable", Int64(c.unreadable))
-        }
-        Output.line(o.object)
-      default:
-        if !context.isQuiet || dryRun { Output.line(summary.description) }
-      }
+      ImportPresenter.print(summary, context)
     }
   }
 }

@@ -59,10 +59,22 @@ final class Layout: Sendable {
     let table =
       table ?? fields.filter(\.kind.isScalar).map { Column(key: $0.key, title: $0.key) }
     self.table = table
-    // The presenters name only their own fields (LayoutTests holds them to it).
-    tableFields = table.map { column in fields.firstIndex { $0.key == column.key } ?? 0 }
+    // A column naming no field is a presenter's mistake: it stops here, named, the first time
+    // the layout is made (LayoutFormatTests makes every one), never shows another field.
+    tableFields = table.map { column in Self.index(of: column.key, in: fields) }
     self.nested = nested
     keys = fields.map(\.key)
+  }
+
+  /// The index of the field `key` names. - Precondition: one does (else the message names
+  /// the key and the fields there are).
+  static func index(of key: String, in fields: [Field]) -> Int {
+    guard let i = fields.firstIndex(where: { $0.key == key }) else {
+      preconditionFailure(
+        "no field '\(key)' in this layout; its fields: \(fields.map(\.key).joined(separator: ", "))"
+      )
+    }
+    return i
   }
 
   /// A row in memory: one value per field, in the fields' order.

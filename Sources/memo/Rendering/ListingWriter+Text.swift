@@ -57,7 +57,7 @@ extension ListingWriter {
   /// The index of a field by key, for the person-shaped modes.
   func column(_ key: String, nested: Bool = false) -> Int {
     let fields = nested ? layout.nested?.layout.fields ?? [] : layout.fields
-    let i = fields.firstIndex { $0.key == key }!  // The layouts define every key used here.
+    let i = Layout.index(of: key, in: fields)
     return nested ? nestedColumns[i] : columns[i]
   }
 

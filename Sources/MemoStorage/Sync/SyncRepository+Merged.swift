@@ -161,8 +161,9 @@ extension SyncRepository {
     try statement.bind(version.device, at: 4)
     try statement.bind(winner, at: 5)
     if try statement.step() {
-      // A body's latest version; an author's or source's each (`followedField`).
-      let each = field == "body" ? "" : ":\(version.time.value):\(version.device)"
+      // Each version: two machines' edits of the body, or of the author, both unseen by the
+      // merge, both follow it (`applyFollowed`, `followedField`).
+      let each = ":\(version.time.value):\(version.device)"
       try setSetting(Self.followedPrefix + field + ":" + key + each, statement.string(0))
     }
     return true
@@ -171,7 +172,10 @@ extension SyncRepository {
   /// What `followsMerge` noted, each taken by the post its post went into as `memo merge`
   /// takes it: a body's paragraphs that post lacks appended, an author or source filled in
   /// where that post has none, or kept as a conflict of that post (restorable) where it has
-  /// another (`followedField`).
+  /// another (`followedField`). A body noted stays noted, and is taken again at the end of
+  /// every round: an edit of that post's body made where it had not come yet (a machine that
+  /// met the merge later) takes its place as any later edit does, and the paragraphs come
+  /// again after it, so that every machine ends with the same body, every text in it.
   /// - Returns: the conflicts kept.
   func applyFollowed(at now: Timestamp) throws -> Int {
     let pending = try database.cachedStatement(
@@ -198,11 +202,15 @@ extension SyncRepository {
     found.sort {
       let (one, other) = (field($0.key), field($1.key))
       guard one == other else { return one < other }
-      return one == "body" ? $0.key < $1.key : $0.version < $1.version
+      return $0.version < $1.version
     }
     var conflicts = 0
     for item in found {
-      try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
+      // A body's stay: a later edit of the body it went into, made where it had not come
+      // (yet), takes that body's place on every machine, and they come again after it.
+      if field(item.key) != "body" {
+        try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
+      }
       let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":")
       guard parts.count >= 2, let target = try mergedInto(post: String(parts[1])),
         let row = try image(.post, target)

@@ -275,4 +275,32 @@ struct SyncMergeCycleTests {
     for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
     try Self.expectOneBody(boxes, holding: ["A edited on w", "B body", "C body"])
   }
+
+  @Test(
+    "x merges B into A, y B into C (later), w stars B's question: after three rounds the question is on C, starred, on all three, the same export"
+  )
+  func oneBookMergedIntoTwoWhileStarred() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "w"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, w) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "A", other: "B")
+    Thread.sleep(forTimeInterval: 0.01)
+    try Self.merge(y, keep: "C", other: "B")
+    let question = try w.rows("SELECT id FROM questions WHERE text = 'QB?'").first ?? []
+    _ = try w.succeed(["star"] + question)
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    for box in boxes {
+      let questions = try box.rows(
+        """
+        SELECT p.title, q.text, q.starred FROM questions q JOIN posts p ON p.id = q.post_id
+        ORDER BY q.text
+        """)
+      #expect(
+        questions == [["Book A", "QA?", "0"], ["Book C", "QB?", "1"], ["Book C", "QC?", "0"]],
+        "\(questions)")
+    }
+    let export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(w) == export)
+  }
 }

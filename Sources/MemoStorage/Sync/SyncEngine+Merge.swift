@@ -104,7 +104,8 @@ extension SyncEngine {
     }
     try store.setVersion(
       kind, key, version, base: version == held.version ? held.base : change.base,
-      row: try store.image(kind, key), isNew: false)
+      row: try store.heldImage(kind, key, over: held.row, moved: columns.contains("post_uuid")),
+      isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
   }

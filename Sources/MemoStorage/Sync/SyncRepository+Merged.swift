@@ -102,6 +102,29 @@ extension SyncRepository {
     }
   }
 
+  /// Record `key` as sync is to hold it after a change merged into it (`merge`): as it is here,
+  /// but a question or highlight the change did not move (`moved`) whose post sync held as one
+  /// merged away here keeps that post: it is on the post that merge went into only here
+  /// (`followMerge`), and should a later merge of the post into another stand, it follows
+  /// that one (`moveFollowed`) like what else sync holds on the post.
+  func heldImage(
+    _ kind: SyncChange.Kind, _ key: String, over held: String?, moved: Bool
+  ) throws -> String? {
+    let image = try self.image(kind, key)
+    guard kind == .question || kind == .highlight, !moved, let held, let image else {
+      return image
+    }
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_set(?1, '$.post_uuid', json_extract(?2, '$.post_uuid'))
+        WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = json_extract(?2, '$.post_uuid'))
+        """)
+    defer { statement.reset() }
+    try statement.bind(image, at: 1)
+    try statement.bind(held, at: 2)
+    return try statement.step() ? statement.string(0) : image
+  }
+
   /// The post the merges noted here lead post `post` to: the first one here along them (a
   /// post here is merged away nowhere, whatever an undone merge left noted), or where they
   /// come back on themselves, the smallest UUID of the cycle (the same on every machine,

@@ -303,4 +303,30 @@ struct SyncMergeCycleTests {
     #expect(try SyncLab.synced(y) == export)
     #expect(try SyncLab.synced(w) == export)
   }
+
+  @Test(
+    "x merges B into A, a round; y asks about B, a round; x undoes the merge: after three rounds y's question is on B on both, the same export"
+  )
+  func undoneMergeBringsBackWhatFollowed() throws {
+    let (lab, boxes) = try Self.machines(["x", "y"], books: ["A", "B"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y) = (boxes[0], boxes[1])
+    try Self.merge(x, keep: "A", other: "B")
+    try SyncLab.round(x)
+    _ = try y.succeed(["ask", try SyncOppositeMergeTests.id(y, "Book B"), "Y asks B?"])
+    try SyncLab.round(y)
+    _ = try x.succeed(["undo"])
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    for box in boxes {
+      let questions = try box.rows(
+        "SELECT p.title, q.text FROM questions q JOIN posts p ON p.id = q.post_id ORDER BY q.text")
+      #expect(
+        questions == [["Book A", "QA?"], ["Book B", "QB?"], ["Book B", "Y asks B?"]],
+        "\(questions)")
+      let highlights = try box.rows(
+        "SELECT p.title, h.text FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.text")
+      #expect(highlights == [["Book A", "HA text"], ["Book B", "HB text"]], "\(highlights)")
+    }
+    #expect(try SyncLab.synced(x) == SyncLab.synced(y))
+  }
 }

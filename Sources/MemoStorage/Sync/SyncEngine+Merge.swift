@@ -104,8 +104,7 @@ extension SyncEngine {
     }
     try store.setVersion(
       kind, key, version, base: version == held.version ? held.base : change.base,
-      row: try store.heldImage(kind, key, over: held.row, moved: columns.contains("post_uuid")),
-      isNew: false)
+      row: try store.heldImage(kind, key, over: held.row, columns: columns), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
   }

@@ -95,23 +95,27 @@ extension SyncRepository {
       try run2(
         """
         UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
-        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2) AND uuid IN (
+        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2)
+          AND post_id IS NOT (SELECT id FROM posts WHERE uuid = ?2) AND uuid IN (
           SELECT key FROM sync_versions
           WHERE kind = '\(kind)' AND json_extract(row, '$.post_uuid') = ?1)
         """, post, target)
     }
   }
 
-  /// Record `key` as sync is to hold it after a change merged into it (`merge`): as it is here,
-  /// but a question or highlight the change did not move (`moved`) whose post sync held as one
+  /// Record `key` as sync is to hold it after a change merged into it (`merge`, `columns` the
+  /// ones it took): as it is here, but a question or highlight the change did not move (its
+  /// post not among `columns`) whose post sync held as one
   /// merged away here keeps that post: it is on the post that merge went into only here
   /// (`followMerge`), and should a later merge of the post into another stand, it follows
   /// that one (`moveFollowed`) like what else sync holds on the post.
   func heldImage(
-    _ kind: SyncChange.Kind, _ key: String, over held: String?, moved: Bool
+    _ kind: SyncChange.Kind, _ key: String, over held: String?, columns: [String]
   ) throws -> String? {
     let image = try self.image(kind, key)
-    guard kind == .question || kind == .highlight, !moved, let held, let image else {
+    guard kind == .question || kind == .highlight, !columns.contains("post_uuid"), let held,
+      let image
+    else {
       return image
     }
     let statement = try database.cachedStatement(

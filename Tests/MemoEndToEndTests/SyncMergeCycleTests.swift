@@ -229,4 +229,104 @@ struct SyncMergeCycleTests {
     #expect(try SyncLab.synced(y) == export)
     #expect(try SyncLab.synced(z) == export)
   }
+
+  /// Each machine's body of the one book left, as its paragraphs sorted; every machine's
+  /// export the same.
+  static func expectOneBody(_ boxes: [Sandbox], holding paragraphs: [String]) throws {
+    var bodies: Set<String> = []
+    for box in boxes {
+      let rows = try box.rows("SELECT title, body FROM posts")
+      #expect(rows.count == 1, "\(rows)")
+      let body = rows.first?.last ?? ""
+      bodies.insert(body)
+      let held = Set(body.components(separatedBy: "\n\n"))
+      #expect(held.isSuperset(of: paragraphs), "\(body)")
+    }
+    #expect(bodies.count == 1, "\(bodies)")
+    let export = try SyncLab.synced(boxes[0])
+    for box in boxes.dropFirst() { #expect(try SyncLab.synced(box) == export) }
+  }
+
+  @Test(
+    "x merges B into A, y C into B, w edits B's body then A's: after three rounds every machine holds one body with w's edits and C's body, the same export"
+  )
+  func chainWithEditsElsewhere() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "w"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, w) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "A", other: "B")
+    try Self.merge(y, keep: "B", other: "C")
+    _ = try w.succeed(["edit", "2", "--body", "B edited on w"])
+    _ = try w.succeed(["edit", "1", "--body", "A edited on w"])
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    try Self.expectOneBody(boxes, holding: ["A edited on w", "B edited on w", "C body"])
+  }
+
+  @Test(
+    "x merges B into A, y C into B, z A into C, w edits A's body: after three rounds every machine holds one body with w's edit and B's and C's bodies, the same export"
+  )
+  func cycleWithEditElsewhere() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "z", "w"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    try Self.merge(boxes[0], keep: "A", other: "B")
+    try Self.merge(boxes[1], keep: "B", other: "C")
+    try Self.merge(boxes[2], keep: "C", other: "A")
+    _ = try boxes[3].succeed(["edit", "1", "--body", "A edited on w"])
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    try Self.expectOneBody(boxes, holding: ["A edited on w", "B body", "C body"])
+  }
+
+  @Test(
+    "x merges B into A, y B into C (later), w stars B's question: after three rounds the question is on C, starred, on all three, the same export"
+  )
+  func oneBookMergedIntoTwoWhileStarred() throws {
+    let (lab, boxes) = try Self.machines(["x", "y", "w"], books: ["A", "B", "C"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y, w) = (boxes[0], boxes[1], boxes[2])
+    try Self.merge(x, keep: "A", other: "B")
+    Thread.sleep(forTimeInterval: 0.01)
+    try Self.merge(y, keep: "C", other: "B")
+    let question = try w.rows("SELECT id FROM questions WHERE text = 'QB?'").first ?? []
+    _ = try w.succeed(["star"] + question)
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    for box in boxes {
+      let questions = try box.rows(
+        """
+        SELECT p.title, q.text, q.starred FROM questions q JOIN posts p ON p.id = q.post_id
+        ORDER BY q.text
+        """)
+      #expect(
+        questions == [["Book A", "QA?", "0"], ["Book C", "QB?", "1"], ["Book C", "QC?", "0"]],
+        "\(questions)")
+    }
+    let export = try SyncLab.synced(x)
+    #expect(try SyncLab.synced(y) == export)
+    #expect(try SyncLab.synced(w) == export)
+  }
+
+  @Test(
+    "x merges B into A, a round; y asks about B, a round; x undoes the merge: after three rounds y's question is on B on both, the same export"
+  )
+  func undoneMergeBringsBackWhatFollowed() throws {
+    let (lab, boxes) = try Self.machines(["x", "y"], books: ["A", "B"])
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let (x, y) = (boxes[0], boxes[1])
+    try Self.merge(x, keep: "A", other: "B")
+    try SyncLab.round(x)
+    _ = try y.succeed(["ask", try SyncOppositeMergeTests.id(y, "Book B"), "Y asks B?"])
+    try SyncLab.round(y)
+    _ = try x.succeed(["undo"])
+    for _ in 0..<3 { for box in boxes { try SyncLab.round(box) } }
+    for box in boxes {
+      let questions = try box.rows(
+        "SELECT p.title, q.text FROM questions q JOIN posts p ON p.id = q.post_id ORDER BY q.text")
+      #expect(
+        questions == [["Book A", "QA?"], ["Book B", "QB?"], ["Book B", "Y asks B?"]],
+        "\(questions)")
+      let highlights = try box.rows(
+        "SELECT p.title, h.text FROM highlights h JOIN posts p ON p.id = h.post_id ORDER BY h.text")
+      #expect(highlights == [["Book A", "HA text"], ["Book B", "HB text"]], "\(highlights)")
+    }
+    #expect(try SyncLab.synced(x) == SyncLab.synced(y))
+  }
 }

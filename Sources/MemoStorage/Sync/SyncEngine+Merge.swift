@@ -104,7 +104,7 @@ extension SyncEngine {
     }
     try store.setVersion(
       kind, key, version, base: version == held.version ? held.base : change.base,
-      row: try store.image(kind, key), isNew: false)
+      row: try store.heldImage(kind, key, over: held.row, columns: columns), isNew: false)
     try store.setFieldStamps(kind, key, merged, version: version)
     return (result, conflicts)
   }
@@ -115,6 +115,9 @@ extension SyncEngine {
     if change.kind == .question || change.kind == .highlight {
       try store.noteRevived(change.kind, change.key)
     }
+    // A post merged away, back (an undone `memo merge`): what followed the merge only here
+    // (added to it unseen by the merge) comes back to it, where sync holds it.
+    if change.kind == .post { try store.moveFollowed(of: change.key, to: change.key) }
     try store.meetAgain(change.kind, change.key, by: change.version, at: now)
   }
 

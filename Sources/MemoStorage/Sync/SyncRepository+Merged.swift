@@ -95,11 +95,38 @@ extension SyncRepository {
       try run2(
         """
         UPDATE \(table) SET post_id = (SELECT id FROM posts WHERE uuid = ?2)
-        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2) AND uuid IN (
+        WHERE EXISTS (SELECT 1 FROM posts WHERE uuid = ?2)
+          AND post_id IS NOT (SELECT id FROM posts WHERE uuid = ?2) AND uuid IN (
           SELECT key FROM sync_versions
           WHERE kind = '\(kind)' AND json_extract(row, '$.post_uuid') = ?1)
         """, post, target)
     }
+  }
+
+  /// Record `key` as sync is to hold it after a change merged into it (`merge`, `columns` the
+  /// ones it took): as it is here, but a question or highlight the change did not move (its
+  /// post not among `columns`) whose post sync held as one
+  /// merged away here keeps that post: it is on the post that merge went into only here
+  /// (`followMerge`), and should a later merge of the post into another stand, it follows
+  /// that one (`moveFollowed`) like what else sync holds on the post.
+  func heldImage(
+    _ kind: SyncChange.Kind, _ key: String, over held: String?, columns: [String]
+  ) throws -> String? {
+    let image = try self.image(kind, key)
+    guard kind == .question || kind == .highlight, !columns.contains("post_uuid"), let held,
+      let image
+    else {
+      return image
+    }
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_set(?1, '$.post_uuid', json_extract(?2, '$.post_uuid'))
+        WHERE NOT EXISTS (SELECT 1 FROM posts WHERE uuid = json_extract(?2, '$.post_uuid'))
+        """)
+    defer { statement.reset() }
+    try statement.bind(image, at: 1)
+    try statement.bind(held, at: 2)
+    return try statement.step() ? statement.string(0) : image
   }
 
   /// The post the merges noted here lead post `post` to: the first one here along them (a
@@ -161,8 +188,9 @@ extension SyncRepository {
     try statement.bind(version.device, at: 4)
     try statement.bind(winner, at: 5)
     if try statement.step() {
-      // A body's latest version; an author's or source's each (`followedField`).
-      let each = field == "body" ? "" : ":\(version.time.value):\(version.device)"
+      // Each version: two machines' edits of the body, or of the author, both unseen by the
+      // merge, both follow it (`applyFollowed`, `followedField`).
+      let each = ":\(version.time.value):\(version.device)"
       try setSetting(Self.followedPrefix + field + ":" + key + each, statement.string(0))
     }
     return true
@@ -171,7 +199,10 @@ extension SyncRepository {
   /// What `followsMerge` noted, each taken by the post its post went into as `memo merge`
   /// takes it: a body's paragraphs that post lacks appended, an author or source filled in
   /// where that post has none, or kept as a conflict of that post (restorable) where it has
-  /// another (`followedField`).
+  /// another (`followedField`). A body noted stays noted, and is taken again at the end of
+  /// every round: an edit of that post's body made where it had not come yet (a machine that
+  /// met the merge later) takes its place as any later edit does, and the paragraphs come
+  /// again after it, so that every machine ends with the same body, every text in it.
   /// - Returns: the conflicts kept.
   func applyFollowed(at now: Timestamp) throws -> Int {
     let pending = try database.cachedStatement(
@@ -198,11 +229,15 @@ extension SyncRepository {
     found.sort {
       let (one, other) = (field($0.key), field($1.key))
       guard one == other else { return one < other }
-      return one == "body" ? $0.key < $1.key : $0.version < $1.version
+      return $0.version < $1.version
     }
     var conflicts = 0
     for item in found {
-      try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
+      // A body's stay: a later edit of the body it went into, made where it had not come
+      // (yet), takes that body's place on every machine, and they come again after it.
+      if field(item.key) != "body" {
+        try run("DELETE FROM sync_settings WHERE key = ?1", item.key)
+      }
       let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":")
       guard parts.count >= 2, let target = try mergedInto(post: String(parts[1])),
         let row = try image(.post, target)

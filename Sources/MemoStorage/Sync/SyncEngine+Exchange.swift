@@ -62,6 +62,7 @@ extension SyncEngine {
       var favorites = false
       var later: [SyncChange] = []
       var highlights: Set<String> = []
+      var questions = false
       try store.setOrigin("sync")
       // New rows go in as an import's do: their search index, journal range and change
       // sequence in one pass at the end (BulkLoad).
@@ -85,6 +86,7 @@ extension SyncEngine {
           setAside += ratings
           if change.kind == .favorite { favorites = true }
           if change.kind == .highlight && change.hasRow { highlights.insert(change.key) }
+          if change.kind == .question && change.hasRow { questions = true }
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
           if !last {
@@ -132,6 +134,10 @@ extension SyncEngine {
       // Each value that lost is kept as a conflict, counted with the round's.
       if !highlights.isEmpty {
         conflicts += try store.joinDuplicates(ofHighlights: highlights, at: now)
+      }
+      // Their questions from the file's notes: one each (SyncRepository+DuplicateQuestions).
+      if questions || !highlights.isEmpty {
+        conflicts += try store.joinDuplicateQuestions(at: now)
       }
       // Items deleted here by a round and made again elsewhere (an undone deletion): their
       // ratings come back from the journal, and go out again.

@@ -133,7 +133,11 @@ extension SyncRepository {
     let otherStamps = try fieldStamps(kind, other, held: otherHeld.version)
     let values = SyncEngine.Values(store: self, here: keepRow, incoming: otherRow)
     let mergeable: Set<String> =
-      kind == .post ? ["title", "author", "source"] : ["text", "note", "starred", "place"]
+      switch kind {
+      case .post: ["title", "author", "source"]
+      case .question: ["category", "starred", "answer"]
+      default: ["text", "note", "starred", "place"]
+      }
     var stamps = keepStamps
     var taken: [String] = []
     var conflicts = 0
@@ -156,6 +160,12 @@ extension SyncRepository {
       case "source" where try isEmpty(keepRow, "source") || isEmpty(otherRow, "source"):
         otherWins = try isEmpty(keepRow, "source")
         conflict = false
+      case "answer" where try isEmpty(keepRow, "answer") || isEmpty(otherRow, "answer"):
+        otherWins = try isEmpty(keepRow, "answer")
+        conflict = false
+      case "category" where try isEmpty(keepRow, "category") || isEmpty(otherRow, "category"):
+        otherWins = try isEmpty(keepRow, "category")
+        conflict = false
       default: otherWins = theirs > mine
       }
       if conflict,
@@ -172,8 +182,9 @@ extension SyncRepository {
       }
     }
     guard !taken.isEmpty else { return (conflicts, false) }
-    let table = kind == .post ? "posts" : "highlights"
-    let list = taken.joined(separator: ", ")
+    let table = kind == .post ? "posts" : kind == .question ? "questions" : "highlights"
+    // A question's row names its category; the table holds the category's id.
+    let list = taken.map { $0 == "category" ? "category_id" : $0 }.joined(separator: ", ")
     try run2(
       "UPDATE \(table) SET (\(list)) = (SELECT \(list) FROM \(table) WHERE uuid = ?2) WHERE uuid = ?1",
       keep, other)

@@ -11,9 +11,11 @@ import MemoCore
 /// this changes goes out as this device's change in the next round; a device that does the
 /// same finds it done.
 extension SyncRepository {
-  /// Joins the duplicates of the highlights with UUIDs `keys` (those a round applied).
+  /// Joins the duplicates of the highlights with UUIDs `keys` (the highlights and questions a
+  /// round applied), then those of their questions (`joinDuplicateQuestions`).
   /// - Returns: the conflicts met (values kept from the copy or the post that lost).
   func joinDuplicates(ofHighlights keys: Set<String>, at now: Timestamp) throws -> Int {
+    guard !keys.isEmpty else { return 0 }
     var sourceKeys: Set<String> = []
     let find = try database.cachedStatement(
       sql: """
@@ -30,7 +32,7 @@ extension SyncRepository {
     for sourceKey in sourceKeys.sorted() {
       conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
-    return conflicts
+    return conflicts + (try joinDuplicateQuestions(at: now))
   }
 
   /// The highlights with `sourceKey`, smallest UUID first: (id, uuid, post id, post uuid).
@@ -151,20 +153,9 @@ extension SyncRepository {
       case "starred":
         otherWins = try number(otherRow, "starred") > number(keepRow, "starred")
         conflict = false
-      case "note" where try isEmpty(keepRow, "note") || isEmpty(otherRow, "note"):
-        otherWins = try isEmpty(keepRow, "note")
-        conflict = false
-      case "author" where try isEmpty(keepRow, "author") || isEmpty(otherRow, "author"):
-        otherWins = try isEmpty(keepRow, "author")
-        conflict = false
-      case "source" where try isEmpty(keepRow, "source") || isEmpty(otherRow, "source"):
-        otherWins = try isEmpty(keepRow, "source")
-        conflict = false
-      case "answer" where try isEmpty(keepRow, "answer") || isEmpty(otherRow, "answer"):
-        otherWins = try isEmpty(keepRow, "answer")
-        conflict = false
-      case "category" where try isEmpty(keepRow, "category") || isEmpty(otherRow, "category"):
-        otherWins = try isEmpty(keepRow, "category")
+      // A value only one of them has is taken without a conflict.
+      case _ where try Self.fillable.contains(field) && oneEmpty(keepRow, otherRow, field):
+        otherWins = try isEmpty(keepRow, field)
         conflict = false
       default: otherWins = theirs > mine
       }
@@ -209,6 +200,14 @@ extension SyncRepository {
       try setSetting(Self.joinedKey(kind, keep), fields.sorted().joined(separator: ","))
     }
     return (conflicts, true)
+  }
+
+  /// The fields a copy that has none of takes from the other without a conflict.
+  static let fillable: Set<String> = ["note", "author", "source", "answer", "category"]
+
+  /// Whether one of two rows' field is null or empty text.
+  private func oneEmpty(_ one: String, _ other: String, _ field: String) throws -> Bool {
+    try isEmpty(one, field) || isEmpty(other, field)
   }
 
   /// Whether a row's field is null or empty text.

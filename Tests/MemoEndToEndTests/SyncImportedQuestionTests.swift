@@ -55,3 +55,39 @@ struct SyncImportedQuestionTests {
     for box in [a, b] { #expect(try box.rows("SELECT count(*) FROM questions") == [["1"]]) }
   }
 }
+
+/// A book a machine keeps by `memo merge`, its highlights' duplicates imported on another
+/// machine: the book the user kept stays, with its title, on every machine (issue 35).
+@Suite("memo sync: the book a merge kept stays when duplicates of its highlights are joined")
+struct SyncMergeKeptBookTests {
+  @Test(
+    "x has 'Existing Dune', both import a KOReader Dune, x merges its Dune into 'Existing Dune': it stays on both, with one highlight and one question",
+    arguments: [true, false])
+  func keptBookStays(xFirst: Bool) throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let x = try lab.device("x", initialize: false)
+    _ = try x.add("Existing Dune", ["--author", "Frank Herbert"])
+    _ = try x.succeed(["sync", "init", lab.remote, "--name", "x"])
+    let y = try lab.device("y")
+    for box in [x, y] { try SyncImportedQuestionTests.importSidecar(box) }
+    let kept = try x.rows("SELECT uuid FROM posts WHERE title = 'Existing Dune'")
+    _ = try x.succeed([
+      "merge", try SyncOppositeMergeTests.id(x, "Existing Dune"),
+      try SyncOppositeMergeTests.id(x, "Dune"),
+    ])
+    try SyncIdenticalBackupTests.settle(xFirst ? x : y, xFirst ? y : x)
+    for box in [x, y] {
+      #expect(try box.rows("SELECT uuid FROM posts") == kept)
+      #expect(try box.rows("SELECT title FROM posts") == [["Existing Dune"]])
+      #expect(try box.rows("SELECT count(*) FROM highlights") == [["1"]])
+      #expect(
+        try SyncImportedQuestionTests.questions(box) == [
+          ["Why is fear a killer?", "Fear is the mind-killer."]
+        ])
+    }
+    #expect(try SyncLab.synced(x) == SyncLab.synced(y))
+    #expect(
+      try SyncRemovedMergeTargetTests.listed(x) == SyncRemovedMergeTargetTests.listed(y))
+  }
+}

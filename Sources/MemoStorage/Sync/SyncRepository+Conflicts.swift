@@ -77,6 +77,7 @@ extension SyncRepository {
         SELECT id, row, hlc, device FROM sync_conflicts
         WHERE kind = ? AND key = ? AND field = 'record' AND row IS NOT NULL
         """)
+    defer { statement.reset() }
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
     var kept: [(id: Int64, row: String, version: SyncVersion)] = []
@@ -92,7 +93,9 @@ extension SyncRepository {
     for other in kept
     where try !SyncEngine.Values(store: self, here: other.row, incoming: row).differ(columns) {
       if other.version > version { return false }
-      try run("DELETE FROM sync_conflicts WHERE id = ?1", String(other.id))
+      let drop = try database.cachedStatement(sql: "DELETE FROM sync_conflicts WHERE id = ?")
+      try drop.bind(other.id, at: 1)
+      try drop.execute()
     }
     return true
   }

@@ -61,7 +61,7 @@ extension SyncEngine {
       var (applied, conflicts, setAside) = (0, 0, 0)
       var favorites = false
       var later: [SyncChange] = []
-      var highlights: Set<String> = []
+      var joined: Set<String> = []  // highlights and questions, to join duplicates of
       try store.setOrigin("sync")
       // New rows go in as an import's do: their search index, journal range and change
       // sequence in one pass at the end (BulkLoad).
@@ -84,7 +84,9 @@ extension SyncEngine {
           applied += 1
           setAside += ratings
           if change.kind == .favorite { favorites = true }
-          if change.kind == .highlight && change.hasRow { highlights.insert(change.key) }
+          if change.hasRow, [.highlight, .question].contains(change.kind) {
+            joined.insert(change.key)
+          }
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
           if !last {
@@ -105,11 +107,11 @@ extension SyncEngine {
           {
             conflicts += 1
             // Where its post was deleted, the device that made it deleted it with the post:
-            // it is listed as deleted here too, at the time that device gave it, so every
-            // device's backup lists the same deletions.
+            // listed as deleted here too, at the time that device gave it (equal backups).
             try store.dateTombstone(change.kind, change.key, change.version)
-            if change.kind == .question, let post = try postKey(of: change) {
-              try store.dateCascadedTombstone(question: change.key, post: post, stamp: change.version)
+            if let post = try postKey(of: change) {  // a question's or a highlight's
+              try store.dateCascadedTombstone(
+                change.kind, change.key, post: post, stamp: change.version)
             }
           }
         }
@@ -127,12 +129,10 @@ extension SyncEngine {
       try load?.finish()
       conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
       try store.setOrigin(nil)
-      // The same reader's file imported on two devices: one post, one highlight each, joined
-      // here as this device's change (SyncRepository+Duplicates).
-      // Each value that lost is kept as a conflict, counted with the round's.
-      if !highlights.isEmpty {
-        conflicts += try store.joinDuplicates(ofHighlights: highlights, at: now)
-      }
+      // The same reader's file imported on two devices: one post, one highlight, one question
+      // of a note each, joined here as this device's change (SyncRepository+Duplicates). Each
+      // value that lost is kept as a conflict, counted with the round's.
+      conflicts += try store.joinDuplicates(ofHighlights: joined, at: now)
       // Items deleted here by a round and made again elsewhere (an undone deletion): their
       // ratings come back from the journal, and go out again.
       try store.reviveReviewEvents()

@@ -130,6 +130,14 @@ extension SyncEngine {
     let kind = change.kind
     // A post merged away here keeps it too, should it come back (`settleMerge`).
     if kind == .post { try store.noteMergedRow(change.key, incoming) }
+    // A book deleted here that another device changed (as `memo merge` does, moving a
+    // question or highlight into it): kept as that device keeps it, if what it moved is kept
+    // (`keepGoneBooks`), so that restoring the book brings back what is restored into it.
+    if kind == .post, let incoming {
+      try store.noteGoneBook(
+        change.key, row: incoming, time: change.version.time, winner: held.version.device,
+        device: change.version.device)
+    }
     var conflicts = 0
     for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
       let set = change.changedBase(field)
@@ -204,8 +212,8 @@ extension SyncEngine {
     if kind == .resolution { try store.unresolve(key, at: now) }
     _ = try store.apply(kind, key: key, line: nil)
     try store.setVersion(kind, key, change.version, base: change.base, row: nil, isNew: held == nil)
-    for question in cascaded {
-      try store.dateCascadedTombstone(question: question, post: key, stamp: nil)
+    for (cascadedKind, item) in cascaded {
+      try store.dateCascadedTombstone(cascadedKind, item, post: key, stamp: nil)
     }
     var deleted: [String: SyncVersion] = [:]
     for (field, _) in kind.fields {

@@ -43,6 +43,9 @@ extension SyncRepository {
     try known.bind(version.device, at: 5)
     if try known.step() { return false }
     known.reset()
+    if field == "record", let row, try !keepRecord(kind, key: key, row: row, version: version) {
+      return false
+    }
     let statement = try database.cachedStatement(
       sql: """
         INSERT INTO sync_conflicts (kind, key, row, hlc, device, winner, detected_at, field, lost)
@@ -57,6 +60,43 @@ extension SyncRepository {
     try statement.bind(time.rfc3339, at: 7)
     try statement.bind(field, at: 8)
     try statement.execute()
+    return true
+  }
+
+  /// Whether a whole record about to be kept as a conflict at `version` is to be kept: the
+  /// same record kept before at another version with the same values (a question a merge on
+  /// one device moved to another book, deleted with its book on another: its version from
+  /// each device) is one value, kept once, at the later version (the one every device meets:
+  /// the same on each). The earlier goes, if it was kept. - Returns: false when a later one
+  /// holds the same values.
+  private func keepRecord(
+    _ kind: SyncChange.Kind, key: String, row: String, version: SyncVersion
+  ) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id, row, hlc, device FROM sync_conflicts
+        WHERE kind = ? AND key = ? AND field = 'record' AND row IS NOT NULL
+        """)
+    defer { statement.reset() }
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    var kept: [(id: Int64, row: String, version: SyncVersion)] = []
+    while try statement.step() {
+      kept.append(
+        (
+          statement.int64(0), statement.string(1),
+          SyncVersion(time: HybridTime(value: statement.int64(2)), device: statement.string(3))
+        ))
+    }
+    statement.reset()
+    let columns = kind.fields.filter { kind.reportsConflicts(on: $0.name) }.flatMap(\.columns)
+    for other in kept
+    where try !SyncEngine.Values(store: self, here: other.row, incoming: row).differ(columns) {
+      if other.version > version { return false }
+      let drop = try database.cachedStatement(sql: "DELETE FROM sync_conflicts WHERE id = ?")
+      try drop.bind(other.id, at: 1)
+      try drop.execute()
+    }
     return true
   }
 

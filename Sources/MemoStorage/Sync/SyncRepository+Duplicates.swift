@@ -11,9 +11,11 @@ import MemoCore
 /// this changes goes out as this device's change in the next round; a device that does the
 /// same finds it done.
 extension SyncRepository {
-  /// Joins the duplicates of the highlights with UUIDs `keys` (those a round applied).
+  /// Joins the duplicates of the highlights with UUIDs `keys` (the highlights and questions a
+  /// round applied), then those of their questions (`joinDuplicateQuestions`).
   /// - Returns: the conflicts met (values kept from the copy or the post that lost).
   func joinDuplicates(ofHighlights keys: Set<String>, at now: Timestamp) throws -> Int {
+    guard !keys.isEmpty else { return 0 }
     var sourceKeys: Set<String> = []
     let find = try database.cachedStatement(
       sql: """
@@ -30,7 +32,7 @@ extension SyncRepository {
     for sourceKey in sourceKeys.sorted() {
       conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
-    return conflicts
+    return conflicts + (try joinDuplicateQuestions(at: now))
   }
 
   /// The highlights with `sourceKey`, smallest UUID first: (id, uuid, post id, post uuid).
@@ -56,12 +58,18 @@ extension SyncRepository {
     var conflicts = 0
     var found = try copies(sourceKey)
     guard found.count > 1 else { return 0 }
-    // One post first: the one with the smallest UUID keeps them all.
+    // One post first: the one with the smallest UUID keeps them all, unless `memo merge` kept
+    // one of them (another post was merged into it): that one, with its title.
     let posts = Dictionary(found.map { ($0.post, $0.postUUID) }) { a, _ in a }
-    if posts.count > 1, let keep = posts.min(by: { $0.value < $1.value })?.key {
+    let kept = try Set(posts.values.filter(isMergeTarget))
+    let rank = { (post: String) in (kept.contains(post) ? 0 : 1, post) }
+    if posts.count > 1, let keep = posts.min(by: { rank($0.value) < rank($1.value) })?.key {
       for other in posts.keys.sorted() where other != keep {
         if let keepKey = posts[keep], let otherKey = posts[other] {
-          conflicts += try settle(.post, keep: keepKey, other: otherKey, at: now).conflicts
+          conflicts += try settle(
+            .post, keep: keepKey, other: otherKey, holding: kept.contains(keepKey) ? ["title"] : [],
+            at: now
+          ).conflicts
         }
         try joinPost(other, into: keep)
       }
@@ -116,11 +124,13 @@ extension SyncRepository {
   /// stamp, is the same on every device that joins the two). A note only one of them has, or a
   /// star, is taken without a conflict (nothing is lost). The fields taken keep the stamps they
   /// had on `other` and count as synced (not as an edit made here): a restore of the conflict
-  /// is not refused as if the value had been changed again since.
+  /// is not refused as if the value had been changed again since. The fields in `holding` keep
+  /// `keep`'s value whatever the stamps (the other's kept as a conflict).
   /// - Returns: the conflicts met, and whether `keep` took a value.
-  func settle(_ kind: SyncChange.Kind, keep: String, other: String, at now: Timestamp) throws
-    -> (conflicts: Int, took: Bool)
-  {
+  func settle(
+    _ kind: SyncChange.Kind, keep: String, other: String, holding: Set<String> = [],
+    at now: Timestamp
+  ) throws -> (conflicts: Int, took: Bool) {
     guard let keepRow = try image(kind, keep), let otherRow = try image(kind, other) else {
       return (0, false)
     }
@@ -132,8 +142,7 @@ extension SyncRepository {
     let keepStamps = try fieldStamps(kind, keep, held: keepHeld.version)
     let otherStamps = try fieldStamps(kind, other, held: otherHeld.version)
     let values = SyncEngine.Values(store: self, here: keepRow, incoming: otherRow)
-    let mergeable: Set<String> =
-      kind == .post ? ["title", "author", "source"] : ["text", "note", "starred", "place"]
+    let mergeable = Self.mergeable[kind] ?? ["text", "note", "starred", "place"]
     var stamps = keepStamps
     var taken: [String] = []
     var conflicts = 0
@@ -147,16 +156,11 @@ extension SyncRepository {
       case "starred":
         otherWins = try number(otherRow, "starred") > number(keepRow, "starred")
         conflict = false
-      case "note" where try isEmpty(keepRow, "note") || isEmpty(otherRow, "note"):
-        otherWins = try isEmpty(keepRow, "note")
+      // A value only one of them has is taken without a conflict.
+      case _ where try Self.fillable.contains(field) && oneEmpty(keepRow, otherRow, field):
+        otherWins = try isEmpty(keepRow, field)
         conflict = false
-      case "author" where try isEmpty(keepRow, "author") || isEmpty(otherRow, "author"):
-        otherWins = try isEmpty(keepRow, "author")
-        conflict = false
-      case "source" where try isEmpty(keepRow, "source") || isEmpty(otherRow, "source"):
-        otherWins = try isEmpty(keepRow, "source")
-        conflict = false
-      default: otherWins = theirs > mine
+      default: otherWins = theirs > mine && !holding.contains(field)
       }
       if conflict,
         try self.keep(
@@ -172,8 +176,9 @@ extension SyncRepository {
       }
     }
     guard !taken.isEmpty else { return (conflicts, false) }
-    let table = kind == .post ? "posts" : "highlights"
-    let list = taken.joined(separator: ", ")
+    let table = kind == .post ? "posts" : kind == .question ? "questions" : "highlights"
+    // A question's row names its category; the table holds the category's id.
+    let list = taken.map { $0 == "category" ? "category_id" : $0 }.joined(separator: ", ")
     try run2(
       "UPDATE \(table) SET (\(list)) = (SELECT \(list) FROM \(table) WHERE uuid = ?2) WHERE uuid = ?1",
       keep, other)
@@ -198,6 +203,24 @@ extension SyncRepository {
       try setSetting(Self.joinedKey(kind, keep), fields.sorted().joined(separator: ","))
     }
     return (conflicts, true)
+  }
+
+  /// The fields `settle` merges of a post, a question (a highlight's otherwise).
+  static let mergeable: [SyncChange.Kind: Set<String>] = [
+    .post: ["title", "author", "source"], .question: ["category", "starred", "answer"],
+  ]
+
+  /// The fields a copy that has none of takes from the other without a conflict.
+  static let fillable: Set<String> = ["note", "author", "source", "answer", "category"]
+
+  /// Whether post `post` is one a `memo merge` kept, here or on a device whose merge came here.
+  private func isMergeTarget(_ post: String) throws -> Bool {
+    try exists("SELECT 1 FROM sync_settings WHERE key LIKE 'merged:post:%' AND value = ?", post)
+  }
+
+  /// Whether one of two rows' field is null or empty text.
+  private func oneEmpty(_ one: String, _ other: String, _ field: String) throws -> Bool {
+    try isEmpty(one, field) || isEmpty(other, field)
   }
 
   /// Whether a row's field is null or empty text.

@@ -8,14 +8,17 @@ extension SyncRepository {
 
   /// A book deleted by a round (`mergeDeletion`), as it was here: kept as a conflict at the
   /// end of the round if edits of its questions or highlights made here were
-  /// (`keepGoneBooks`).
-  func noteGoneBook(_ key: String, row: String, time: HybridTime, winner: String) throws {
+  /// (`keepGoneBooks`). `device`: the device whose version it is kept as (nil: this one).
+  func noteGoneBook(
+    _ key: String, row: String, time: HybridTime, winner: String, device: String? = nil
+  ) throws {
     let statement = try database.cachedStatement(
-      sql: "SELECT json_object('row', json(?1), 'hlc', ?2, 'winner', ?3)")
+      sql: "SELECT json_object('row', json(?1), 'hlc', ?2, 'winner', ?3, 'device', ?4)")
     defer { statement.reset() }
     try statement.bind(row, at: 1)
     try statement.bind(time.value, at: 2)
     try statement.bind(winner, at: 3)
+    try statement.bind(device, at: 4)
     if try statement.step() { try setSetting(Self.goneBookPrefix + key, statement.string(0)) }
   }
 
@@ -29,13 +32,18 @@ extension SyncRepository {
     let pending = try database.cachedStatement(
       sql: """
         SELECT substr(key, length(?1) + 1), json(json_extract(value, '$.row')),
-          json_extract(value, '$.hlc'), json_extract(value, '$.winner')
+          json_extract(value, '$.hlc'), json_extract(value, '$.winner'),
+          json_extract(value, '$.device')
         FROM sync_settings WHERE key LIKE ?1 || '%' ORDER BY key
         """)
     try pending.bind(Self.goneBookPrefix, at: 1)
-    var found: [(key: String, row: String, time: Int64, winner: String)] = []
+    var found: [(key: String, row: String, time: Int64, winner: String, device: String?)] = []
     while try pending.step() {
-      found.append((pending.string(0), pending.string(1), pending.int64(2), pending.string(3)))
+      found.append(
+        (
+          pending.string(0), pending.string(1), pending.int64(2), pending.string(3),
+          pending.text(4)
+        ))
     }
     pending.reset()
     guard !found.isEmpty else { return 0 }
@@ -52,7 +60,7 @@ extension SyncRepository {
         try !exists("SELECT 1 FROM sync_conflicts WHERE kind = 'post' AND key = ?", book.key),
         try keep(
           .post, key: book.key, field: "record", row: book.row,
-          version: SyncVersion(time: HybridTime(value: book.time), device: device),
+          version: SyncVersion(time: HybridTime(value: book.time), device: book.device ?? device),
           winner: book.winner, at: now)
       else { continue }
       conflicts += 1

@@ -166,16 +166,19 @@ struct SyncRepository {
     return keys
   }
 
-  /// A question gone with its post's deletion is listed as deleted at the later of the two
+  /// A question (or highlight) gone with its post's deletion is listed as deleted at the later of the two
   /// stamps (its own, its post's deletion): the same time on the device that deleted the post,
   /// on the one that made the question, and on every other (issue 20: equal backups).
-  /// - Parameters: question: its uuid; post: its post's uuid, when the question's own stamp is
-  ///   not held here (a question that never was here: `stamp` is its change's).
-  func dateCascadedTombstone(question: String, post: String, stamp: SyncVersion?) throws {
+  /// - Parameters: question: its uuid (or the highlight's); post: its post's uuid, when the
+  ///   question's own stamp is not held here (a question that never was here: `stamp` is its
+  ///   change's).
+  func dateCascadedTombstone(
+    _ kind: SyncChange.Kind, _ question: String, post: String, stamp: SyncVersion?
+  ) throws {
     let statement = try database.cachedStatement(
       sql: """
         WITH t(hlc) AS (
-          SELECT max(coalesce(?3, (SELECT hlc FROM sync_versions WHERE kind = 'question' AND key = ?1), 0),
+          SELECT max(coalesce(?3, (SELECT hlc FROM sync_versions WHERE kind = ?4 AND key = ?1), 0),
                      coalesce((SELECT hlc FROM sync_versions WHERE kind = 'post' AND key = ?2), 0)))
         UPDATE tombstones SET deleted_at = (
           SELECT strftime('%Y-%m-%dT%H:%M:%fZ', (hlc >> 16) / 1000.0, 'unixepoch') FROM t)
@@ -185,6 +188,7 @@ struct SyncRepository {
     try statement.bind(question, at: 1)
     try statement.bind(post, at: 2)
     try statement.bind(stamp.map { $0.time.value }, at: 3)
+    try statement.bind(kind.rawValue, at: 4)
     try statement.execute()
   }
 

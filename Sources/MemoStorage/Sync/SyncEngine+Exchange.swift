@@ -59,7 +59,6 @@ extension SyncEngine {
       var seen: [String: HybridTime] = [:]
       for owner in names.keys { seen[owner] = try self.seen(owner) }
       var (applied, conflicts, setAside) = (0, 0, 0)
-      var favorites = false
       var later: [SyncChange] = []
       var highlights: Set<String> = []
       try store.setOrigin("sync")
@@ -83,7 +82,6 @@ extension SyncEngine {
         case .applied:
           applied += 1
           setAside += ratings
-          if change.kind == .favorite { favorites = true }
           if change.kind == .highlight && change.hasRow { highlights.insert(change.key) }
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
@@ -109,7 +107,8 @@ extension SyncEngine {
             // device's backup lists the same deletions.
             try store.dateTombstone(change.kind, change.key, change.version)
             if change.kind == .question, let post = try postKey(of: change) {
-              try store.dateCascadedTombstone(question: change.key, post: post, stamp: change.version)
+              try store.dateCascadedTombstone(
+                question: change.key, post: post, stamp: change.version)
             }
           }
         }
@@ -122,7 +121,8 @@ extension SyncEngine {
       }
       for change in later + removals { try merge(change, last: true) }
       conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
-      if favorites { try store.renumberFavorites() }
+      // A shelf place changes with a favorite, and with a merge followed (`followShelf`).
+      try store.renumberFavorites()
       try store.replayReviewed()
       try load?.finish()
       conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)

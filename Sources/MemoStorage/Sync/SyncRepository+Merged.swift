@@ -136,6 +136,7 @@ extension SyncRepository {
         WHERE post_id = (SELECT id FROM posts WHERE uuid = ?1)
         """, post, target)
     }
+    try followShelf(of: post, into: target)
     _ = try apply(.post, key: post, line: nil)
   }
 

@@ -126,6 +126,7 @@ extension SyncEngine {
       try store.replayReviewed()
       try load?.finish()
       conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
+      try store.tidyConflicts()
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight each, joined
       // here as this device's change (SyncRepository+Duplicates).

@@ -43,4 +43,29 @@ struct SyncShelfTests {
     for _ in 0..<3 { for box in [x, y, z] { try SyncLab.round(box) } }
     for box in [x, y, z] { #expect(try Self.shelf(box) == ["C", "A"]) }
   }
+
+  @Test(
+    "x merges B (on the shelf) into A, y takes back the round that brought it everywhere: both shelves hold B again; stderr counts one shelf place each way"
+  )
+  func mergeUndoneEverywhere() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }
+    let x = try lab.device("x", initialize: false)
+    _ = try x.add("A")
+    _ = try x.add("B")
+    _ = try x.succeed(["fav", "2"])
+    _ = try x.succeed(["sync", "init", lab.remote, "--name", "x"])
+    let y = try lab.device("y")
+    _ = try x.succeed(["merge", "1", "2"])
+    try SyncLab.round(x)
+    try SyncLab.round(y)
+    let undo = try y.run(["undo", "--everywhere"])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(
+      undo.stderr.contains(
+        "it will delete 1 shelf place and change 1 post and bring back 1 post and 1 shelf place on the other devices"
+      ), "\(undo.stderr)")
+    for _ in 0..<3 { for box in [y, x] { try SyncLab.round(box) } }
+    for box in [x, y] { #expect(try Self.shelf(box) == ["B"]) }
+  }
 }

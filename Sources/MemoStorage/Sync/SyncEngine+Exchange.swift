@@ -121,7 +121,6 @@ extension SyncEngine {
       }
       for change in later + removals { try merge(change, last: true) }
       conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
-      // A shelf place changes with a favorite, and with a merge followed (`followShelf`).
       try store.renumberFavorites()
       try store.replayReviewed()
       try load?.finish()

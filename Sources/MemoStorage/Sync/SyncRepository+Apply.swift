@@ -307,9 +307,9 @@ extension SyncRepository {
     return try statement.step() && statement.bool(0)
   }
 
-  /// The shelf in the order the posts were put on it (then by UUID), on every device alike:
-  /// after favorites arrived from elsewhere.
-  /// Nothing when it is in that order already (every round asks).
+  /// The shelf in the order the posts were put on it (then by UUID), on every device alike.
+  /// Every round asks (a shelf place changes with a favorite arriving, and with a merge
+  /// followed, `followShelf`); nothing when the shelf is in that order already.
   func renumberFavorites() throws {
     let rank = """
       SELECT f.post_id, f.position,

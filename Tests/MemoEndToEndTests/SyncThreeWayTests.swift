@@ -183,4 +183,20 @@ struct SyncThreeWayTests {
     }
     try Self.expectSameConflicts([x, y, z])
   }
+
+  @Test(
+    "x restores its value and y its own, unseen by each other: every machine keeps the same conflicts, each lost value once, never the live one"
+  )
+  func twoRestoresUnseen() throws {
+    let (lab, x, y, z) = try Self.threeSources()
+    defer { withExtendedLifetime(lab) {} }
+    _ = try x.succeed(["sync", "conflicts", "restore", try Self.id(x, lost: "from X")])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try y.succeed(["sync", "conflicts", "restore", try Self.id(y, lost: "from Y")])
+    for _ in 0..<3 { for box in [x, y, z] { try SyncLab.round(box) } }
+    for box in [x, y, z] {
+      try Self.expect(box, live: "from Y", kept: ["from X", "from Z"], winner: "y")
+    }
+    try Self.expectSameConflicts([x, y, z])
+  }
 }

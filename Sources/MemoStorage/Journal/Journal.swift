@@ -166,17 +166,42 @@ public struct Journal {
   /// What undoing (or redoing) `entry` would do to the other devices' records at the next
   /// round, by kind (`RoundEffect`): what it deletes, changes and brings back of what syncs.
   func roundEffect(of entry: JournalEntry, undo: Bool) throws -> RoundEffect {
-    // Undo deletes what the entry inserted (its changes without an old row, and its loads
+    // Undo deletes what the entry inserted (its rows without an old image, and its loads
     // while still ranges) and brings back what it deleted; redo the other way round (an undone
-    // load's rows are changes without an old row then, its images).
-    let (deleted, back) =
-      undo ? ("old_row IS NULL", "new_row IS NULL") : ("new_row IS NULL", "old_row IS NULL")
+    // load's rows are changes without an old row then, its images). Each row once, as the
+    // entry left it against as it found it (a shelf place a round inserted and renumbered is
+    // one place, not three); a row whose key changed (a shelf place moved to another post) is
+    // one deleted and one inserted; a shelf place's position is this device's own.
+    let (deleted, back) = undo ? ("o IS NULL", "n IS NULL") : ("n IS NULL", "o IS NULL")
+    let keys = JournalTables.columns.keys.sorted().compactMap { table in
+      JournalTables.columns[table]?.first.map { "('\(table)', '$.\($0)')" }
+    }
     let statement = try database.cachedStatement(
       sql: """
-        SELECT table_name, sum(CASE WHEN \(deleted) THEN 1 ELSE 0 END),
-               sum(CASE WHEN old_row IS NOT NULL AND new_row IS NOT NULL THEN 1 ELSE 0 END),
-               sum(CASE WHEN \(back) THEN 1 ELSE 0 END)
-        FROM journal_changes WHERE entry_id = ?1 GROUP BY table_name
+        WITH k (t, path) AS (VALUES \(keys.joined(separator: ", "))),
+        j AS (SELECT c.id, c.table_name AS t, c.old_row, c.new_row,
+            json_extract(c.old_row, k.path) AS ok, json_extract(c.new_row, k.path) AS nk
+          FROM journal_changes c JOIN k ON k.t = c.table_name WHERE c.entry_id = ?1),
+        ev AS (
+          SELECT id, 0 AS part, t, ok AS key, old_row AS o,
+            CASE WHEN nk IS ok THEN new_row END AS n
+          FROM j WHERE old_row IS NOT NULL
+          UNION ALL
+          SELECT id, 1, t, nk, NULL, new_row FROM j
+          WHERE new_row IS NOT NULL AND (old_row IS NULL OR nk IS NOT ok)),
+        net AS (
+          SELECT t, first_value(o) OVER w AS o, last_value(n) OVER w AS n,
+            row_number() OVER (PARTITION BY t, key ORDER BY id DESC, part DESC) AS r
+          FROM ev
+          WINDOW w AS (PARTITION BY t, key ORDER BY id, part
+            ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
+        SELECT t, sum(CASE WHEN \(deleted) AND NOT (o IS NULL AND n IS NULL) THEN 1 ELSE 0 END),
+               sum(CASE WHEN o IS NOT NULL AND n IS NOT NULL AND
+                 (CASE WHEN t = 'favorites' THEN json_remove(o, '$.position') ELSE o END) IS NOT
+                 (CASE WHEN t = 'favorites' THEN json_remove(n, '$.position') ELSE n END)
+                 THEN 1 ELSE 0 END),
+               sum(CASE WHEN \(back) AND NOT (o IS NULL AND n IS NULL) THEN 1 ELSE 0 END)
+        FROM net WHERE r = 1 GROUP BY t
         UNION ALL
         SELECT table_name, sum(row_count), 0, 0 FROM journal_loads
         WHERE entry_id = ?1 AND images_from IS NULL AND ?2 GROUP BY table_name

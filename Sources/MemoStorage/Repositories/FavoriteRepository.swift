@@ -20,10 +20,12 @@ public struct FavoriteRepository {
         VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM favorites), ?)
         ON CONFLICT (post_id) DO NOTHING
         """)
-    for id in ids {
+    // Each a millisecond after the one before: the shelf's order on every machine is the
+    // order of `added_at` (sync's `renumberFavorites`), which must be the order given here.
+    for (index, id) in ids.enumerated() {
       statement.reset()
       try statement.bind(id.rawValue, at: 1)
-      try statement.bind(time.rfc3339, at: 2)
+      try statement.bind(Timestamp(millis: time.millis + Int64(index)).rfc3339, at: 2)
       try statement.execute()
     }
     return try posts.require(ids)

@@ -142,12 +142,21 @@ public struct PostRepository {
     for sql in [
       "UPDATE questions SET post_id = ?1 WHERE post_id = ?2",
       "UPDATE highlights SET post_id = ?1 WHERE post_id = ?2",
-      // The earlier shelf place of the two stays, as the kept post's.
+      // The earlier shelf place of the two stays, as the kept post's: the other's taken off
+      // and put back as the kept post's (not moved in place: sync sends a shelf place by its
+      // post, and the other's must go out as taken off, or a device that brings the other
+      // back by an undo would not send its place again).
       """
       DELETE FROM favorites WHERE post_id = ?1
         AND (SELECT position FROM favorites WHERE post_id = ?2) < position
       """,
-      "UPDATE OR IGNORE favorites SET post_id = ?1 WHERE post_id = ?2",
+      """
+      INSERT INTO favorites (post_id, position, added_at)
+      SELECT ?1, -position, added_at FROM favorites WHERE post_id = ?2
+      ON CONFLICT (post_id) DO NOTHING
+      """,
+      "DELETE FROM favorites WHERE post_id = ?2",
+      "UPDATE favorites SET position = -position WHERE position < 0 AND post_id IN (?1, ?2)",
     ] {
       let statement = try database.cachedStatement(sql: sql)
       try statement.bind(keep.rawValue, at: 1)

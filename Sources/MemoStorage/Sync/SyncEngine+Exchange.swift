@@ -59,7 +59,6 @@ extension SyncEngine {
       var seen: [String: HybridTime] = [:]
       for owner in names.keys { seen[owner] = try self.seen(owner) }
       var (applied, conflicts, setAside) = (0, 0, 0)
-      var favorites = false
       var later: [SyncChange] = []
       var joined: Set<String> = []  // highlights and questions, to join duplicates of
       try store.setOrigin("sync")
@@ -83,7 +82,6 @@ extension SyncEngine {
         case .applied:
           applied += 1
           setAside += ratings
-          if change.kind == .favorite { favorites = true }
           if change.hasRow, [.highlight, .question].contains(change.kind) {
             joined.insert(change.key)
           }
@@ -124,10 +122,11 @@ extension SyncEngine {
       }
       for change in later + removals { try merge(change, last: true) }
       conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
-      if favorites { try store.renumberFavorites() }
+      try store.renumberFavorites()
       try store.replayReviewed()
       try load?.finish()
       conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
+      try store.tidyConflicts()
       try store.setOrigin(nil)
       // The same reader's file imported on two devices: one post, one highlight, one question
       // of a note each, joined here as this device's change (SyncRepository+Duplicates). Each

@@ -166,7 +166,9 @@ extension SyncRepository {
       try bind(statement, values, ["name", "created_at"])
       try statement.execute()
     case .favorite:
-      guard let postID = try postID(line, path: "$.row.post_uuid") else { return false }
+      guard let postID = try postID(line, path: "$.row.post_uuid") else {
+        return try applyFollowedShelf(key: key, line: line)
+      }
       let statement = try database.cachedStatement(
         sql: try exists(
           "SELECT 1 FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?)", key)
@@ -305,9 +307,20 @@ extension SyncRepository {
     return try statement.step() && statement.bool(0)
   }
 
-  /// The shelf in the order the posts were put on it (then by UUID), on every device alike:
-  /// after favorites arrived from elsewhere.
+  /// The shelf in the order the posts were put on it (then by UUID), on every device alike.
+  /// Every round asks (a shelf place changes with a favorite arriving, and with a merge
+  /// followed, `followShelf`); nothing when the shelf is in that order already.
   func renumberFavorites() throws {
+    let rank = """
+      SELECT f.post_id, f.position,
+        row_number() OVER (ORDER BY f.added_at, p.uuid) AS rank
+      FROM favorites f JOIN posts p ON p.id = f.post_id
+      """
+    let unordered = try database.cachedStatement(
+      sql: "SELECT EXISTS (SELECT 1 FROM (\(rank)) WHERE position <> rank)")
+    defer { unordered.reset() }
+    guard try unordered.step(), unordered.bool(0) else { return }
+    unordered.reset()
     try database.execute(sql: "UPDATE favorites SET position = -position")
     try database.execute(
       sql: """

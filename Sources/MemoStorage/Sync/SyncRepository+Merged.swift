@@ -163,6 +163,7 @@ extension SyncRepository {
         WHERE post_id = (SELECT id FROM posts WHERE uuid = ?1)
         """, post, target)
     }
+    try followShelf(of: post, into: target)
     _ = try apply(.post, key: post, line: nil)
   }
 
@@ -241,7 +242,16 @@ extension SyncRepository {
       let parts = item.key.dropFirst(Self.followedPrefix.count).split(separator: ":")
       guard parts.count >= 2, let target = try mergedInto(post: String(parts[1])),
         let row = try image(.post, target)
-      else { continue }
+      else {
+        if parts.count >= 2,
+          try keepFollowedOfReturned(
+            post: String(parts[1]), field: String(parts[0]), value: item.value,
+            version: item.version, winner: item.winner, at: now)
+        {
+          conflicts += 1
+        }
+        continue
+      }
       let field = String(parts[0])
       let held = try text(of: row, field)
       let taken: String?

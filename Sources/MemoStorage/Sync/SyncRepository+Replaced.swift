@@ -179,6 +179,52 @@ extension SyncRepository {
         replaced: noted, replacedDevice: note.version.device))
   }
 
+  /// At the end of a round: the conflicts kept of a field as every device lists them, each
+  /// value lost once, and never the value the field holds. Restores made on two devices unseen
+  /// by each other keep their values by more than one way (the value a restore replaced under
+  /// the stamp it was restored with, then again under the stamp it went out with when the other
+  /// device's value wins), and a restore arriving keeps the value it replaces here even where
+  /// that value wins again after: a value kept twice stays under its latest stamp, one the
+  /// field holds now goes (nothing of it is lost).
+  func tidyConflicts() throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT c.id, c.kind, c.key, c.field, c.row FROM sync_conflicts c
+        WHERE c.field <> 'record' AND c.row IS NOT NULL
+        ORDER BY c.kind, c.key, c.field, c.hlc DESC, c.device DESC
+        """)
+    var found: [(id: Int64, kind: String, key: String, field: String, row: String)] = []
+    while try statement.step() {
+      found.append(
+        (
+          statement.int64(0), statement.string(1), statement.string(2), statement.string(3),
+          statement.string(4)
+        ))
+    }
+    statement.reset()
+    var drop: [Int64] = []
+    var kept: [String] = []  // the rows kept so far of the current field
+    var group = ""
+    for item in found {
+      let here = item.kind + ":" + item.field + ":" + item.key
+      if here != group { (group, kept) = (here, []) }
+      guard let kind = SyncChange.Kind(rawValue: item.kind),
+        let columns = kind.fields.first(where: { $0.name == item.field })?.columns
+      else { continue }
+      func same(_ other: String) throws -> Bool {
+        try !SyncEngine.Values(store: self, here: other, incoming: item.row).differ(columns)
+      }
+      if let live = try image(kind, item.key), try same(live) {
+        drop.append(item.id)
+      } else if try kept.contains(where: same) {
+        drop.append(item.id)
+      } else {
+        kept.append(item.row)
+      }
+    }
+    for id in drop { try run("DELETE FROM sync_conflicts WHERE id = ?1", String(id)) }
+  }
+
   /// Every conflict kept from the field names `winner`, the device whose value it holds now.
   func setWinner(_ kind: SyncChange.Kind, key: String, field: String, winner: String) throws {
     let statement = try database.cachedStatement(

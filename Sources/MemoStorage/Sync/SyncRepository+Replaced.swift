@@ -214,7 +214,9 @@ extension SyncRepository {
       func same(_ other: String) throws -> Bool {
         try !SyncEngine.Values(store: self, here: other, incoming: item.row).differ(columns)
       }
-      if let live = try image(kind, item.key), try same(live) {
+      if let live = try image(kind, item.key),
+        try same(live) || (kind == .post && item.field == "body" && bodyHolds(live, item.row))
+      {
         drop.append(item.id)
       } else if try kept.contains(where: same) {
         drop.append(item.id)
@@ -223,6 +225,21 @@ extension SyncRepository {
       }
     }
     for id in drop { try run("DELETE FROM sync_conflicts WHERE id = ?1", String(id)) }
+  }
+
+  /// Whether the post's body `live` holds every paragraph of the body in `row`: a body that
+  /// lost to one a merge made of it and the merged books' bodies lost nothing (each machine
+  /// meets such a body at another step of the merges, so keeping it would list it on some).
+  private func bodyHolds(_ live: String, _ row: String) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: "SELECT coalesce(json_extract(?1, '$.body'), ''), json_extract(?2, '$.body')")
+    defer { statement.reset() }
+    try statement.bind(live, at: 1)
+    try statement.bind(row, at: 2)
+    guard try statement.step(), !statement.isNull(1) else { return false }
+    let held = Set(statement.string(0).split(separator: "\n\n", omittingEmptySubsequences: false))
+    return statement.string(1).split(separator: "\n\n", omittingEmptySubsequences: false)
+      .allSatisfy { held.contains($0) }
   }
 
   /// Every conflict kept from the field names `winner`, the device whose value it holds now.

@@ -40,6 +40,12 @@ struct Context {
       useColor = stdoutIsTerminal && !noColor && Environment.get("TERM") != "dumb"
     }
     now = SystemClock.now()
+    if let zone = Environment.unknownZone() {
+      // As glibc does, such a zone is read as UTC: say so, rather than show wrong local times.
+      Diagnostics.line(
+        "memo: warning: TZ=\(zone) names no time zone this machine knows; times are read and shown in UTC (a name from /usr/share/zoneinfo, like Europe/Berlin, or a POSIX rule like CET-1CEST)"
+      )
+    }
     style = Style(
       useColor: useColor, utcOffsetSeconds: Environment.utcOffsetSeconds(at: now),
       // Off a terminal a table is as wide as its cells, unless $COLUMNS says otherwise (the
@@ -137,6 +143,39 @@ enum Environment {
     var result: [String: String] = [:]
     for name in ["MEMO_DB", "XDG_DATA_HOME", "HOME"] { result[name] = get(name) }
     return result
+  }
+
+  /// `TZ` when it names no zone: neither a zone file (under `TZDIR` or /usr/share/zoneinfo,
+  /// or a path after `:`) nor a POSIX rule (a name, then an offset: `UTC-9`, `CET-1CEST`), nor
+  /// UTC's own names. Nil when unset or empty (UTC, as glibc reads it).
+  static func unknownZone() -> String? {
+    guard let zone = get("TZ"), !zone.isEmpty else { return nil }
+    var name = Substring(zone)
+    if name.first == ":" { name = name.dropFirst() }
+    if ["UTC", "UCT", "GMT", "Zulu", "Universal", "Etc/UTC", "Etc/GMT"].contains(name) {
+      return nil
+    }
+    let path =
+      name.first == "/" ? String(name) : (get("TZDIR") ?? "/usr/share/zoneinfo") + "/" + name
+    var info = stat()
+    if !name.isEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return nil }
+    if zone.first != ":", isPOSIXRule(zone) { return nil }
+    return zone
+  }
+
+  /// A POSIX `TZ` rule's start: a name of three or more letters (or `<…>`), then an offset.
+  static func isPOSIXRule(_ rule: String) -> Bool {
+    var rest = Substring(rule)
+    if rest.first == "<" {
+      guard let end = rest.firstIndex(of: ">") else { return false }
+      rest = rest[rest.index(after: end)...]
+    } else {
+      let letters = rest.prefix { $0.isASCII && $0.isLetter }
+      guard letters.count >= 3 else { return false }
+      rest = rest.dropFirst(letters.count)
+    }
+    if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+    return rest.first?.isASCII == true && rest.first?.isNumber == true
   }
 
   /// The local time zone's offset from UTC at `time`, in seconds.

@@ -43,6 +43,37 @@ struct SyncFieldTests {
   }
 
   @Test(
+    "a star set on one machine while another, which had seen an earlier star, takes it off: the conflict says it in words"
+  )
+  func starInWords() throws {
+    let lab = try SyncLab()
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    let c = try lab.device("c")
+    let dune = try a.add("Dune")
+    _ = try a.succeed(["ask", "\(dune)", "Why spice?"])
+    for box in [a, b, c] { try SyncLab.round(box) }
+    _ = try a.succeed(["star", "1"])
+    try SyncLab.round(a)
+    try SyncLab.round(c)
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try b.succeed(["star", "1"])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try c.succeed(["unstar", "1"])
+    for box in [c, b, a, c, b] { try SyncLab.round(box) }
+    for box in [a, b, c] {
+      #expect(try box.rows("SELECT starred FROM questions") == [["0"]])
+      let list = try Self.conflicts(box)
+      #expect(list.count == 1)
+      #expect(list.first?["field"] as? String == "starred")
+      #expect(list.first?["kept"] as? String == "not starred")
+      #expect(list.first?["lost"] as? String == "starred")
+      let plain = try box.succeed(["sync", "conflicts", "--format", "plain"])
+      #expect(plain.contains("\tnot starred\tstarred\t"), "\(plain)")
+    }
+  }
+
+  @Test(
     "the same field on three machines: the latest wins, each other value is one conflict with the field, kept and lost; dismissing on one machine clears it everywhere"
   )
   func sameFieldThreeMachines() throws {

@@ -115,6 +115,11 @@ extension SyncRepository {
     """
   }
 
+  /// A star as the listing says it (`starred`, `not starred`), as a place is said in words.
+  static func starredSQL(_ value: String) -> String {
+    "CASE WHEN \(value) IN (1, '1') THEN 'starred' ELSE 'not starred' END"
+  }
+
   /// The listing's columns (SyncConflictPresenter's fields): the record (title, question or
   /// name), the value the record holds now (`kept`; null when it is deleted), the value that
   /// lost, the devices and times.
@@ -130,9 +135,10 @@ extension SyncRepository {
           WHEN 'body' THEN body WHEN 'source' THEN source ELSE title END
           FROM posts WHERE uuid = c.key)
         WHEN 'question' THEN (SELECT CASE c.field WHEN 'text' THEN q.text WHEN 'category' THEN k.name
-          WHEN 'starred' THEN q.starred WHEN 'answer' THEN q.answer ELSE q.text END
+          WHEN 'starred' THEN \(Self.starredSQL("q.starred")) WHEN 'answer' THEN q.answer ELSE q.text END
           FROM questions q LEFT JOIN categories k ON k.id = q.category_id WHERE q.uuid = c.key)
-        WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note WHEN 'starred' THEN starred
+        WHEN 'highlight' THEN (SELECT CASE c.field WHEN 'note' THEN note
+          WHEN 'starred' THEN \(Self.starredSQL("starred"))
           WHEN 'place' THEN coalesce(\(placeSQL("chapter", "page", "location")), 'no place')
           ELSE text END
           FROM highlights WHERE uuid = c.key)
@@ -140,6 +146,7 @@ extension SyncRepository {
       END AS kept,
       CASE WHEN c.kind = 'highlight' AND c.field = 'place' AND c.row IS NOT NULL
         THEN coalesce(\(placeSQL("json_extract(c.row, '$.chapter')", "json_extract(c.row, '$.page')", "json_extract(c.row, '$.location')")), 'no place')
+      WHEN c.field = 'starred' AND c.lost IS NOT NULL THEN \(Self.starredSQL("c.lost"))
         ELSE coalesce(c.lost, CASE WHEN c.field = 'record' THEN coalesce(json_extract(c.row, '$.title'),
           json_extract(c.row, '$.text'), json_extract(c.row, '$.filter')) END) END AS lost,
       CASE c.kind

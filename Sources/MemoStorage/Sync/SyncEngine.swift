@@ -169,10 +169,13 @@ struct SyncEngine {
           try database.inTransaction { try store.setSetting("registered", "1") }
         }
         // The changes pushed: lines of change files (a snapshot repeats what was pushed
-        // before, but for the changes folded into it unpushed).
+        // before, but for the changes folded into it unpushed; to a remote that lost this
+        // device's files, every line of it is news).
         summary.pushed =
-          folded
-          + outbox.filter { $0.name.hasPrefix("changes-") }
+          (reseed ? 0 : folded)
+          + outbox.filter {
+            $0.name.hasPrefix("changes-") || reseed && $0.name.hasPrefix("snapshot-")
+          }
           .reduce(0) { $0 + Self.lineCount($1.content) }
         try clear(outbox)
         try remember(summary)

@@ -66,6 +66,23 @@ struct ImportSummaryFormatTests {
     #expect(try box.rows("SELECT count(*) FROM posts") == [["2"]])
   }
 
+  @Test("-q leaves out the sentence but not a summary asked for as data (csv), as every command")
+  func quietData() throws {
+    let box = try Sandbox()
+    let csv = try box.run(["import", Self.file, "--summary-format", "csv", "-q"])
+    #expect(csv.status == 0, "\(csv.stderr)")
+    #expect(csv.stdout == Self.keys + "\r\n" + Self.values + "\r\n")
+  }
+
+  @Test("--summary-format given twice: the last one counts, as every option given twice")
+  func givenTwice() throws {
+    let box = try Sandbox()
+    let result = try box.run(
+      ["import", Self.file, "--summary-format", "csv", "--summary-format", "tsv"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix(Self.keys.replacing(",", with: "\t") + "\n"))
+  }
+
   @Test("--json with another --summary-format is a usage error (64), nothing imported")
   func twoFormats() throws {
     let box = try Sandbox()

@@ -20,84 +20,34 @@ extension BodyQuoteMigration {
 
   /// The quotes in a body's bytes, and its lines (byte ranges, without their line breaks).
   static func scan(_ body: Bytes) -> (quotes: [Quote], lines: [Range<Int>]) {
-    // The lines: split at each line break, empty ones kept.
-    var lines: [Range<Int>] = []
-    var lineStart = body.start
-    for k in body.start..<body.end where body.base[k] == UInt8(ascii: "\n") {
-      lines.append(lineStart..<k)
-      lineStart = k + 1
-    }
-    lines.append(lineStart..<body.end)
-    let base = body.base
-    func line(_ i: Int) -> Bytes { Bytes(base, lines[i].lowerBound, lines[i].upperBound) }
-    func isQuoteLine(_ i: Int) -> Bool {
-      let l = line(i)
-      return l.starts(with: "> ") || l.equals(">")
-    }
+    let text = BodyLines(body)
     var quotes: [Quote] = []
     // Notes memo wrote: "Note (PLACE): text" paragraphs, by their first line.
-    var notes: [(place: Place?, text: String, lines: Range<Int>)] = []
+    var notes: [BodyLines.Note] = []
     var i = 0
-    while i < lines.count {
+    while i < text.lines.count {
       // A block starts a paragraph: at the top or after a blank line.
-      guard i == 0 || lines[i - 1].isEmpty else {
-        i += 1
-        continue
-      }
-      if isQuoteLine(i) {
-        var j = i
-        var found: Quote?
-        while j < lines.count, isQuoteLine(j) {
-          if j > i, line(j).starts(with: "> — "),
-            let place = Place.parse(line(j).dropFirst(6)),
-            j + 1 == lines.count || lines[j + 1].isEmpty
-          {
-            // The block's lines without their "> " (a lone ">" is an empty line).
-            var text: [UInt8] = []
-            text.reserveCapacity(lines[j - 1].upperBound - lines[i].lowerBound)
-            for k in i..<j {
-              if k > i { text.append(UInt8(ascii: "\n")) }
-              let l = line(k)
-              if l.count > 1 {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: base[(l.start + 2)..<l.end]))
-              }
-            }
-            found = Quote(
-              text: String(decoding: text, as: UTF8.self), place: place, note: nil,
-              lines: [i..<(j + 1)])
-            break
-          }
-          j += 1
-        }
-        if let found {
-          quotes.append(found)
-          i = j + 1
+      if i == 0 || text.lines[i - 1].isEmpty {
+        if text.isQuoteLine(i), let (quote, next) = text.quote(from: i) {
+          quotes.append(quote)
+          i = next
           continue
         }
-      } else if line(i).starts(with: "Note") {
-        let l = line(i)
-        var place: Place?
-        var textStart: Int?
-        if l.starts(with: "Note: ") {
-          textStart = l.start + 6
-        } else if l.starts(with: "Note ("), let close = l.firstIndex(of: "): ") {
-          place = Place.parse(Bytes(base, l.start + 6, close))
-          if place != nil { textStart = close + 3 }
-        }
-        if let textStart {
-          var j = i + 1
-          while j < lines.count, !lines[j].isEmpty { j += 1 }
-          // The note's text: the rest of its first line and every line after, to a blank one.
-          let whole = Bytes(base, textStart, lines[j - 1].upperBound).string
-          notes.append((place, whole, i..<j))
-          i = j
+        if let (note, next) = text.note(from: i) {
+          notes.append(note)
+          i = next
           continue
         }
       }
       i += 1
     }
-    // Each note to the last quote whose range holds its location, or ends just before it (as
-    // the importer places them); notes at no quote's place stay in the body.
+    attach(notes, to: &quotes)
+    return (quotes, text.lines)
+  }
+
+  /// Each note to the last quote whose range holds its location, or ends just before it (as
+  /// the importer places them); notes at no quote's place stay in the body.
+  private static func attach(_ notes: [BodyLines.Note], to quotes: inout [Quote]) {
     for note in notes {
       guard let at = note.place?.start else { continue }
       let index =
@@ -109,7 +59,85 @@ extension BodyQuoteMigration {
       quotes[index].note = note.text
       quotes[index].lines.append(note.lines)
     }
-    return (quotes, lines)
+  }
+
+  /// A body's bytes split into lines (at each line break, empty ones kept), read as memo wrote
+  /// its quote blocks and notes.
+  struct BodyLines {
+    /// A note paragraph: its place (none for `Note: …`), its text and its lines.
+    typealias Note = (place: Place?, text: String, lines: Range<Int>)
+
+    let base: UnsafeBufferPointer<UInt8>
+    let lines: [Range<Int>]
+
+    init(_ body: Bytes) {
+      var lines: [Range<Int>] = []
+      var lineStart = body.start
+      for k in body.start..<body.end where body.base[k] == UInt8(ascii: "\n") {
+        lines.append(lineStart..<k)
+        lineStart = k + 1
+      }
+      lines.append(lineStart..<body.end)
+      self.base = body.base
+      self.lines = lines
+    }
+
+    func line(_ i: Int) -> Bytes { Bytes(base, lines[i].lowerBound, lines[i].upperBound) }
+
+    func isQuoteLine(_ i: Int) -> Bool {
+      let l = line(i)
+      return l.starts(with: "> ") || l.equals(">")
+    }
+
+    /// The quote block starting at line `i`: its lines to one `> — PLACE` line that ends the
+    /// paragraph, and the line after it; nil when no such line ends the block.
+    func quote(from i: Int) -> (Quote, next: Int)? {
+      var j = i
+      while j < lines.count, isQuoteLine(j) {
+        if j > i, line(j).starts(with: "> — "),
+          let place = Place.parse(line(j).dropFirst(6)),
+          j + 1 == lines.count || lines[j + 1].isEmpty
+        {
+          // The block's lines without their "> " (a lone ">" is an empty line).
+          var text: [UInt8] = []
+          text.reserveCapacity(lines[j - 1].upperBound - lines[i].lowerBound)
+          for k in i..<j {
+            if k > i { text.append(UInt8(ascii: "\n")) }
+            let l = line(k)
+            if l.count > 1 {
+              text.append(contentsOf: UnsafeBufferPointer(rebasing: base[(l.start + 2)..<l.end]))
+            }
+          }
+          let quote = Quote(
+            text: String(decoding: text, as: UTF8.self), place: place, note: nil,
+            lines: [i..<(j + 1)])
+          return (quote, j + 1)
+        }
+        j += 1
+      }
+      return nil
+    }
+
+    /// The note paragraph starting at line `i` (`Note: text` or `Note (PLACE): text`, the
+    /// text running to a blank line), and the line after it; nil when line `i` starts none.
+    func note(from i: Int) -> (Note, next: Int)? {
+      let l = line(i)
+      guard l.starts(with: "Note") else { return nil }
+      var place: Place?
+      var textStart: Int?
+      if l.starts(with: "Note: ") {
+        textStart = l.start + 6
+      } else if l.starts(with: "Note ("), let close = l.firstIndex(of: "): ") {
+        place = Place.parse(Bytes(base, l.start + 6, close))
+        if place != nil { textStart = close + 3 }
+      }
+      guard let textStart else { return nil }
+      var j = i + 1
+      while j < lines.count, !lines[j].isEmpty { j += 1 }
+      // The note's text: the rest of its first line and every line after, to a blank one.
+      let whole = Bytes(base, textStart, lines[j - 1].upperBound).string
+      return ((place, whole, i..<j), j)
+    }
   }
 
   /// `body` without the lines the quotes took, and the blank line before each (after, for one

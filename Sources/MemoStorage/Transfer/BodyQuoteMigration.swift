@@ -177,6 +177,22 @@ struct BodyQuoteMigration {
     defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
     // The table's own indexes are made again once the rows are in: sorting a million keys
     // once is faster than a million inserts into each index.
+    let indexes = try dropHighlightIndexes()
+    let (count, pending, changedBytes) = try insertQuotes()
+    let rebuild = try rebuilds(changedBytes: changedBytes)
+    let (triggers, recordsChanges) = try dropUpdateTriggers(rebuild: rebuild)
+    try updateBodies(pending, recordsChanges: recordsChanges)
+    for sql in triggers { try database.executeScript(sql) }
+    for index in indexes { try database.executeScript(index.sql) }
+    try load.finish(indexing: !rebuild)
+    if rebuild {
+      try SearchRepository(database: database).rebuildIndexes(highlights: version >= 13)
+    }
+    return count
+  }
+
+  /// Drops the highlights table's own indexes; returns them, to be made again.
+  private func dropHighlightIndexes() throws -> [(name: String, sql: String)] {
     var indexes: [(name: String, sql: String)] = []
     let lookup = try database.makeStatement(
       sql: """
@@ -186,6 +202,15 @@ struct BodyQuoteMigration {
     while try lookup.step() { indexes.append((lookup.string(0), lookup.string(1))) }
     lookup.reset()
     for index in indexes { try database.executeScript("DROP INDEX \(index.name)") }
+    return indexes
+  }
+
+  /// Inserts a highlight for each quote of each body holding one; returns how many, each
+  /// such post's body without its quotes, and the bytes of the bodies that change (what
+  /// taking their index entries out would read).
+  private func insertQuotes() throws -> (
+    count: Int, pending: [(Int64, String?)], changedBytes: Int
+  ) {
     let select = try database.makeStatement(
       sql: """
         SELECT id, title, coalesce(author, ''), body, updated_at FROM posts
@@ -197,11 +222,8 @@ struct BodyQuoteMigration {
           source_key, created_at, updated_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'kindle', ?8, ?9, ?9)
         """)
-    let update = try database.makeStatement(sql: "UPDATE posts SET body = ?1 WHERE id = ?2")
     var pending: [(Int64, String?)] = []
-    // The new highlights, for the word index: id, text, note.
     var count = 0
-    // The bytes of the bodies that change: what taking their index entries out would read.
     var changedBytes = 0
     while try select.step() {
       let id = select.int64(0)
@@ -219,33 +241,48 @@ struct BodyQuoteMigration {
       let updated = select.string(4)
       let time = Timestamp(rfc3339: updated) ?? Timestamp(millis: 0)
       for quote in quotes {
-        insert.reset()
-        try insert.bind(makeUUID(time), at: 1)
-        try insert.bind(id, at: 2)
-        try insert.bind(quote.text, at: 3)
-        try insert.bind(quote.note, at: 4)
-        try insert.bind(quote.place.page, at: 5)
-        try insert.bind(quote.place.location, at: 6)
-        try insert.bind(
-          quote.place.start.map(Double.init)
-            ?? HighlightRepository.position(location: nil, page: quote.place.page), at: 7)
-        // The key the Kindle importer gave the clipping: importing it again finds this row.
-        let place = quote.place.text == "Kindle" ? "" : quote.place.text
-        try insert.bind(
-          "kindle:" + stableKey([title, author, "highlight", place, quote.text]), at: 8)
-        try insert.bind(updated, at: 9)
-        try insert.execute()
+        try insertQuote(
+          quote, post: id, title: title, author: author, updated: updated, time: time, insert)
         count += 1
       }
       pending.append((id, remainder))
     }
     select.reset()
-    let rebuild = try rebuilds(changedBytes: changedBytes)
-    // The posts' update triggers this conversion does the work of itself, taken out meanwhile:
-    // with a trigger on it, each UPDATE gets a statement journal (a copy of every page it
-    // touches); without, it is one row written. The search ones when the indexes are made
-    // again; the journal's when no entry records (a migration); the change sequence's always,
-    // its entry written here, after each post's update as the trigger would.
+    return (count, pending, changedBytes)
+  }
+
+  /// One quote's highlight, through the prepared `insert`.
+  private func insertQuote(
+    _ quote: Quote, post id: Int64, title: String, author: String, updated: String,
+    time: Timestamp, _ insert: Statement
+  ) throws {
+    insert.reset()
+    try insert.bind(makeUUID(time), at: 1)
+    try insert.bind(id, at: 2)
+    try insert.bind(quote.text, at: 3)
+    try insert.bind(quote.note, at: 4)
+    try insert.bind(quote.place.page, at: 5)
+    try insert.bind(quote.place.location, at: 6)
+    try insert.bind(
+      quote.place.start.map(Double.init)
+        ?? HighlightRepository.position(location: nil, page: quote.place.page), at: 7)
+    // The key the Kindle importer gave the clipping: importing it again finds this row.
+    let place = quote.place.text == "Kindle" ? "" : quote.place.text
+    try insert.bind(
+      "kindle:" + stableKey([title, author, "highlight", place, quote.text]), at: 8)
+    try insert.bind(updated, at: 9)
+    try insert.execute()
+  }
+
+  /// The posts' update triggers this conversion does the work of itself, taken out meanwhile:
+  /// with a trigger on it, each UPDATE gets a statement journal (a copy of every page it
+  /// touches); without, it is one row written. The search ones when the indexes are made
+  /// again; the journal's when no entry records (a migration); the change sequence's always,
+  /// its entry written by `updateBodies`, after each post's update as the trigger would.
+  /// Returns the triggers' SQL, to be made again, and whether the change sequence's was one.
+  private func dropUpdateTriggers(rebuild: Bool) throws -> (
+    triggers: [String], recordsChanges: Bool
+  ) {
     var names: [String] = []
     if rebuild { names += Self.searchUpdateTriggers }
     if try database.int(sql: "SELECT count(*) FROM journal_context WHERE entry_id IS NOT NULL")
@@ -265,7 +302,13 @@ struct BodyQuoteMigration {
         if name == Self.changeUpdateTrigger { recordsChanges = true }
       }
     }
-    // What posts_change_update does: the post's change moves to the end of the sequence.
+    return (triggers, recordsChanges)
+  }
+
+  /// Writes each converted body; with `recordsChanges`, does what posts_change_update does:
+  /// the post's change moves to the end of the sequence.
+  private func updateBodies(_ pending: [(Int64, String?)], recordsChanges: Bool) throws {
+    let update = try database.makeStatement(sql: "UPDATE posts SET body = ?1 WHERE id = ?2")
     let change = try database.makeStatement(
       sql: """
         INSERT OR REPLACE INTO changes (kind, key, origin, at)
@@ -284,13 +327,6 @@ struct BodyQuoteMigration {
         try change.execute()
       }
     }
-    for sql in triggers { try database.executeScript(sql) }
-    for index in indexes { try database.executeScript(index.sql) }
-    try load.finish(indexing: !rebuild)
-    if rebuild {
-      try SearchRepository(database: database).rebuildIndexes(highlights: version >= 13)
-    }
-    return count
   }
 
   /// Whether to make the search indexes again rather than replace the changed bodies' entries.

@@ -272,31 +272,7 @@ public struct ReviewRepository {
           answeredAt: stored.isNull(14) ? nil : Self.time(stored, 14),
           isAnswered: stored.bool(15))
         : try self.subject(QuestionID(id)).0
-      let seed = ReviewFuzz.seed(uuid: subject.uuid)
-      var item = scheduler.newItem(subject)
-      if subject.kind == .recall {
-        // A recall item's grades applied to its card, the item made once at the end (the same
-        // item as applying each to the item: `ReviewScheduler.recallCard(of:)`).
-        var card = scheduler.recallCard(of: item)
-        var lapses = item.lapses
-        var applied = false
-        while hasEvent && events.int64(0) == id {
-          if case .recall(let grade) = Self.rating(events, 1) {
-            scheduler.applying(
-              grade, at: Self.time(events, 2), to: &card, lapses: &lapses, fuzzSeed: seed)
-            applied = true
-          }
-          hasEvent = try events.step()
-        }
-        if applied { item = scheduler.item(item, with: card, lapses: lapses) }
-      } else {
-        while hasEvent && events.int64(0) == id {
-          if let rating = Self.rating(events, 1), rating.kind == subject.kind {
-            item = scheduler.applying(rating, at: Self.time(events, 2), to: item, fuzzSeed: seed)
-          }
-          hasEvent = try events.step()
-        }
-      }
+      let item = try replay(subject, events, &hasEvent, with: scheduler)
       if !isStored {
         others.append(item)
       } else if !Self.holds(stored, item) {
@@ -309,6 +285,49 @@ public struct ReviewRepository {
     }
     events.reset()
     stored.reset()
+    return try saveReplayed(changed, others, of: rows, journaled: journaled)
+  }
+
+  /// The item `subject`'s events make, read from `events` (positioned on its first event,
+  /// `hasEvent`) up to the next question's.
+  private func replay(
+    _ subject: ReviewSubject, _ events: Statement, _ hasEvent: inout Bool,
+    with scheduler: ReviewScheduler
+  ) throws -> ReviewItem {
+    let id = events.int64(0)
+    let seed = ReviewFuzz.seed(uuid: subject.uuid)
+    var item = scheduler.newItem(subject)
+    if subject.kind == .recall {
+      // A recall item's grades applied to its card, the item made once at the end (the same
+      // item as applying each to the item: `ReviewScheduler.recallCard(of:)`).
+      var card = scheduler.recallCard(of: item)
+      var lapses = item.lapses
+      var applied = false
+      while hasEvent && events.int64(0) == id {
+        if case .recall(let grade) = Self.rating(events, 1) {
+          scheduler.applying(
+            grade, at: Self.time(events, 2), to: &card, lapses: &lapses, fuzzSeed: seed)
+          applied = true
+        }
+        hasEvent = try events.step()
+      }
+      if applied { item = scheduler.item(item, with: card, lapses: lapses) }
+    } else {
+      while hasEvent && events.int64(0) == id {
+        if let rating = Self.rating(events, 1), rating.kind == subject.kind {
+          item = scheduler.applying(rating, at: Self.time(events, 2), to: item, fuzzSeed: seed)
+        }
+        hasEvent = try events.step()
+      }
+    }
+    return item
+  }
+
+  /// Writes the replayed schedules: `changed` in place, `others` upserted; outside the journal
+  /// unless `journaled`. - Returns: how many changed.
+  private func saveReplayed(
+    _ changed: [ReviewItem], _ others: [ReviewItem], of rows: Int, journaled: Bool
+  ) throws -> Int {
     let entry = try database.int(sql: "SELECT entry_id FROM journal_context")
     if !journaled, entry != nil {
       try database.execute(sql: "UPDATE journal_context SET entry_id = NULL")

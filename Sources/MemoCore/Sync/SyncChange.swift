@@ -153,6 +153,39 @@ public struct SyncChange: Equatable, Sendable {
       throw Invalid(reason: "\(error)")
     }
     guard case .object = value else { throw Invalid(reason: "expected a JSON object") }
+    let (kind, key, version, base) = try parseHeader(value, device: device)
+    guard case .object(let members) = value,
+      let rowIndex = members.firstIndex(where: { $0.0 == "row" })
+    else { throw Invalid(reason: "\"row\" is missing") }
+    let row = members[rowIndex].1
+    let rules = Kind.rules[kind]!
+    if !row.isNull { try checkRow(row, kind: kind, key: key) }
+    let (stamps, changed) = try parseStamps(value, kind: kind, names: rules.names)
+    var change = SyncChange(
+      kind: kind, key: key, version: version, base: base, hasRow: !row.isNull, line: text,
+      stamps: stamps, changed: changed)
+    change.row = row
+    if row.isNull, let importKey = value["import_key"] {
+      guard let text = importKey.stringValue, !text.isEmpty else {
+        throw Invalid(reason: "\"import_key\" is not a non-empty string")
+      }
+      change.importKey = text
+    }
+    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
+      change.into = into
+    }
+    // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
+    // what json_extract(line, '$.row') gives, without SQLite parsing the line again.
+    if !row.isNull, rowIndex < spans.count, spans[rowIndex].isCompact {
+      change.rowText = String(decoding: bytes[spans[rowIndex].range], as: UTF8.self)
+    }
+    return change
+  }
+
+  /// A full parse's kind, key, stamp and base (`base_hlc`, `base_device`).
+  private static func parseHeader(_ value: JSONValue, device: String) throws(Invalid) -> (
+    Kind, String, SyncVersion, SyncVersion?
+  ) {
     guard let kindName = value["kind"]?.stringValue, let kind = Kind(rawValue: kindName) else {
       throw Invalid(
         reason:
@@ -177,13 +210,14 @@ public struct SyncChange: Equatable, Sendable {
     default:
       throw Invalid(reason: "\"base_hlc\" and \"base_device\" are not both given or both null")
     }
-    guard case .object(let members) = value,
-      let rowIndex = members.firstIndex(where: { $0.0 == "row" })
-    else { throw Invalid(reason: "\"row\" is missing") }
-    let row = members[rowIndex].1
-    let rules = Kind.rules[kind]!
-    if !row.isNull { try checkRow(row, kind: kind, key: key) }
-    let names = rules.names
+    return (kind, key, SyncVersion(time: HybridTime(value: hlc), device: author), base)
+  }
+
+  /// A full parse's field stamps and what changed (`stamps`, `changed`): none when the line
+  /// has no stamps.
+  private static func parseStamps(_ value: JSONValue, kind: Kind, names: Set<String>)
+    throws(Invalid) -> ([String: SyncVersion], [String: SyncVersion?]?)
+  {
     var stamps: [String: SyncVersion] = [:]
     var changed: [String: SyncVersion?]?
     if let given = value["stamps"] {
@@ -215,25 +249,7 @@ public struct SyncChange: Equatable, Sendable {
       }
       changed = set
     }
-    var change = SyncChange(
-      kind: kind, key: key, version: SyncVersion(time: HybridTime(value: hlc), device: author),
-      base: base, hasRow: !row.isNull, line: text, stamps: stamps, changed: changed)
-    change.row = row
-    if row.isNull, let importKey = value["import_key"] {
-      guard let text = importKey.stringValue, !text.isEmpty else {
-        throw Invalid(reason: "\"import_key\" is not a non-empty string")
-      }
-      change.importKey = text
-    }
-    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
-      change.into = into
-    }
-    // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
-    // what json_extract(line, '$.row') gives, without SQLite parsing the line again.
-    if !row.isNull, rowIndex < spans.count, spans[rowIndex].isCompact {
-      change.rowText = String(decoding: bytes[spans[rowIndex].range], as: UTF8.self)
-    }
-    return change
+    return (stamps, changed)
   }
 
   /// The checks of a line's row (not null): the fields each kind must have, as memo writes them.

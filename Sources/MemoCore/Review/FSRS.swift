@@ -213,36 +213,7 @@ public struct FSRS: Sendable {
         card.stability = initialStability(rating)
         card.difficulty = initialDifficulty(rating, clamp: true)
       }
-      let step = card.step ?? 0
-      if steps.isEmpty || (step >= steps.count && rating != .again) {
-        (card.state, card.step) = (.review, nil)
-        interval = Int64(nextInterval(card.stability!)) * Self.dayMillis
-      } else {
-        switch rating {
-        case .again:
-          card.step = 0
-          interval = steps[0]
-        case .hard:
-          if step == 0 && steps.count == 1 {
-            interval = steps[0] * 3 / 2
-          } else if step == 0 {
-            interval = (steps[0] + steps[1]) / 2
-          } else {
-            interval = steps[step]
-          }
-        case .good:
-          if step + 1 == steps.count {
-            (card.state, card.step) = (.review, nil)
-            interval = Int64(nextInterval(card.stability!)) * Self.dayMillis
-          } else {
-            card.step = step + 1
-            interval = steps[step + 1]
-          }
-        case .easy:
-          (card.state, card.step) = (.review, nil)
-          interval = Int64(nextInterval(card.stability!)) * Self.dayMillis
-        }
-      }
+      interval = stepInterval(&card, rating, steps: steps)
     case .review:
       let stability = card.stability ?? initialStability(rating)
       let difficulty = card.difficulty ?? initialDifficulty(rating, clamp: true)
@@ -270,6 +241,43 @@ public struct FSRS: Sendable {
     card.lastReview = time
     card.reviewCount += 1
     return card
+  }
+
+  /// A card in its learning or relearning `steps` after `rating`: its next step (or review),
+  /// and the interval to it in milliseconds.
+  private func stepInterval(_ card: inout RecallCard, _ rating: RecallRating, steps: [Int64])
+    -> Int64
+  {
+    let step = card.step ?? 0
+    if steps.isEmpty || (step >= steps.count && rating != .again) {
+      (card.state, card.step) = (.review, nil)
+      return Int64(nextInterval(card.stability!)) * Self.dayMillis
+    } else {
+      switch rating {
+      case .again:
+        card.step = 0
+        return steps[0]
+      case .hard:
+        if step == 0 && steps.count == 1 {
+          return steps[0] * 3 / 2
+        } else if step == 0 {
+          return (steps[0] + steps[1]) / 2
+        } else {
+          return steps[step]
+        }
+      case .good:
+        if step + 1 == steps.count {
+          (card.state, card.step) = (.review, nil)
+          return Int64(nextInterval(card.stability!)) * Self.dayMillis
+        } else {
+          card.step = step + 1
+          return steps[step + 1]
+        }
+      case .easy:
+        (card.state, card.step) = (.review, nil)
+        return Int64(nextInterval(card.stability!)) * Self.dayMillis
+      }
+    }
   }
 
   // MARK: - The formulas (py-fsrs 6 `Scheduler`'s private methods)
@@ -339,7 +347,8 @@ public struct FSRS: Sendable {
   public func fuzzRange(days: Int) -> ClosedRange<Int> {
     let d = Double(days)
     var delta = 1.0
-    for (start, end, factor) in [(2.5, 7.0, 0.15), (7.0, 20.0, 0.1), (20.0, Double.infinity, 0.05)] {
+    for (start, end, factor) in [(2.5, 7.0, 0.15), (7.0, 20.0, 0.1), (20.0, Double.infinity, 0.05)]
+    {
       delta += factor * max(min(d, end) - start, 0)
     }
     var low = Int((d - delta).rounded(.toNearestOrEven))

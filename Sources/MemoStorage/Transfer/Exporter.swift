@@ -93,19 +93,7 @@ struct Exporter {
     try output.write(
       encoder.begin(since: selection.headerSince ?? since, cursor: selection.cursor))
     // After a cursor's seq, only the categories, favorites and saved filters that changed.
-    let categories = try database.makeStatement(
-      sql: """
-        SELECT name, created_at FROM categories
-        WHERE ?1 IS NULL OR name IN (SELECT key FROM changes WHERE kind = 'category' AND seq > ?1)
-        ORDER BY name COLLATE NOCASE, id
-        """)
-    try categories.bind(selection.afterSeq, at: 1)
-    var index = 0
-    while try categories.step() {
-      try output.write(
-        encoder.category(name: categories.string(0), createdAt: time(categories, 1), index: index))
-      index += 1
-    }
+    try writeCategories(encoder, to: output, selection)
     try output.write(encoder.beginPosts())
     if let progress, selection.since == nil, selection.afterSeq == nil {
       progress.total = try database.int(
@@ -116,47 +104,9 @@ struct Exporter {
       ).map { Int($0) }
     }
     if fast {
-      let rows = RowWriter(format: encoder.format, out: output.writer)
-      try forEachPostRow(selection) { post, highlights, questions in
-        rows.post(post, index: summary.posts)
-        var highlightCount = 0
-        while try highlights.next() {
-          rows.highlight(highlights.statement, of: post, index: highlightCount)
-          highlightCount += 1
-        }
-        rows.beginQuestions(highlightCount: highlightCount)
-        var count = 0
-        while try questions.next() {
-          rows.question(questions.statement, of: post, index: count)
-          count += 1
-        }
-        rows.endPost(post, highlightCount: highlightCount, questionCount: count)
-        summary.posts += 1
-        summary.highlights += highlightCount
-        summary.questions += count
-        progress?.advance(by: 1 + highlightCount + count)
-        try output.writer.flushIfFull()
-      }
+      try writeRows(encoder, to: output, selection, &summary)
     } else {
-      try forEachPost(selection) { post, isFavorite, highlights, questions in
-        try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
-        for (i, highlight) in highlights.enumerated() {
-          try output.write(
-            encoder.highlight(highlight, of: post, isFavorite: isFavorite, index: i))
-        }
-        try output.write(encoder.beginQuestions(highlightCount: highlights.count))
-        for (i, question) in questions.enumerated() {
-          try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
-        }
-        try output.write(
-          encoder.endPost(
-            post, isFavorite: isFavorite, highlightCount: highlights.count,
-            questionCount: questions.count))
-        summary.posts += 1
-        summary.highlights += highlights.count
-        summary.questions += questions.count
-        progress?.advance(by: 1 + highlights.count + questions.count)
-      }
+      try writeRecords(encoder, to: output, selection, &summary)
     }
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
     summary.deleted = deleted.count
@@ -171,6 +121,79 @@ struct Exporter {
         currentFilter: currentFilter, deleted: deleted, closes: false))
     try writeReviewEvents(encoder, to: output, selection)
     return summary
+  }
+
+  /// The categories: after a cursor's seq, only those that changed.
+  private func writeCategories(
+    _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection
+  ) throws {
+    let categories = try database.makeStatement(
+      sql: """
+        SELECT name, created_at FROM categories
+        WHERE ?1 IS NULL OR name IN (SELECT key FROM changes WHERE kind = 'category' AND seq > ?1)
+        ORDER BY name COLLATE NOCASE, id
+        """)
+    try categories.bind(selection.afterSeq, at: 1)
+    var index = 0
+    while try categories.step() {
+      try output.write(
+        encoder.category(name: categories.string(0), createdAt: time(categories, 1), index: index))
+      index += 1
+    }
+  }
+
+  /// The posts with their highlights and questions, streamed from the rows (`RowWriter`).
+  private func writeRows(
+    _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection,
+    _ summary: inout ExportSummary
+  ) throws {
+    let rows = RowWriter(format: encoder.format, out: output.writer)
+    try forEachPostRow(selection) { post, highlights, questions in
+      rows.post(post, index: summary.posts)
+      var highlightCount = 0
+      while try highlights.next() {
+        rows.highlight(highlights.statement, of: post, index: highlightCount)
+        highlightCount += 1
+      }
+      rows.beginQuestions(highlightCount: highlightCount)
+      var count = 0
+      while try questions.next() {
+        rows.question(questions.statement, of: post, index: count)
+        count += 1
+      }
+      rows.endPost(post, highlightCount: highlightCount, questionCount: count)
+      summary.posts += 1
+      summary.highlights += highlightCount
+      summary.questions += count
+      progress?.advance(by: 1 + highlightCount + count)
+      try output.writer.flushIfFull()
+    }
+  }
+
+  /// The same through `ExportEncoder` records: the reference the rows must equal.
+  private func writeRecords(
+    _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection,
+    _ summary: inout ExportSummary
+  ) throws {
+    try forEachPost(selection) { post, isFavorite, highlights, questions in
+      try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
+      for (i, highlight) in highlights.enumerated() {
+        try output.write(
+          encoder.highlight(highlight, of: post, isFavorite: isFavorite, index: i))
+      }
+      try output.write(encoder.beginQuestions(highlightCount: highlights.count))
+      for (i, question) in questions.enumerated() {
+        try output.write(encoder.question(question, of: post, isFavorite: isFavorite, index: i))
+      }
+      try output.write(
+        encoder.endPost(
+          post, isFavorite: isFavorite, highlightCount: highlights.count,
+          questionCount: questions.count))
+      summary.posts += 1
+      summary.highlights += highlights.count
+      summary.questions += questions.count
+      progress?.advance(by: 1 + highlights.count + questions.count)
+    }
   }
 
   /// Steps through one post's questions (or highlights) on the shared, post-ordered statement

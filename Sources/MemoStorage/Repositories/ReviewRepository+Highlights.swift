@@ -280,11 +280,19 @@ extension ReviewRepository {
       if rating > 1 { passed += 1 }
     }
 
-    // The forecast: items falling due on each of the next 30 days (the reader's days): every
-    // question with a schedule of what it is now (recall or open), every open question never
-    // rated (a day after it was asked), and every highlight under review (when a star and the
-    // shelf bring it back). Highlights never reviewed are not in it: the day's quota, not their
-    // number, says how many of them come back.
+    let forecast = try forecast(from: query.dayEnd)
+    return ReviewStats(
+      dueToday: dueToday, newItems: newItems, reviewedIn30Days: reviewed,
+      trueRetention: total == 0 ? nil : Double(passed) / Double(total), forecast: forecast)
+  }
+
+  /// The forecast: items falling due on each of the next 30 days (the reader's days): every
+  /// question with a schedule of what it is now (recall or open), every open question never
+  /// rated (a day after it was asked), and every highlight under review (when a star and the
+  /// shelf bring it back). Highlights never reviewed are not in it: the day's quota, not their
+  /// number, says how many of them come back.
+  private func forecast(from dayEnd: Timestamp) throws -> [Int] {
+    let day = FSRS.dayMillis
     var forecast = [Int](repeating: 0, count: 30)
     let upcoming = try database.cachedStatement(
       sql: """
@@ -300,17 +308,15 @@ extension ReviewRepository {
         SELECT due FROM (\(Self.highlightDueSQL)) WHERE due >= ?1 AND due < ?2
         """)
     defer { upcoming.reset() }
-    try upcoming.bind(query.dayEnd.rfc3339, at: 1)
-    try upcoming.bind(Timestamp(millis: query.dayEnd.millis + 30 * day).rfc3339, at: 2)
-    try upcoming.bind(Timestamp(millis: query.dayEnd.millis - day).rfc3339, at: 3)
-    try upcoming.bind(Timestamp(millis: query.dayEnd.millis + 29 * day).rfc3339, at: 4)
+    try upcoming.bind(dayEnd.rfc3339, at: 1)
+    try upcoming.bind(Timestamp(millis: dayEnd.millis + 30 * day).rfc3339, at: 2)
+    try upcoming.bind(Timestamp(millis: dayEnd.millis - day).rfc3339, at: 3)
+    try upcoming.bind(Timestamp(millis: dayEnd.millis + 29 * day).rfc3339, at: 4)
     while try upcoming.step() {
       let due = Self.time(upcoming, 0)
-      let index = FSRS.days(from: query.dayEnd, to: due)
+      let index = FSRS.days(from: dayEnd, to: due)
       if forecast.indices.contains(index) { forecast[index] += 1 }
     }
-    return ReviewStats(
-      dueToday: dueToday, newItems: newItems, reviewedIn30Days: reviewed,
-      trueRetention: total == 0 ? nil : Double(passed) / Double(total), forecast: forecast)
+    return forecast
   }
 }

@@ -99,18 +99,12 @@ struct LayoutCoverageTests {
   static func render(
     _ layout: Layout, _ rows: [Row], _ format: OutputFormat, single: Bool
   ) throws -> String {
-    let path = NSTemporaryDirectory() + "layout-all-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
+    try captured { out in
+      let writer = ListingWriter.make(
+        format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: nil),
+        out: out)
+      try writer.write(rows, layout, single: single)
     }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(
-      format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: nil), out: out)
-    try writer.write(rows, layout, single: single)
-    try out.flush()
-    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
   }
 
   /// What each layout prints, by "File.name[#n] format" (n: the second of one name in a file).

@@ -82,18 +82,7 @@ struct LayoutFormatTests {
   static let formats: [OutputFormat] = [.json, .jsonl, .csv, .tsv, .plain, .table]
 
   func render(_ c: Case, _ format: OutputFormat) throws -> String {
-    let path = NSTemporaryDirectory() + "layout-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
-    }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(
-      format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: nil), out: out)
-    try writer.write(c.rows, c.layout, single: c.single)
-    try out.flush()
-    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    try LayoutCoverageTests.render(c.layout, c.rows, format, single: c.single)
   }
 
   @Test("each kind of record in each format", arguments: cases.map(\.name))

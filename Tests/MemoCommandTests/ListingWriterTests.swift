@@ -1,8 +1,8 @@
 import Foundation
 import MemoCore
-@testable import MemoStorage
 import Testing
 
+@testable import MemoStorage
 @testable import memo
 
 /// Each presenter's rows as `ListingWriter` writes them, byte for byte, in every format: a real
@@ -31,32 +31,26 @@ struct ListingWriterTests {
     let statement = try database.makeStatement(sql: sql)
     try statement.bind(Self.text, at: 1)
     let nested = try nestedSQL.map { try database.makeStatement(sql: $0) }
-    let path = NSTemporaryDirectory() + "listing-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
-    }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(
-      format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: width),
-      out: out, lookahead: lookahead)
-    writer.isNarrowed = isNarrowed
-    let hasRow = try statement.step()
-    #expect(hasRow == (rows > 0))
-    try writer.begin(listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
-    for n in 0..<rows {
-      // The statement's next row; past its last, its first again.
-      if n > 0, try !statement.step() {
-        statement.reset()
-        try statement.bind(Self.text, at: 1)
-        _ = try statement.step()
+    return try captured { out in
+      let writer = ListingWriter.make(
+        format: format, style: Style(useColor: false, utcOffsetSeconds: 3600, width: width),
+        out: out, lookahead: lookahead)
+      writer.isNarrowed = isNarrowed
+      let hasRow = try statement.step()
+      #expect(hasRow == (rows > 0))
+      try writer.begin(
+        listing, filter: filter, columns: Row(statement), nested: nested.map(Row.init))
+      for n in 0..<rows {
+        // The statement's next row; past its last, its first again.
+        if n > 0, try !statement.step() {
+          statement.reset()
+          try statement.bind(Self.text, at: 1)
+          _ = try statement.step()
+        }
+        try writer.row(Row(statement), nested: nil)
       }
-      try writer.row(Row(statement), nested: nil)
+      try writer.end()
     }
-    try writer.end()
-    try out.flush()
-    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
   }
 
   @Test("a question in JSON: every field in order, escapes per RFC 8259, CJK and emoji as they are")
@@ -89,7 +83,8 @@ struct ListingWriterTests {
   func questionJSONLines() throws {
     let line =
       #"{"id":7,"uuid":"u-7","post_id":3,"post_title":"Dune","text":"tab\there, \"quoted\", line\nbreak, bell\u0007, 猫 🐈","category":null,"starred":true,"answer":" a, b ","answered_at":null,"created_at":"2026-01-31T09:05:00.000Z","updated_at":"2026-02-01T10:00:00.000Z","highlight_id":null}"#
-    #expect(try render(.questions, .jsonl, sql: Self.questionSQL, rows: 2) == line + "\n" + line + "\n")
+    #expect(
+      try render(.questions, .jsonl, sql: Self.questionSQL, rows: 2) == line + "\n" + line + "\n")
   }
 
   @Test("a question in CSV: a header, RFC 4180 quoting (and edge spaces kept quoted), CRLF")
@@ -141,24 +136,15 @@ struct ListingWriterTests {
     // One row of look-ahead sizes QUESTION by "short" (and its title): the rest are cut.
     let database = try Database(path: ":memory:")
     let statement = try database.makeStatement(sql: sql)
-    let path = NSTemporaryDirectory() + "listing-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
-    }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(
-      format: .table, style: Style(useColor: false, utcOffsetSeconds: 0, width: nil), out: out,
-      lookahead: 1)
-    #expect(try statement.step())
-    try writer.begin(.questions, filter: nil, columns: Row(statement), nested: nil)
-    repeat { try writer.row(Row(statement), nested: nil) } while try statement.step()
-    try writer.end()
-    try out.flush()
-    let lines = String(
-      decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self
-    ).split(separator: "\n")
+    let lines = try captured { out in
+      let writer = ListingWriter.make(
+        format: .table, style: Style(useColor: false, utcOffsetSeconds: 0, width: nil), out: out,
+        lookahead: 1)
+      #expect(try statement.step())
+      try writer.begin(.questions, filter: nil, columns: Row(statement), nested: nil)
+      repeat { try writer.row(Row(statement), nested: nil) } while try statement.step()
+      try writer.end()
+    }.split(separator: "\n")
     #expect(lines.count == 4)
     #expect(lines[1].contains("short   "))
     #expect(lines[2].contains("a much …"))
@@ -177,27 +163,21 @@ struct ListingWriterTests {
     let statement = try database.makeStatement(sql: post)
     try statement.bind("b", at: 1)
     let nested = try database.makeStatement(sql: Self.questionSQL + " WHERE ?2 = 3")
-    let path = NSTemporaryDirectory() + "listing-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
+    let text = try captured { out in
+      let writer = ListingWriter.make(format: .jsonl, style: .plain, out: out)
+      #expect(try statement.step())
+      try writer.begin(.posts, filter: nil, columns: Row(statement), nested: Row(nested))
+      try writer.row(
+        Row(statement),
+        nested: NestedRows(statement: nested) {
+          try $0.bind(Self.text, at: 1)
+          try $0.bind(3, at: 2)
+        })
+      try writer.end()
     }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(format: .jsonl, style: .plain, out: out)
-    #expect(try statement.step())
-    try writer.begin(.posts, filter: nil, columns: Row(statement), nested: Row(nested))
-    try writer.row(
-      Row(statement),
-      nested: NestedRows(statement: nested) {
-        try $0.bind(Self.text, at: 1)
-        try $0.bind(3, at: 2)
-      })
-    try writer.end()
-    try out.flush()
-    let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     #expect(text.hasPrefix(#"{"id":3,"uuid":"p-3","title":"Dune","author":null,"body":"b","#))
-    #expect(text.hasSuffix(#""updated_at":"2026-02-01T10:00:00.000Z","highlight_id":null}]}"# + "\n"))
+    #expect(
+      text.hasSuffix(#""updated_at":"2026-02-01T10:00:00.000Z","highlight_id":null}]}"# + "\n"))
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     let questions = object?["questions"] as? [[String: Any]]
     #expect(questions?.count == 1)

@@ -53,23 +53,16 @@ struct TableStraightTests {
       _ = try insert.step()
     }
     let statement = try database.makeStatement(sql: sql + " FROM t ORDER BY n")
-    let path = NSTemporaryDirectory() + "table-\(UUID().uuidString)"
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-    defer {
-      close(fd)
-      unlink(path)
+    return try captured { out in
+      let writer = ListingWriter.make(
+        format: .table, style: Style(useColor: color, utcOffsetSeconds: utcOffset, width: nil),
+        out: out, lookahead: 1)
+      (writer as? TableWriter)?.drawsStraight = straight
+      #expect(try statement.step())
+      try writer.begin(listing, filter: nil, columns: Row(statement), nested: nil)
+      repeat { try writer.row(Row(statement), nested: nil) } while try statement.step()
+      try writer.end()
     }
-    let out = ByteWriter(fd: fd, name: path)
-    let writer = ListingWriter.make(
-      format: .table, style: Style(useColor: color, utcOffsetSeconds: utcOffset, width: nil),
-      out: out, lookahead: 1)
-    (writer as? TableWriter)?.drawsStraight = straight
-    #expect(try statement.step())
-    try writer.begin(listing, filter: nil, columns: Row(statement), nested: nil)
-    repeat { try writer.row(Row(statement), nested: nil) } while try statement.step()
-    try writer.end()
-    try out.flush()
-    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
   }
 
   static let questions = """

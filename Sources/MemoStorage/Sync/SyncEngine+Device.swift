@@ -98,6 +98,8 @@ extension SyncEngine {
         }
         try markApplied(path, at: now)
       }
+      try takeUpPublished(
+        by: old, paths: listed.split(separator: "\0").map(String.init), from: next)
       try database.execute(sql: "DELETE FROM sync_outbox")
       try database.execute(
         sql: "DELETE FROM sync_settings WHERE key IN ('next_file', 'registered', 'resend')")
@@ -115,6 +117,54 @@ extension SyncEngine {
       summary.newDeviceName = SyncSummary.NewDeviceName(name: name, old: oldName ?? old)
     }
     return summary
+  }
+
+  /// After `--new-device`: this database's changes not yet pushed when it was copied that
+  /// the other copy (syncing on as the old id) has pushed since, exactly as they are here:
+  /// its first change to the record in its later files (numbered from `next` on) is made over
+  /// the version held here and leaves the record as it is here. They are that copy's, not
+  /// this device's: sent again under the new id, a deletion would win over what that copy
+  /// did after it (an undone `rm` that made the book again: deleted on every machine). So they
+  /// are marked as come from sync, and the round applies that copy's files over them.
+  func takeUpPublished(by old: String, paths: [String], from next: Int64) throws {
+    var first: [String: SyncChange] = [:]
+    let later = paths.compactMap { path in
+      Self.fileNumber(String(path.split(separator: "/").last ?? "")).map { (path, $0) }
+    }.filter { $0.1 >= next }.sorted { $0.1 < $1.1 }
+    for (path, _) in later {
+      let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
+      for line in bytes.split(separator: 0x0A) {
+        guard let text = String(validating: line, as: UTF8.self),
+          let change = try? SyncChange.parse(text, device: old)
+        else { continue }
+        let id = change.kind.rawValue + " " + change.key
+        if first[id] == nil { first[id] = change }
+      }
+    }
+    guard !first.isEmpty else { return }
+    let statement = try database.cachedStatement(
+      sql: "SELECT kind, key FROM changes WHERE origin IS NULL AND seq > ?")
+    defer { statement.reset() }
+    try statement.bind(try store.number("pushed_seq"), at: 1)
+    var taken: [(String, String)] = []
+    while try statement.step() {
+      let (kindName, key) = (statement.string(0), statement.string(1))
+      guard let change = first[kindName + " " + key],
+        let held = try store.version(change.kind, key), change.base == held.version
+      else { continue }
+      let here = try store.image(change.kind, key).map { try JSONParser.parse($0) }
+      let there = try row(of: change).map { try JSONParser.parse($0) }
+      if here == there { taken.append((kindName, key)) }
+    }
+    statement.reset()
+    let mark = try database.cachedStatement(
+      sql: "UPDATE changes SET origin = 'sync' WHERE kind = ? AND key = ?")
+    for (kind, key) in taken {
+      mark.reset()
+      try mark.bind(kind, at: 1)
+      try mark.bind(key, at: 2)
+      try mark.execute()
+    }
   }
 
   /// `base`, or `base-2`, `base-3`… when this database's old name or a device it has heard of

@@ -139,9 +139,12 @@ extension SyncEngine {
         device: change.version.device)
     }
     var conflicts = 0
-    for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+    // A field the edit left empty holds nothing, as the deletion: no conflict.
+    let edited = incoming.map { Values(store: store, here: $0, incoming: nil) }
+    for (field, columns) in kind.fields where kind.reportsConflicts(on: field) {
       let set = change.changedBase(field)
       guard set.changed, change.stamp(field) != stamps[field],
+        try edited?.hereIsEmpty(columns) == false,
         try store.keep(
           kind, key: change.key, field: field, row: incoming, version: change.stamp(field),
           winner: held.version.device, at: now)
@@ -176,9 +179,13 @@ extension SyncEngine {
     // What was here: the record, or as the last round left it (a question deleted with its
     // post just now).
     if let held, change.base != held.version, let was = here ?? held.row, kind.reportsConflicts {
-      for (field, _) in kind.fields where kind.reportsConflicts(on: field) {
+      // A field empty here holds nothing, as the deletion: no conflict (a book made again by
+      // an undone `rm` has every field stamped anew, its empty author too).
+      let values = Values(store: store, here: was, incoming: nil)
+      for (field, columns) in kind.fields where kind.reportsConflicts(on: field) {
         guard let local = stamps[field],
           SyncMerge.unseenByDeletion(local: local, deleted: change.stamps[field] ?? change.base),
+          try !values.hereIsEmpty(columns),
           try store.keep(
             kind, key: key, field: field, row: was, version: local,
             winner: change.version.device, at: now)

@@ -79,6 +79,19 @@ struct NarrowTerminalTests {
     #expect(piped.stdout.contains("the Guild and to the Emperor?  [\(Self.category)]  ✓\n"))
   }
 
+  @Test("memo review due at 40 columns keeps the question (what is due) and lets the book go")
+  func reviewDue() throws {
+    let box = try Sandbox()
+    let id = try box.add("A long book title for testing")
+    _ = try box.run(["ask", "\(id)", "What is the main question here?"])
+    let lines = try table(box, ["review", "due", "--at", "+3d"], width: 40)
+    #expect(lines.first?.hasPrefix("ID  KIND  DUE") == true, "\(lines)")
+    #expect(lines.first?.hasSuffix("QUESTION") == true, "\(lines)")
+    #expect(lines.last?.contains("What is") == true, "\(lines)")
+    let wide = try table(box, ["review", "due", "--at", "+3d"], width: 80)
+    #expect(wide.last?.contains("What is the main question here?") == true, "\(wide)")
+  }
+
   @Test("memo stats at 40 and 20 columns: the latest weeks that fit, summary lines broken")
   func stats() throws {
     let box = try filtered()

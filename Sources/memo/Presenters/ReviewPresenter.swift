@@ -102,8 +102,10 @@ enum ReviewPresenter {
     Column(key: "kind", title: "KIND"),
     Column(key: "due", title: "DUE"),
     Column(key: "retrievability", title: "R", alignsRight: true),
-    Column(key: "question", title: "QUESTION", isFlexible: true, shrinkRank: 1, floor: 16),
-    Column(key: "title", title: "BOOK", isFlexible: true, shrinkRank: 2, floor: 12),
+    // The question is the main text: the book gives way first, and a narrow terminal keeps
+    // the question (what is due) when it leaves columns out.
+    Column(key: "question", title: "QUESTION", isFlexible: true, shrinkRank: 2, floor: 16),
+    Column(key: "title", title: "BOOK", isFlexible: true, shrinkRank: 1, floor: 12),
   ]
 
   /// `memo review export --format fsrs-csv`: the FSRS optimizer's review-log columns.

@@ -55,8 +55,7 @@ extension Memo.Review {
                 at: context.now, limit: nil, selection: selection,
                 dayStart: FSRS.dayStart(
                   of: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)),
-              to: .output)),
-          access: .read, output: writer)
+              to: .output)), output: writer)
         return
       }
       let context = try Context(global.common, format: .table)

@@ -1,7 +1,7 @@
 import MemoCore
 
 /// Export, import, and the file itself: reads, except an import (whose journal entry the
-/// importer writes, EffectRunner+Import).
+/// importer writes, TransferEffects+Import).
 extension EffectRunner {
   func perform(_ effect: TransferEffect) throws -> Action {
     switch effect {

@@ -89,45 +89,65 @@ struct Context {
     return writer
   }
 
-  /// Dispatches `action` into a new store over the database, opened on the first effect. A
-  /// listing's rows go where its action says (`RowDestination`): `.output` streams them to
-  /// `output`, `.state` leaves a page in the returned state.
-  /// - Parameter output: the writer `.output` listings stream to (nil: this context's
-  ///   `listingWriter`; a command passes its own when it set it up, as for a filtered listing).
+  /// Dispatches `action` into a new store over the database, opened on the first effect: for
+  /// reading when that effect only reads (`Effect.onlyReads`, declared beside the effect),
+  /// else as `access` says. A listing's rows go where its action says (`RowDestination`):
+  /// `.output` streams them to `output`, `.state` leaves a page in the returned state.
+  /// - Parameters:
+  ///   - access: how the command's changes open the file: `.write` creates it when missing,
+  ///     `.writeExisting` does not (SPEC §2); nil for a command that only reads, whose effect
+  ///     that would write is refused as an internal error, writing nothing.
+  ///   - output: the writer `.output` listings stream to (nil: this context's
+  ///     `listingWriter`; a command passes its own when it set it up, as for a filtered listing).
   /// - Returns: the state after every effect ran. - Throws: the `MemoError` the state holds.
   func dispatch(
-    _ action: Action, access: DatabaseFile.Access, output: ListingWriter? = nil,
+    _ action: Action, access: DatabaseFile.Access? = nil, output: ListingWriter? = nil,
     progress: ProgressMeter? = nil, refusingRatingBeforeCreation: Bool = false
   ) throws -> AppState {
-    let path = location.path
-    let timeout = busyTimeoutMilliseconds
     let output = output ?? listingWriter
-    var runner: EffectRunner?
+    var opened: (runner: EffectRunner, access: DatabaseFile.Access, isInMemory: Bool)?
     let store = Store { effect in
-      if runner == nil {
+      guard let needed = effect.onlyReads ? .read : access else {
+        return .failed(
+          MemoError(
+            code: .io,
+            message:
+              "internal error: a reading command asked for a change (\(effect)); please report this as a bug"
+          ))
+      }
+      // A missing file read as empty, then a change that creates it: open it for that change.
+      if opened == nil
+        || (needed == .write && opened?.access != .write && opened?.isInMemory == true)
+      {
         do {
-          runner = EffectRunner(
-            database: try DatabaseFile.open(
-              at: path, for: access, busyTimeoutMilliseconds: timeout,
-              migrationProgress: { [isQuiet] in
-                Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
-              }), writingTo: output)
-          runner?.progress = progress
-          runner?.refusesRatingBeforeCreation = refusingRatingBeforeCreation
+          let database = try open(for: needed)
+          let runner = EffectRunner(database: database, writingTo: output)
+          runner.progress = progress
+          runner.refusesRatingBeforeCreation = refusingRatingBeforeCreation
+          opened = (runner, needed, database.path == ":memory:")
         } catch let error as MemoError {
           return .failed(error)
         } catch {
-          return .failed(MemoError(code: .io, message: "cannot open \(path): \(error)"))
+          return .failed(MemoError(code: .io, message: "cannot open \(location.path): \(error)"))
         }
       }
       // Set just above, or the closure returned.
-      return runner!.run(effect)
+      return opened!.runner.run(effect)
     }
     store.dispatch(action)
     if let error = store.state.error { throw error }
     // A change made and committed: if stdout then fails, the error says the change was kept.
-    if access != .read, runner?.madeChanges == true { Output.changeKept = true }
+    if access != nil, opened?.runner.madeChanges == true { Output.changeKept = true }
     return store.state
+  }
+
+  /// The database file, opened (and migrated) for `access`.
+  private func open(for access: DatabaseFile.Access) throws -> Database {
+    try DatabaseFile.open(
+      at: location.path, for: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      migrationProgress: { [isQuiet] in
+        Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
+      })
   }
 }
 

@@ -43,7 +43,7 @@ struct ReviewSessionRunnerTests {
     }
 
     func post(_ title: String) throws -> PostID {
-      guard case .posts(.added(let post)) = try elsewhere(.insertPost(NewPost(title: title)))
+      guard case .posts(.added(let post)) = try elsewhere(.posts(.insert(NewPost(title: title))))
       else { throw MemoError(code: .io, message: "no post") }
       return post.id
     }
@@ -51,14 +51,14 @@ struct ReviewSessionRunnerTests {
     func question(on post: PostID, _ text: String, answer: String?) throws -> QuestionID {
       guard
         case .questions(.added(let question)) = try elsewhere(
-          .insertQuestion(NewQuestion(postID: post, text: text)))
+          .questions(.insert(NewQuestion(postID: post, text: text))))
       else { throw MemoError(code: .io, message: "no question") }
-      if let answer { try elsewhere(.setAnswer(question.id, answer)) }
+      if let answer { try elsewhere(.questions(.setAnswer(question.id, answer))) }
       return question.id
     }
 
     func answer(of id: QuestionID) throws -> String? {
-      guard case .questions(.loaded(let question)) = try elsewhere(.loadQuestion(id)) else {
+      guard case .questions(.loaded(let question)) = try elsewhere(.questions(.load(id))) else {
         return nil
       }
       return question.answer
@@ -66,7 +66,7 @@ struct ReviewSessionRunnerTests {
 
     /// The journal, newest first, as (summary, undone).
     func journal() throws -> [(String, Bool)] {
-      guard case .journal(.entries(let entries)) = try elsewhere(.loadJournal(limit: 20)) else {
+      guard case .journal(.entries(let entries)) = try elsewhere(.journal(.list(limit: 20))) else {
         return []
       }
       return entries.map { ($0.summary, $0.isUndone) }
@@ -105,10 +105,10 @@ struct ReviewSessionRunnerTests {
     #expect(frame.count == 24 && frame[23] == "u undo  q quit")
     #expect(frame[21].hasPrefix("  not undone: ") && frame[22].hasSuffix("use memo undo"))
     // The post is there, and nothing in the journal was undone.
-    #expect(throws: Never.self) { try setup.elsewhere(.loadPost(precious)) }
+    #expect(throws: Never.self) { try setup.elsewhere(.posts(.load(precious))) }
     #expect(try setup.journal().allSatisfy { !$0.1 })
     // Once the other shell takes its own change back, u takes back the session's rating.
-    try setup.elsewhere(.undo(1))
+    try setup.elsewhere(.journal(.undo(1)))
     setup.press("u", &session)
     #expect(session.message?.hasPrefix("undone: rate question") == true)
     #expect(session.index == 0 && session.reviewed == 0)
@@ -124,7 +124,7 @@ struct ReviewSessionRunnerTests {
     let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
     var session = try setup.session()
     setup.press(" 3", &session)
-    try setup.elsewhere(.undo(1))  // the session's rating
+    try setup.elsewhere(.journal(.undo(1)))  // the session's rating
     setup.press("u", &session)
     #expect(session.message?.contains("undone already outside this session") == true)
     // The answer, the question and the post (older entries) stand.
@@ -170,7 +170,7 @@ struct ReviewSessionRunnerTests {
     let q3 = try setup.question(on: dune, "Spice?", answer: nil)
     var session = try setup.session()
     #expect(session.current?.kind == .open)
-    try setup.elsewhere(.setAnswer(q3, "elsewhere"))
+    try setup.elsewhere(.questions(.setAnswer(q3, "elsewhere")))
     setup.press("a", &session)
     #expect(session.input == nil)
     #expect(session.current?.kind == .recall)
@@ -192,7 +192,7 @@ struct ReviewSessionRunnerTests {
     let q3 = try setup.question(on: dune, "Spice?", answer: nil)
     var session = try setup.session()
     setup.press("amine", &session)
-    try setup.elsewhere(.setAnswer(q3, "elsewhere"))
+    try setup.elsewhere(.questions(.setAnswer(q3, "elsewhere")))
     setup.press("\n", &session)
     #expect(try setup.answer(of: q3) == "elsewhere")
     #expect(session.message?.contains("yours was not saved: 'mine'") == true)
@@ -201,7 +201,7 @@ struct ReviewSessionRunnerTests {
     let q4 = try setup.question(on: dune, "Worms?", answer: nil)
     var open = try setup.session()
     open.index = try #require(open.items.firstIndex { $0.id == q4 })
-    try setup.elsewhere(.setAnswer(q4, "sandworms"))
+    try setup.elsewhere(.questions(.setAnswer(q4, "sandworms")))
     setup.runner.perform(.answer("mine"), on: &open)
     #expect(try setup.answer(of: q4) == "sandworms")
     #expect(open.message?.contains("'sandworms'") == true)

@@ -17,7 +17,7 @@ struct BrowseReducerTests {
     _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int,
     filter: QuestionFilter = QuestionFilter()
   ) -> Effect {
-    .loadPage(PageRequest(list: list, anchor: anchor, limit: limit, filter: filter))
+    .lookup(.page(PageRequest(list: list, anchor: anchor, limit: limit, filter: filter)))
   }
 
   static func key(_ id: Int64) -> PageKey { PageKey(order: Timestamp.t0.rfc3339, id: id) }
@@ -30,7 +30,7 @@ struct BrowseReducerTests {
   @Test("start reads the data version and the current filter, which then loads the first page")
   func start() {
     var state = BrowseState(width: 80, height: 24)
-    #expect(browseReducer(&state, .start) == [.loadDataVersion, .loadCurrentFilter])
+    #expect(browseReducer(&state, .start) == [.lookup(.dataVersion), .filters(.loadCurrent)])
     let filter = QuestionFilter(starred: true, categories: ["physics"])
     let effects = browseReducer(&state, .stored(.filters(.current(filter))))
     #expect(effects == [Self.request(.books, .top, 22, filter: filter)])
@@ -55,7 +55,7 @@ struct BrowseReducerTests {
     let effects = browseReducer(&state, .key(.char("j")))
     #expect(effects == [Self.request(.books, .after(Self.key(6)), 1)])
     let next = BrowseRow.post(.fixture(5, title: "B5"))
-    guard case .loadPage(let request) = effects[0] else { return }
+    guard case .lookup(.page(let request)) = effects[0] else { return }
     _ = browseReducer(&state, .stored(.browse(.page(Page(request: request, rows: [next])))))
     let screen = Self.list(state)
     #expect(screen?.rows.map(\.key.id) == [8, 7, 6, 5])
@@ -157,9 +157,11 @@ struct BrowseReducerTests {
     #expect(Self.list(state)?.offset == 5 && Self.list(state)?.cursor == 3)
   }
 
-  static let bookRead: [Effect] = [.loadPost(8), request(.bookQuestions(8), .top, 10_000)]
+  static let bookRead: [Effect] = [.posts(.load(8)), request(.bookQuestions(8), .top, 10_000)]
 
-  @Test("Enter on a book opens its screen (the post whole, its questions); Enter on a question its detail; Escape goes back")
+  @Test(
+    "Enter on a book opens its screen (the post whole, its questions); Enter on a question its detail; Escape goes back"
+  )
   func openAndBack() {
     var state = Self.books(cursor: 1)
     let book = Post.fixture(8, title: "B8")
@@ -194,7 +196,7 @@ struct BrowseReducerTests {
   func star() {
     let question = Question.fixture(4)
     var state = Self.questions([question])
-    #expect(browseReducer(&state, .key(.char("s"))) == [.setStarred([4], true)])
+    #expect(browseReducer(&state, .key(.char("s"))) == [.questions(.setStarred([4], true))])
     #expect(state.pendingMessage == "★ starred question 4")
     var starred = question
     starred.isStarred = true
@@ -205,7 +207,7 @@ struct BrowseReducerTests {
       ListScreen(list: .questions, rows: [.question(starred)], reselecting: Self.key(4)))
     #expect(state == expected)
     #expect(effects == [Self.request(.questions, .top, 4)])
-    #expect(browseReducer(&state, .key(.char("s"))) == [.setStarred([4], false)])
+    #expect(browseReducer(&state, .key(.char("s"))) == [.questions(.setStarred([4], false))])
   }
 
   @Test("a opens the answer input; wide characters edit one at a time; Enter saves")
@@ -220,7 +222,7 @@ struct BrowseReducerTests {
     _ = browseReducer(&state, .key(.char("は")))
     #expect(state.input.map { String($0.text) } == "猫がはき")
     #expect(state.input?.caret == 3)
-    #expect(browseReducer(&state, .key(.enter)) == [.setAnswer(4, "猫がはき")])
+    #expect(browseReducer(&state, .key(.enter)) == [.questions(.setAnswer(4, "猫がはき"))])
     #expect(state.input == nil)
     #expect(state.pendingMessage == "answered question 4")
   }
@@ -240,7 +242,7 @@ struct BrowseReducerTests {
     _ = browseReducer(&state, .key(.char("a")))
     #expect(state.input.map { String($0.text) } == "old")
     _ = browseReducer(&state, .key(.ctrl("u")))
-    #expect(browseReducer(&state, .key(.enter)) == [.setAnswer(4, nil)])
+    #expect(browseReducer(&state, .key(.enter)) == [.questions(.setAnswer(4, nil))])
   }
 
   @Test("q finishes from any screen, even the Filter screen; not while typing")
@@ -260,7 +262,7 @@ struct BrowseReducerTests {
   func filterScreen() {
     var state = Self.books()
     state.filter = QuestionFilter(since: "7d")
-    #expect(browseReducer(&state, .key(.char("f"))) == [.loadCategoryNames])
+    #expect(browseReducer(&state, .key(.char("f"))) == [.categories(.loadNames)])
     _ = browseReducer(&state, .stored(.browse(.categoryNames(["math", "physics", "文学"]))))
     for key: Character in ["s", "a", "a", "j", "c", "j", "c", "k", "c"] {
       _ = browseReducer(&state, .key(.char(key)))
@@ -269,7 +271,7 @@ struct BrowseReducerTests {
     #expect(
       state.top
         == .filter(FilterScreen(draft: draft, categories: ["math", "physics", "文学"], cursor: 1)))
-    #expect(browseReducer(&state, .key(.enter)) == [.saveCurrentFilter(draft)])
+    #expect(browseReducer(&state, .key(.enter)) == [.filters(.saveCurrent(draft))])
     #expect(state.screens.count == 1)
     let effects = browseReducer(&state, .stored(.filters(.current(draft))))
     #expect(state.filter == draft)
@@ -296,10 +298,10 @@ struct BrowseReducerTests {
   @Test("another process's commit (a new data_version) reads the filter and the page again")
   func liveRefresh() {
     var state = Self.books()
-    #expect(browseReducer(&state, .tick) == [.loadDataVersion])
+    #expect(browseReducer(&state, .tick) == [.lookup(.dataVersion)])
     #expect(browseReducer(&state, .stored(.browse(.dataVersion(3)))) == [])
     #expect(browseReducer(&state, .stored(.browse(.dataVersion(3)))) == [])
-    #expect(browseReducer(&state, .stored(.browse(.dataVersion(4)))) == [.loadCurrentFilter])
+    #expect(browseReducer(&state, .stored(.browse(.dataVersion(4)))) == [.filters(.loadCurrent)])
     #expect(state.dataVersion == 4)
   }
 
@@ -318,11 +320,11 @@ struct BrowseReducerTests {
   @Test("u undoes through the journal; the answer names what was undone")
   func undo() {
     var state = Self.books()
-    #expect(browseReducer(&state, .key(.char("u"))) == [.undo(1)])
+    #expect(browseReducer(&state, .key(.char("u"))) == [.journal(.undo(1))])
     let entry = JournalEntry(
       id: 3, createdAt: .t0, action: "star", summary: "star question 4", isUndone: true,
       changeCount: 1)
-    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.loadCurrentFilter])
+    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.filters(.loadCurrent)])
     #expect(state.message == "undone: star question 4")
     _ = browseReducer(&state, .key(.char("u")))
     _ = browseReducer(&state, .stored(.failed(.nothingToUndo())))
@@ -332,13 +334,13 @@ struct BrowseReducerTests {
   @Test("v puts the book under the cursor on the shelf, or takes it off")
   func favorite() {
     var state = Self.books()
-    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: nil)])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.favorites(.put(9, position: nil))])
     var book = Post.fixture(9, title: "B9")
     book.isFavorite = true
     _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
     #expect(Self.list(state)?.rows[0].post?.isFavorite == true)
     #expect(state.message == "put 'B9' on the shelf")
-    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.favorites(.takeOff(9))])
     #expect(browseReducer(&state, .key(.char("F"))) == [Self.request(.favorites, .top, 4)])
   }
 
@@ -348,12 +350,12 @@ struct BrowseReducerTests {
     var book = Post.fixture(9, title: "B9")
     book.isFavorite = true
     _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
-    #expect(browseReducer(&state, .key(.char("v"))) == [.takeOffShelf(9)])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.favorites(.takeOff(9))])
     book.isFavorite = false
     _ = browseReducer(&state, .stored(.browse(.unshelved(book, position: 3))))
     #expect(state.message == "took 'B9' off the shelf")
     #expect(Self.list(state)?.rows[0].post?.isFavorite == false)
-    #expect(browseReducer(&state, .key(.char("v"))) == [.putOnShelf(9, position: 3)])
+    #expect(browseReducer(&state, .key(.char("v"))) == [.favorites(.put(9, position: 3))])
     book.isFavorite = true
     _ = browseReducer(&state, .stored(.favorites(.listed([book]))))
     #expect(state.shelfPositions.isEmpty)
@@ -365,12 +367,12 @@ struct BrowseReducerTests {
     _ = browseReducer(&state, .key(.char("/")))
     for c in "猫" { _ = browseReducer(&state, .key(.char(c))) }
     #expect(
-      browseReducer(&state, .key(.enter)) == [.search(SearchQuery(text: "猫", limit: 200))])
+      browseReducer(&state, .key(.enter)) == [.lookup(.search(SearchQuery(text: "猫", limit: 200)))])
     let hit = SearchResult(
       kind: .questions, id: 2, postID: 9, postTitle: "B9", snippet: "\u{2}猫\u{3}", rank: 0)
     _ = browseReducer(&state, .stored(.search(.found([hit]))))
     #expect(state.top == .search(SearchScreen(query: "猫", results: [hit])))
-    #expect(browseReducer(&state, .key(.enter)) == [.loadQuestion(2)])
+    #expect(browseReducer(&state, .key(.enter)) == [.questions(.load(2))])
     let question = Question.fixture(2, post: 9, text: "猫")
     _ = browseReducer(&state, .stored(.questions(.loaded(question))))
     #expect(state.top == .detail(question))
@@ -381,7 +383,7 @@ struct BrowseReducerTests {
   func deletedElsewhere() {
     var state = Self.questions([.fixture(4)])
     _ = browseReducer(&state, .key(.enter))
-    #expect(browseReducer(&state, .tick) == [.loadDataVersion])
+    #expect(browseReducer(&state, .tick) == [.lookup(.dataVersion)])
     let effects = browseReducer(&state, .stored(.failed(.questionNotFound(4))))
     #expect(state.screens.count == 2)
     #expect(state.message == MemoError.questionNotFound(4).message)
@@ -431,7 +433,9 @@ struct BrowseEditingKeyTests {
     #expect(state.input == LineInput(purpose: .search, choices: ["猫"]))
     Self.type("名前", into: &state)
     // Typing starts afresh: the query is 名前, not 猫名前.
-    #expect(browseReducer(&state, .key(.enter)) == [.search(SearchQuery(text: "名前", limit: 200))])
+    #expect(
+      browseReducer(&state, .key(.enter)) == [.lookup(.search(SearchQuery(text: "名前", limit: 200)))]
+    )
     _ = browseReducer(&state, .key(.char("/")))
     Self.type("x", into: &state)
     _ = browseReducer(&state, .key(.up))
@@ -446,7 +450,9 @@ struct BrowseEditingKeyTests {
     #expect(state.searches == ["猫", "名前"])
   }
 
-  @Test("n asks the title, then the author (optional), and adds the book as memo add does; its screen opens")
+  @Test(
+    "n asks the title, then the author (optional), and adds the book as memo add does; its screen opens"
+  )
   func newBook() {
     var state = BrowseReducerTests.books()
     _ = browseReducer(&state, .key(.char("n")))
@@ -457,7 +463,7 @@ struct BrowseEditingKeyTests {
     Self.type("Frank Herbert", into: &state)
     #expect(
       browseReducer(&state, .key(.enter)) == [
-        .insertPost(NewPost(title: "Dune", author: "Frank Herbert"))
+        .posts(.insert(NewPost(title: "Dune", author: "Frank Herbert")))
       ])
     let added = Post.fixture(8, title: "Dune")
     #expect(browseReducer(&state, .stored(.posts(.added(added)))) == Self.bookRead)
@@ -489,7 +495,7 @@ struct BrowseEditingKeyTests {
     Self.type("Why spice?", into: &state)
     #expect(
       browseReducer(&state, .key(.enter)) == [
-        .insertQuestion(NewQuestion(postID: 8, text: "Why spice?"))
+        .questions(.insert(NewQuestion(postID: 8, text: "Why spice?")))
       ])
     var question = Question.fixture(5, post: 8, text: "Why spice?")
     question.postTitle = "B8"
@@ -509,14 +515,14 @@ struct BrowseEditingKeyTests {
     var question = Question.fixture(4)
     question.category = "physics"
     var state = BrowseReducerTests.questions([question])
-    #expect(browseReducer(&state, .key(.char("c"))) == [.loadCategoryNames])
+    #expect(browseReducer(&state, .key(.char("c"))) == [.categories(.loadNames)])
     #expect(state.input.map { String($0.text) } == "physics")
     _ = browseReducer(&state, .stored(.browse(.categoryNames(["math", "physics", "文学"]))))
     _ = browseReducer(&state, .key(.up))
     #expect(state.input.map { String($0.text) } == "文学")
     #expect(
       browseReducer(&state, .key(.enter)) == [
-        .updateQuestion(4, QuestionPatch(category: .some("文学")))
+        .questions(.update(4, QuestionPatch(category: .some("文学"))))
       ])
     _ = browseReducer(&state, .key(.char("c")))
     #expect(browseReducer(&state, .key(.enter)) == [])
@@ -525,7 +531,7 @@ struct BrowseEditingKeyTests {
     _ = browseReducer(&state, .key(.ctrl("u")))
     #expect(
       browseReducer(&state, .key(.enter)) == [
-        .updateQuestion(4, QuestionPatch(category: .some(nil)))
+        .questions(.update(4, QuestionPatch(category: .some(nil))))
       ])
     question.category = nil
     _ = browseReducer(&state, .stored(.questions(.updated([question]))))
@@ -543,7 +549,7 @@ struct BrowseEditingKeyTests {
     #expect(state.confirming == nil)
     #expect(state.message == "kept question 4")
     _ = browseReducer(&state, .key(.char("d")))
-    #expect(browseReducer(&state, .key(.char("y"))) == [.deleteQuestions([4])])
+    #expect(browseReducer(&state, .key(.char("y"))) == [.questions(.delete([4]))])
     let effects = browseReducer(&state, .stored(.questions(.removed([question]))))
     #expect(state.message == "deleted question 4 'Why?'")
     // Its detail closes; the list is read again.
@@ -560,7 +566,7 @@ struct BrowseEditingKeyTests {
     state.screens[1] = .book(BookScreen(post: book, isLoaded: true))
     _ = browseReducer(&state, .key(.char("d")))
     #expect(state.confirming == .post(book))
-    #expect(browseReducer(&state, .key(.char("Y"))) == [.deletePosts([9])])
+    #expect(browseReducer(&state, .key(.char("Y"))) == [.posts(.delete([9]))])
     _ = browseReducer(&state, .stored(.posts(.removed([book]))))
     #expect(state.message == "deleted book 9 'B9' and its 2 questions")
     #expect(state.screens.count == 1)
@@ -569,11 +575,11 @@ struct BrowseEditingKeyTests {
   @Test("Ctrl-R redoes through the journal; the message says redone")
   func redo() {
     var state = BrowseReducerTests.books()
-    #expect(browseReducer(&state, .key(.ctrl("r"))) == [.redo(1)])
+    #expect(browseReducer(&state, .key(.ctrl("r"))) == [.journal(.redo(1))])
     let entry = JournalEntry(
       id: 3, createdAt: .t0, action: "rm", summary: "rm question 4 \"Why?\"", isUndone: false,
       changeCount: 1)
-    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.loadCurrentFilter])
+    #expect(browseReducer(&state, .stored(.journal(.entries([entry])))) == [.filters(.loadCurrent)])
     #expect(state.message == "redone: rm question 4 \"Why?\"")
     _ = browseReducer(&state, .key(.char("u")))
     _ = browseReducer(&state, .stored(.journal(.entries([entry]))))
@@ -592,7 +598,9 @@ struct BrowseEditingKeyTests {
     _ = browseReducer(&state, .key(.backspace))
     Self.type(" not?", into: &state)
     #expect(
-      browseReducer(&state, .key(.enter)) == [.updateQuestion(4, QuestionPatch(text: "Why not?"))])
+      browseReducer(&state, .key(.enter)) == [
+        .questions(.update(4, QuestionPatch(text: "Why not?")))
+      ])
     _ = browseReducer(&state, .key(.char("e")))
     _ = browseReducer(&state, .key(.ctrl("u")))
     #expect(browseReducer(&state, .key(.enter)) == [])
@@ -602,7 +610,7 @@ struct BrowseEditingKeyTests {
     _ = browseReducer(&books, .key(.char("e")))
     #expect(books.input?.purpose == .title(9, old: "B9"))
     Self.type("!", into: &books)
-    #expect(browseReducer(&books, .key(.enter)) == [.updatePost(9, PostPatch(title: "B9!"))])
+    #expect(browseReducer(&books, .key(.enter)) == [.posts(.update(9, PostPatch(title: "B9!")))])
     _ = browseReducer(&books, .key(.char("e")))
     #expect(browseReducer(&books, .key(.enter)) == [])
     #expect(books.message == "no change to book 9")
@@ -616,20 +624,20 @@ struct BrowseEditingKeyTests {
     #expect(state.editorRequest == .question(question))
     #expect(
       browseReducer(&state, .edited(.question(question, QuestionPatch(text: "How?"))))
-        == [.updateQuestion(4, QuestionPatch(text: "How?"))])
+        == [.questions(.update(4, QuestionPatch(text: "How?")))])
     #expect(state.editorRequest == nil)
     _ = browseReducer(&state, .edited(.failed(MemoError(code: .io, message: "the editor failed"))))
     #expect(state.message == "the editor failed")
 
     var books = BrowseReducerTests.books()
-    #expect(browseReducer(&books, .key(.char("E"))) == [.loadPost(9)])
+    #expect(browseReducer(&books, .key(.char("E"))) == [.posts(.load(9))])
     var post = Post.fixture(9, title: "B9")
     post.body = "Notes."
     _ = browseReducer(&books, .stored(.posts(.loaded(post))))
     #expect(books.editorRequest == .post(post))
     #expect(
       browseReducer(&books, .edited(.post(post, NewPost(title: "B9", body: "More notes."))))
-        == [.updatePost(9, PostPatch(body: .some("More notes.")))])
+        == [.posts(.update(9, PostPatch(body: .some("More notes."))))])
     _ = browseReducer(&books, .edited(.post(post, nil)))
     #expect(books.message == "no change to book 9")
   }
@@ -639,7 +647,7 @@ struct BrowseEditingKeyTests {
     var state = BrowseReducerTests.books()
     let added = Post.fixture(8, title: "Dune")
     _ = browseReducer(&state, .stored(.posts(.added(added))))
-    #expect(browseReducer(&state, .key(.char("u"))) == [.undo(1)])
+    #expect(browseReducer(&state, .key(.char("u"))) == [.journal(.undo(1))])
     let entry = JournalEntry(
       id: 3, createdAt: .t0, action: "add", summary: "add post 8 'Dune'", isUndone: true,
       changeCount: 1)
@@ -650,7 +658,8 @@ struct BrowseEditingKeyTests {
     #expect(state.message == "undone: add post 8 'Dune'")
   }
 
-  @Test("a book's screen: j reads the body a line at a time, then goes question to question; k back")
+  @Test(
+    "a book's screen: j reads the body a line at a time, then goes question to question; k back")
   func bookScrolling() {
     var state = BrowseState(width: 40, height: 6)  // a body of 4 lines
     var post = Post.fixture(8, title: "B8")
@@ -698,17 +707,17 @@ struct BrowseStoreTests {
     let store = BrowseStore(state: BrowseState(width: 40, height: 5)) { effect in
       ran.append(effect)
       switch effect {
-      case .loadDataVersion: return .browse(.dataVersion(7))
-      case .loadCurrentFilter: return .filters(.current(filter))
-      case .loadPage(let request): return .browse(.page(Page(request: request, rows: [book])))
+      case .lookup(.dataVersion): return .browse(.dataVersion(7))
+      case .filters(.loadCurrent): return .filters(.current(filter))
+      case .lookup(.page(let request)): return .browse(.page(Page(request: request, rows: [book])))
       default: return .failed(.usage("unexpected"))
       }
     }
     store.dispatch(.start)
     #expect(
       ran == [
-        .loadDataVersion, .loadCurrentFilter,
-        .loadPage(PageRequest(list: .books, anchor: .top, limit: 3, filter: filter)),
+        .lookup(.dataVersion), .filters(.loadCurrent),
+        .lookup(.page(PageRequest(list: .books, anchor: .top, limit: 3, filter: filter))),
       ])
     var expected = BrowseState(width: 40, height: 5)
     expected.dataVersion = 7

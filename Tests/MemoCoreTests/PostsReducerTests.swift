@@ -34,7 +34,7 @@ struct PostsReducerTests {
   func addNormalises(typed: NewPost, stored: NewPost) {
     var state = midCommand()
     let effects = appReducer(&state, .posts(.add(typed)))
-    #expect(effects == [.insertPost(stored)])
+    #expect(effects == [.posts(.insert(stored))])
     #expect(state == midCommand())
   }
 
@@ -56,17 +56,17 @@ struct PostsReducerTests {
   func list() {
     var state = midCommand()
     let query = PostQuery(sort: .title, isReversed: true, author: "herbert", limit: 5, offset: 10)
-    #expect(appReducer(&state, .posts(.list(query))) == [.loadPosts(query, to: .state)])
+    #expect(appReducer(&state, .posts(.list(query))) == [.posts(.list(query, to: .state))])
     #expect(
-      appReducer(&state, .posts(.list(query, to: .output))) == [.loadPosts(query, to: .output)])
+      appReducer(&state, .posts(.list(query, to: .output))) == [.posts(.list(query, to: .output))])
     #expect(state == midCommand())
   }
 
   @Test("show asks storage for the one post, where the action says, and changes nothing yet")
   func show() {
     var state = midCommand()
-    #expect(appReducer(&state, .posts(.show(42))) == [.loadPost(42, to: .state)])
-    #expect(appReducer(&state, .posts(.show(42, to: .output))) == [.loadPost(42, to: .output)])
+    #expect(appReducer(&state, .posts(.show(42))) == [.posts(.load(42, to: .state))])
+    #expect(appReducer(&state, .posts(.show(42, to: .output))) == [.posts(.load(42, to: .output))])
     #expect(state == midCommand())
   }
 
@@ -82,7 +82,7 @@ struct PostsReducerTests {
     let stored = PostPatch(
       title: "Dune Messiah", author: .some(nil), body: .some(" Rewritten.\n"),
       source: .some("library"))
-    #expect(effects == [.updatePost(2, stored)])
+    #expect(effects == [.posts(.update(2, stored))])
     #expect(state == midCommand())
   }
 
@@ -91,14 +91,14 @@ struct PostsReducerTests {
     var state = midCommand()
     let effects = appReducer(
       &state, .posts(.edit(2, PostPatch(author: .some(nil), body: .some(" \n")))))
-    #expect(effects == [.updatePost(2, PostPatch(author: .some(nil), body: .some(nil)))])
+    #expect(effects == [.posts(.update(2, PostPatch(author: .some(nil), body: .some(nil))))])
     #expect(state == midCommand())
   }
 
   @Test("edit with nothing to change still asks storage, so that a missing post is reported")
   func editEmpty() {
     var state = midCommand()
-    #expect(appReducer(&state, .posts(.edit(4, PostPatch()))) == [.updatePost(4, PostPatch())])
+    #expect(appReducer(&state, .posts(.edit(4, PostPatch()))) == [.posts(.update(4, PostPatch()))])
     #expect(state == midCommand())
   }
 
@@ -113,7 +113,9 @@ struct PostsReducerTests {
     var expected = midCommand()
     expected.error = .emptyTitle(editing: 2)
     #expect(state == expected)
-    #expect(state.error?.message == "the title is empty; give the book's title, e.g. memo edit 2 --title \"Dune\"")
+    #expect(
+      state.error?.message
+        == "the title is empty; give the book's title, e.g. memo edit 2 --title \"Dune\"")
   }
 
   // MARK: - remove
@@ -121,7 +123,7 @@ struct PostsReducerTests {
   @Test("remove asks storage once, each id once, in the order first given")
   func remove() {
     var state = midCommand()
-    #expect(appReducer(&state, .posts(.remove([3, 1, 3, 2, 1]))) == [.deletePosts([3, 1, 2])])
+    #expect(appReducer(&state, .posts(.remove([3, 1, 3, 2, 1]))) == [.posts(.delete([3, 1, 2]))])
     #expect(state == midCommand())
   }
 

@@ -13,11 +13,12 @@ struct QuestionsReducerTests {
         .ask(NewQuestion(postID: 1, text: " Why? ", category: " physics ", isStarred: true))))
     #expect(
       effects == [
-        .insertQuestion(NewQuestion(postID: 1, text: "Why?", category: "physics", isStarred: true))
+        .questions(
+          .insert(NewQuestion(postID: 1, text: "Why?", category: "physics", isStarred: true)))
       ])
     let blank = appReducer(
       &state, .questions(.ask(NewQuestion(postID: 1, text: "Q", category: "  "))))
-    #expect(blank == [.insertQuestion(NewQuestion(postID: 1, text: "Q"))])
+    #expect(blank == [.questions(.insert(NewQuestion(postID: 1, text: "Q")))])
     #expect(state == AppState())
   }
 
@@ -36,8 +37,11 @@ struct QuestionsReducerTests {
   @Test("star and unstar ask storage once, without repeats; nothing to do asks nothing")
   func star() {
     var state = AppState()
-    #expect(appReducer(&state, .questions(.star([12, 40, 12]))) == [.setStarred([12, 40], true)])
-    #expect(appReducer(&state, .questions(.unstar([40]))) == [.setStarred([40], false)])
+    #expect(
+      appReducer(&state, .questions(.star([12, 40, 12]))) == [
+        .questions(.setStarred([12, 40], true))
+      ])
+    #expect(appReducer(&state, .questions(.unstar([40]))) == [.questions(.setStarred([40], false))])
     #expect(appReducer(&state, .questions(.star([]))) == [])
     #expect(state == AppState())
   }
@@ -45,8 +49,11 @@ struct QuestionsReducerTests {
   @Test("answer needs text; unanswer removes the answer")
   func answer() {
     var state = AppState()
-    #expect(appReducer(&state, .questions(.answer(3, "Because."))) == [.setAnswer(3, "Because.")])
-    #expect(appReducer(&state, .questions(.unanswer(3))) == [.setAnswer(3, nil)])
+    #expect(
+      appReducer(&state, .questions(.answer(3, "Because."))) == [
+        .questions(.setAnswer(3, "Because."))
+      ])
+    #expect(appReducer(&state, .questions(.unanswer(3))) == [.questions(.setAnswer(3, nil))])
     #expect(state == AppState())
     #expect(appReducer(&state, .questions(.answer(3, "  "))) == [])
     #expect(state.error?.code == .usage)
@@ -59,7 +66,7 @@ struct QuestionsReducerTests {
     #expect(
       appReducer(&state, .questions(.edit(3, QuestionPatch(text: " T ", category: .some(" ")))))
         == [
-          .updateQuestion(3, QuestionPatch(text: "T", category: .some(nil)))
+          .questions(.update(3, QuestionPatch(text: "T", category: .some(nil))))
         ])
     #expect(appReducer(&state, .questions(.edit(3, QuestionPatch(text: "")))) == [])
     #expect(state.error == .emptyQuestion())
@@ -74,9 +81,9 @@ struct QuestionsReducerTests {
       postID: 4, limit: 3)
     #expect(
       appReducer(&state, .questions(.list(query, to: .output))) == [
-        .loadQuestions(query, to: .output)
+        .questions(.list(query, to: .output))
       ])
-    #expect(appReducer(&state, .questions(.list(query))) == [.loadQuestions(query, to: .state)])
+    #expect(appReducer(&state, .questions(.list(query))) == [.questions(.list(query, to: .state))])
     #expect(state == AppState())
   }
 
@@ -96,14 +103,14 @@ struct QuestionsReducerTests {
   @Test("categories: a blank new name is refused, names are trimmed")
   func categories() {
     var state = AppState()
-    #expect(appReducer(&state, .categories(.add(" physics "))) == [.insertCategory("physics")])
+    #expect(appReducer(&state, .categories(.add(" physics "))) == [.categories(.insert("physics"))])
     #expect(
       appReducer(&state, .categories(.rename(from: " a ", to: " b "))) == [
-        .renameCategory(from: "a", to: "b")
+        .categories(.rename(from: "a", to: "b"))
       ])
     #expect(
       appReducer(&state, .categories(.remove("x", force: true))) == [
-        .deleteCategory("x", force: true)
+        .categories(.delete("x", force: true))
       ])
     #expect(state == AppState())
     #expect(appReducer(&state, .categories(.add("  "))) == [])
@@ -113,9 +120,9 @@ struct QuestionsReducerTests {
   @Test("favorites: ids without repeats; the shelf lands in the state")
   func favorites() {
     var state = AppState()
-    #expect(appReducer(&state, .favorites(.add([2, 2, 1]))) == [.addFavorites([2, 1])])
-    #expect(appReducer(&state, .favorites(.remove([2]))) == [.removeFavorites([2])])
-    #expect(appReducer(&state, .favorites(.list(to: .output))) == [.loadFavorites(to: .output)])
+    #expect(appReducer(&state, .favorites(.add([2, 2, 1]))) == [.favorites(.add([2, 1]))])
+    #expect(appReducer(&state, .favorites(.remove([2]))) == [.favorites(.remove([2]))])
+    #expect(appReducer(&state, .favorites(.list(to: .output))) == [.favorites(.list(to: .output))])
     _ = appReducer(&state, .favorites(.listed([.fixture()])))
     #expect(state.posts == [.fixture()])
   }
@@ -128,7 +135,7 @@ struct QuestionsReducerTests {
       .filters(.set(QuestionFilter(starred: true, categories: ["Physics", " physics", "math"]))))
     #expect(
       effects == [
-        .saveCurrentFilter(QuestionFilter(starred: true, categories: ["Physics", "math"]))
+        .filters(.saveCurrent(QuestionFilter(starred: true, categories: ["Physics", "math"])))
       ])
     #expect(appReducer(&state, .filters(.set(QuestionFilter()))) == [])
     #expect(state.error?.code == .usage)
@@ -137,14 +144,14 @@ struct QuestionsReducerTests {
   @Test("filter clear saves an empty filter; save needs a name; use, list, rm ask storage")
   func filterOthers() {
     var state = AppState()
-    #expect(appReducer(&state, .filters(.clear)) == [.saveCurrentFilter(QuestionFilter())])
+    #expect(appReducer(&state, .filters(.clear)) == [.filters(.saveCurrent(QuestionFilter()))])
     #expect(
       appReducer(&state, .filters(.save(" s ", replacing: false))) == [
-        .saveNamedFilter("s", replacing: false)
+        .filters(.saveNamed("s", replacing: false))
       ])
-    #expect(appReducer(&state, .filters(.use("s"))) == [.useSavedFilter("s")])
-    #expect(appReducer(&state, .filters(.list)) == [.loadSavedFilters])
-    #expect(appReducer(&state, .filters(.remove("s"))) == [.deleteSavedFilter("s")])
+    #expect(appReducer(&state, .filters(.use("s"))) == [.filters(.use("s"))])
+    #expect(appReducer(&state, .filters(.list)) == [.filters(.listSaved)])
+    #expect(appReducer(&state, .filters(.remove("s"))) == [.filters(.deleteSaved("s"))])
     #expect(state == AppState())
     #expect(appReducer(&state, .filters(.save(" ", replacing: false))) == [])
     #expect(state.error == .badFilterName())

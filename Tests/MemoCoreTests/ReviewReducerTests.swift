@@ -11,10 +11,10 @@ struct ReviewReducerTests {
     var state = AppState()
     #expect(
       reviewReducer(&state, .rate(3, rating: "Good", at: Self.time))
-        == [.rateReview(3, .recall(.good), at: Self.time)])
+        == [.review(.rate(3, .recall(.good), at: Self.time))])
     #expect(
       reviewReducer(&state, .rate(3, rating: "later", at: Self.time))
-        == [.rateReview(3, .open(.later), at: Self.time)])
+        == [.review(.rate(3, .open(.later), at: Self.time))])
     #expect(reviewReducer(&state, .rate(3, rating: "meh", at: Self.time)) == [])
     #expect(state.error?.code == .usage)
     for name in ReviewRating.allNames { #expect(state.error?.message.contains(name) == true) }
@@ -25,8 +25,8 @@ struct ReviewReducerTests {
     var state = AppState()
     let query = ReviewDueQuery(at: Self.time, limit: 5, newLimit: 2, kinds: [.open])
     #expect(
-      reviewReducer(&state, .due(query, to: .output)) == [.loadDueReviews(query, to: .output)])
-    #expect(reviewReducer(&state, .due(query)) == [.loadDueReviews(query, to: .state)])
+      reviewReducer(&state, .due(query, to: .output)) == [.review(.listDue(query, to: .output))])
+    #expect(reviewReducer(&state, .due(query)) == [.review(.listDue(query, to: .state))])
     #expect(state == AppState())
     #expect(
       reviewReducer(&state, .due(ReviewDueQuery(at: Self.time, limit: -1), to: .output)) == [])

@@ -17,16 +17,16 @@ struct RowDestinationTests {
   /// Each listing's action and the effect it must become, for a destination.
   static func cases(_ to: RowDestination) -> [(Action, Effect)] {
     [
-      (.questions(.list(questions, to: to)), .loadQuestions(questions, to: to)),
-      (.highlights(.list(highlights, to: to)), .loadHighlights(highlights, to: to)),
-      (.posts(.list(posts, to: to)), .loadPosts(posts, to: to)),
-      (.posts(.show(42, to: to)), .loadPost(42, to: to)),
-      (.review(.due(due, to: to)), .loadDueReviews(due, to: to)),
-      (.search(.search(search, to: to)), .search(search, to: to)),
-      (.categories(.list(to: to)), .loadCategories(to: to)),
-      (.favorites(.list(to: to)), .loadFavorites(to: to)),
-      (.journal(.log(limit: 20, to: to)), .loadJournal(limit: 20, to: to)),
-      (.sync(.listConflicts(to: to)), .loadSyncConflicts(to: to)),
+      (.questions(.list(questions, to: to)), .questions(.list(questions, to: to))),
+      (.highlights(.list(highlights, to: to)), .highlights(.list(highlights, to: to))),
+      (.posts(.list(posts, to: to)), .posts(.list(posts, to: to))),
+      (.posts(.show(42, to: to)), .posts(.load(42, to: to))),
+      (.review(.due(due, to: to)), .review(.listDue(due, to: to))),
+      (.search(.search(search, to: to)), .lookup(.search(search, to: to))),
+      (.categories(.list(to: to)), .categories(.list(to: to))),
+      (.favorites(.list(to: to)), .favorites(.list(to: to))),
+      (.journal(.log(limit: 20, to: to)), .journal(.list(limit: 20, to: to))),
+      (.sync(.listConflicts(to: to)), .sync(.listConflicts(to: to))),
     ]
   }
 
@@ -46,13 +46,16 @@ struct RowDestinationTests {
     var state = AppState()
     #expect(
       appReducer(&state, .questions(.list(Self.questions))) == [
-        .loadQuestions(Self.questions, to: .state)
+        .questions(.list(Self.questions, to: .state))
       ])
-    #expect(appReducer(&state, .search(.search(Self.search))) == [.search(Self.search, to: .state)])
-    #expect(appReducer(&state, .posts(.show(42))) == [.loadPost(42, to: .state)])
+    #expect(
+      appReducer(&state, .search(.search(Self.search))) == [
+        .lookup(.search(Self.search, to: .state))
+      ])
+    #expect(appReducer(&state, .posts(.show(42))) == [.posts(.load(42, to: .state))])
     #expect(
       appReducer(&state, .questions(.list(Self.questions, to: .output)))
-        != [.loadQuestions(Self.questions, to: .state)])
+        != [.questions(.list(Self.questions, to: .state))])
   }
 
   @Test("a refused listing asks for nothing, wherever its rows were to go")

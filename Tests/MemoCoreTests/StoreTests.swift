@@ -48,22 +48,24 @@ struct StoreTests {
       return .posts(.added(one))
     }
     store.dispatch(.posts(.add(NewPost(title: " Dune "))))
-    #expect(ran == [.insertPost(NewPost(title: "Dune"))])
+    #expect(ran == [.posts(.insert(NewPost(title: "Dune")))])
     #expect(store.state == AppState(post: one))
   }
 
   @Test("effects run in order, each answer reduced before the next effect runs")
   func order() {
     let script = Script()
-    script.effects.append((.posts(.show(1)), [.loadPost(1), .loadPost(2)]))
-    script.answers = [(.loadPost(1), .posts(.loaded(one))), (.loadPost(2), .posts(.loaded(two)))]
+    script.effects.append((.posts(.show(1)), [.posts(.load(1)), .posts(.load(2))]))
+    script.answers = [
+      (.posts(.load(1)), .posts(.loaded(one))), (.posts(.load(2)), .posts(.loaded(two))),
+    ]
     let store = script.makeStore()
     store.dispatch(.posts(.show(1)))
     #expect(
       script.steps == [
         .reduced(.posts(.show(1))),
-        .ran(.loadPost(1)), .reduced(.posts(.loaded(one))),
-        .ran(.loadPost(2)), .reduced(.posts(.loaded(two))),
+        .ran(.posts(.load(1))), .reduced(.posts(.loaded(one))),
+        .ran(.posts(.load(2))), .reduced(.posts(.loaded(two))),
       ])
     #expect(store.state == AppState(post: two))
   }
@@ -71,21 +73,22 @@ struct StoreTests {
   @Test("an answer's own effects run before the effects still waiting behind it")
   func depthFirst() {
     let script = Script()
-    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites(to: .state)]))
-    script.effects.append((.posts(.removed([one])), [.loadPosts(PostQuery())]))
+    script.effects.append(
+      (.posts(.remove([1])), [.posts(.delete([1])), .favorites(.list(to: .state))]))
+    script.effects.append((.posts(.removed([one])), [.posts(.list(PostQuery()))]))
     script.answers = [
-      (.deletePosts([1]), .posts(.removed([one]))),
-      (.loadPosts(PostQuery()), .posts(.listed([two], filter: nil))),
-      (.loadFavorites(to: .state), .favorites(.listed([two]))),
+      (.posts(.delete([1])), .posts(.removed([one]))),
+      (.posts(.list(PostQuery())), .posts(.listed([two], filter: nil))),
+      (.favorites(.list(to: .state)), .favorites(.listed([two]))),
     ]
     let store = script.makeStore()
     store.dispatch(.posts(.remove([1])))
     #expect(
       script.steps == [
         .reduced(.posts(.remove([1]))),
-        .ran(.deletePosts([1])), .reduced(.posts(.removed([one]))),
-        .ran(.loadPosts(PostQuery())), .reduced(.posts(.listed([two], filter: nil))),
-        .ran(.loadFavorites(to: .state)), .reduced(.favorites(.listed([two]))),
+        .ran(.posts(.delete([1]))), .reduced(.posts(.removed([one]))),
+        .ran(.posts(.list(PostQuery()))), .reduced(.posts(.listed([two], filter: nil))),
+        .ran(.favorites(.list(to: .state))), .reduced(.favorites(.listed([two]))),
       ])
     #expect(store.state == AppState(posts: [two], removedPosts: [one]))
   }
@@ -93,30 +96,32 @@ struct StoreTests {
   @Test("after an effect answers a failure, the effects after it do not run")
   func stopsOnFailure() {
     let script = Script()
-    script.effects.append((.posts(.show(1)), [.loadPost(1), .loadPost(2)]))
+    script.effects.append((.posts(.show(1)), [.posts(.load(1)), .posts(.load(2))]))
     script.answers = [
-      (.loadPost(1), .failed(.postNotFound(1))), (.loadPost(2), .posts(.loaded(two))),
+      (.posts(.load(1)), .failed(.postNotFound(1))), (.posts(.load(2)), .posts(.loaded(two))),
     ]
     let store = script.makeStore()
     store.dispatch(.posts(.show(1)))
-    #expect(script.ran == [.loadPost(1)])
+    #expect(script.ran == [.posts(.load(1))])
     #expect(store.state == AppState(error: .postNotFound(1)))
   }
 
   @Test("a failure deep in a chain also stops the effects waiting further up")
   func stopsAllTheWayUp() {
     let script = Script()
-    script.effects.append((.posts(.remove([1])), [.deletePosts([1]), .loadFavorites(to: .state)]))
-    script.effects.append((.posts(.removed([one])), [.loadPosts(PostQuery()), .loadPost(2)]))
+    script.effects.append(
+      (.posts(.remove([1])), [.posts(.delete([1])), .favorites(.list(to: .state))]))
+    script.effects.append(
+      (.posts(.removed([one])), [.posts(.list(PostQuery())), .posts(.load(2))]))
     script.answers = [
-      (.deletePosts([1]), .posts(.removed([one]))),
-      (.loadPosts(PostQuery()), .failed(.usage("disk on fire"))),
-      (.loadPost(2), .posts(.loaded(two))),
-      (.loadFavorites(to: .state), .favorites(.listed([two]))),
+      (.posts(.delete([1])), .posts(.removed([one]))),
+      (.posts(.list(PostQuery())), .failed(.usage("disk on fire"))),
+      (.posts(.load(2)), .posts(.loaded(two))),
+      (.favorites(.list(to: .state)), .favorites(.listed([two]))),
     ]
     let store = script.makeStore()
     store.dispatch(.posts(.remove([1])))
-    #expect(script.ran == [.deletePosts([1]), .loadPosts(PostQuery())])
+    #expect(script.ran == [.posts(.delete([1])), .posts(.list(PostQuery()))])
     #expect(store.state == AppState(removedPosts: [one], error: .usage("disk on fire")))
   }
 
@@ -135,8 +140,8 @@ struct StoreTests {
   @Test("a store that already holds an error runs no more effects")
   func errorIsFinal() {
     let script = Script()
-    script.effects.append((.posts(.show(1)), [.loadPost(1)]))
-    script.answers = [(.loadPost(1), .posts(.loaded(one)))]
+    script.effects.append((.posts(.show(1)), [.posts(.load(1))]))
+    script.answers = [(.posts(.load(1)), .posts(.loaded(one)))]
     let store = script.makeStore(state: AppState(error: .postNotFound(9)))
     store.dispatch(.posts(.show(1)))
     #expect(script.steps == [.reduced(.posts(.show(1)))])
@@ -146,13 +151,15 @@ struct StoreTests {
   @Test("a second dispatch after the first has finished runs normally")
   func dispatchAgain() {
     let script = Script()
-    script.effects.append((.posts(.show(1)), [.loadPost(1)]))
-    script.effects.append((.posts(.show(2)), [.loadPost(2)]))
-    script.answers = [(.loadPost(1), .posts(.loaded(one))), (.loadPost(2), .posts(.loaded(two)))]
+    script.effects.append((.posts(.show(1)), [.posts(.load(1))]))
+    script.effects.append((.posts(.show(2)), [.posts(.load(2))]))
+    script.answers = [
+      (.posts(.load(1)), .posts(.loaded(one))), (.posts(.load(2)), .posts(.loaded(two))),
+    ]
     let store = script.makeStore()
     store.dispatch(.posts(.show(1)))
     store.dispatch(.posts(.show(2)))
-    #expect(script.ran == [.loadPost(1), .loadPost(2)])
+    #expect(script.ran == [.posts(.load(1)), .posts(.load(2))])
     #expect(store.state == AppState(post: two))
   }
 

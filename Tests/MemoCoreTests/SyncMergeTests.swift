@@ -84,7 +84,8 @@ struct SyncMergeTests {
       kind: .question, key: "q", version: version, base: nil, row: nil)
     #expect(try SyncChange.parse(deletion, device: "dev").hasRow == false)
     let odd = "my \"best\" \\ filter\n"
-    let escaped = SyncChange.encode(kind: .savedFilter, key: odd, version: version, base: nil, row: nil)
+    let escaped = SyncChange.encode(
+      kind: .savedFilter, key: odd, version: version, base: nil, row: nil)
     #expect(try SyncChange.parse(escaped, device: "dev").key == odd)
 
     func reason(_ text: String, device: String = "dev") -> String? {
@@ -99,7 +100,8 @@ struct SyncMergeTests {
     #expect(reason("not json")?.isEmpty == false)
     #expect(
       reason(#"{"kind":"book","key":"u1"}"#)
-        == "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event, highlight_review_event (a newer memo wrote it? update memo on this machine)")
+        == "\"kind\" is not one of post, question, highlight, category, favorite, saved_filter, resolution, review_event, highlight_review_event (a newer memo wrote it? update memo on this machine)"
+    )
     #expect(
       reason(line.replacingOccurrences(of: "\"title\":\"Dune\"", with: "\"title\":\" \""))
         == "row.title is not a non-empty string")
@@ -126,7 +128,7 @@ struct SyncMergeTests {
     #expect(named.error?.code == .usage)
     var ok = AppState()
     let request = SyncRequest(repository: "/r", remote: "/remote.git")
-    #expect(syncReducer(&ok, .initialize(request)) == [.syncInit(request)])
+    #expect(syncReducer(&ok, .initialize(request)) == [.sync(.initialize(request))])
     #expect(ok == AppState())
     #expect(syncReducer(&ok, .rounded(SyncSummary(pushed: 1, applied: 2, conflicts: 3))) == [])
     #expect(ok.syncSummary?.description == "pushed 1, applied 2, conflicts 3")
@@ -139,17 +141,24 @@ struct SyncMergeTests {
       SyncVersion(time: HybridTime(millis: t), device: d)
     }
     // The incoming change set the field over the stamp here: it follows.
-    #expect(SyncMerge.field(local: v(1), incoming: v(2, "b"), set: true, base: v(1)) == (true, false))
+    #expect(
+      SyncMerge.field(local: v(1), incoming: v(2, "b"), set: true, base: v(1)) == (true, false))
     // Set over an older stamp while this device set it too: later wins, a conflict.
-    #expect(SyncMerge.field(local: v(2), incoming: v(3, "b"), set: true, base: v(1)) == (true, true))
-    #expect(SyncMerge.field(local: v(3), incoming: v(2, "b"), set: true, base: v(1)) == (false, true))
+    #expect(
+      SyncMerge.field(local: v(2), incoming: v(3, "b"), set: true, base: v(1)) == (true, true))
+    #expect(
+      SyncMerge.field(local: v(3), incoming: v(2, "b"), set: true, base: v(1)) == (false, true))
     // Not set by the change (another field was): a newer stamp is taken, never a conflict.
-    #expect(SyncMerge.field(local: v(1), incoming: v(2, "b"), set: false, base: nil) == (true, false))
-    #expect(SyncMerge.field(local: v(3), incoming: v(2, "b"), set: false, base: nil) == (false, false))
+    #expect(
+      SyncMerge.field(local: v(1), incoming: v(2, "b"), set: false, base: nil) == (true, false))
+    #expect(
+      SyncMerge.field(local: v(3), incoming: v(2, "b"), set: false, base: nil) == (false, false))
     // The same stamp: nothing to do.
     #expect(SyncMerge.field(local: v(2), incoming: v(2), set: true, base: v(1)) == (false, false))
     // Set by the sender after it saw a later stamp than the one here: it follows that one.
-    #expect(SyncMerge.field(local: v(1), incoming: v(4, "b"), set: true, base: v(2, "c")) == (true, false))
+    #expect(
+      SyncMerge.field(local: v(1), incoming: v(4, "b"), set: true, base: v(2, "c")) == (true, false)
+    )
     // A deletion wins over what it had not seen.
     #expect(SyncMerge.unseenByDeletion(local: v(3), deleted: v(2)))
     #expect(!SyncMerge.unseenByDeletion(local: v(2), deleted: v(2)))
@@ -163,7 +172,8 @@ struct SyncMergeTests {
     let changed: [String: SyncVersion?] = ["starred": old, "answer": nil]
     let line = SyncChange.encode(
       kind: .question, key: "q1", version: version, base: old,
-      row: #"{"uuid":"q1","post_uuid":"p1","text":"Why?","category":null,"starred":1,"answer":null,"answered_at":null,"created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z"}"#,
+      row:
+        #"{"uuid":"q1","post_uuid":"p1","text":"Why?","category":null,"starred":1,"answer":null,"answered_at":null,"created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z"}"#,
       stamps: ["starred": version, "text": old], changed: changed)
     let change = try SyncChange.parse(line, device: "d")
     #expect(change.stamp("starred") == version)
@@ -172,7 +182,8 @@ struct SyncMergeTests {
     #expect(change.changedBase("answer").changed && change.changedBase("answer").base == nil)
     #expect(!change.changedBase("text").changed)
     #expect(throws: SyncChange.Invalid.self) {
-      try SyncChange.parse(line.replacingOccurrences(of: "\"starred\":[", with: "\"stars\":["), device: "d")
+      try SyncChange.parse(
+        line.replacingOccurrences(of: "\"starred\":[", with: "\"stars\":["), device: "d")
     }
   }
 }

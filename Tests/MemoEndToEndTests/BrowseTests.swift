@@ -94,7 +94,8 @@ final class TmuxSession {
   /// Waits (up to `seconds`) until the screen satisfies `condition`. - Returns: the screen.
   @discardableResult
   func wait(
-    _ what: String = "the screen", seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String = "the screen", seconds: Double = 5,
+    sourceLocation: SourceLocation = #_sourceLocation,
     until condition: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(seconds)
@@ -371,7 +372,9 @@ struct BrowseTmuxTests {
     try tmux.send("x")
     try tmux.wait(for: "Search · 名前")
     try tmux.tmux(["resize-window", "-t", "t", "-x", "40", "-y", "12"])
-    lines = try tmux.wait("the 40×12 redraw") { $0.count == 12 && $0[0].count < 40 && $0[11].hasSuffix("q quit") }
+    lines = try tmux.wait("the 40×12 redraw") {
+      $0.count == 12 && $0[0].count < 40 && $0[11].hasSuffix("q quit")
+    }
     #expect(lines[0] == "Search · 名前 · 1/1 · filter: none")
 
     try tmux.send("q")
@@ -434,6 +437,9 @@ struct ReadingCreatesNothingTests {
     for command in [
       ["list"], ["questions"], ["stats"], ["search", "dune"], ["favorites"], ["category", "list"],
       ["filter", "show"], ["log"], ["export"], ["db", "path"],
+      // Each reads by what its effect declares (Effect.onlyReads), not by a word of its own.
+      ["review", "due"], ["review", "digest"], ["review", "export"], ["review", "config", "show"],
+      ["sync", "conflicts", "list"], ["import", "--dry-run", try memoExport(in: box)],
     ] {
       let result = try box.run(command)
       #expect(result.status == 0, "\(command): \(result.stderr)")
@@ -443,7 +449,8 @@ struct ReadingCreatesNothingTests {
     for command in [
       ["undo"], ["redo"], ["log", "--prune", "--keep", "5"], ["rm", "1", "--yes"], ["star", "1"],
       ["answer", "1", "yes"], ["ask", "1", "Why?"], ["edit", "1", "--title", "x"],
-      ["fav", "1"], ["unfav", "1"], ["question", "rm", "1", "--yes"], ["highlight", "rm", "1", "--yes"],
+      ["fav", "1"], ["unfav", "1"], ["question", "rm", "1", "--yes"],
+      ["highlight", "rm", "1", "--yes"],
       ["category", "rm", "x"], ["filter", "clear"], ["filter", "use", "x"], ["merge", "1", "2"],
     ] {
       let result = try box.run(command)
@@ -451,6 +458,19 @@ struct ReadingCreatesNothingTests {
       #expect(
         !FileManager.default.fileExists(atPath: box.root + "/.local"), "\(command) made a file")
     }
+  }
+
+  /// A memo export of one post, in the sandbox but outside memo's folder.
+  func memoExport(in box: Sandbox) throws -> String {
+    let path = box.root + "/one.jsonl"
+    try """
+    {"type":"header","format":"memo","version":3,"since":null}
+    {"type":"post","uuid":"01a22457-2487-714e-befe-03ec37e88e7d","title":"Dune","author":null,\
+    "body":null,"source":null,"favorite":false,"created_at":"2026-11-28T22:47:00.487Z",\
+    "updated_at":"2026-11-28T22:47:00.487Z"}
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
   }
 
   @Test("browse, looked at and quit, creates no database; another process's first add shows up")

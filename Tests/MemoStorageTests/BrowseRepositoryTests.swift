@@ -22,16 +22,18 @@ struct BrowseRepositoryTests {
       })
     for i in 1...6 {
       now = Timestamp(millis: t0.millis + Int64(i) * 1000)
-      _ = runner.run(.insertPost(NewPost(title: i == 2 ? "吾輩は猫である" : "Book \(i)")))
+      _ = runner.run(.posts(.insert(NewPost(title: i == 2 ? "吾輩は猫である" : "Book \(i)"))))
     }
     for i in 1...4 {
       now = Timestamp(millis: t0.millis + 10_000 + Int64(i) * 1000)
       _ = runner.run(
-        .insertQuestion(
-          NewQuestion(
-            postID: 2, text: "Q\(i)", category: i == 4 ? "physics" : nil, isStarred: i % 2 == 1)))
+        .questions(
+          .insert(
+            NewQuestion(
+              postID: 2, text: "Q\(i)", category: i == 4 ? "physics" : nil, isStarred: i % 2 == 1)))
+      )
     }
-    _ = runner.run(.addFavorites([5, 3]))
+    _ = runner.run(.favorites(.add([5, 3])))
     #expect(try temp.rows("SELECT count(*) FROM questions") == [["4"]])
     return temp
   }
@@ -41,7 +43,7 @@ struct BrowseRepositoryTests {
     filter: QuestionFilter = QuestionFilter()
   ) -> [Int64] {
     let request = PageRequest(list: list, anchor: anchor, limit: limit, filter: filter)
-    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.loadPage(request)) else {
+    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.lookup(.page(request))) else {
       return [-1]
     }
     return page.rows.map { $0.post?.id.rawValue ?? $0.question?.id.rawValue ?? -1 }
@@ -56,7 +58,7 @@ struct BrowseRepositoryTests {
     filter: QuestionFilter = QuestionFilter()
   ) -> [Int?] {
     let request = PageRequest(list: list, anchor: anchor, limit: limit, filter: filter)
-    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.loadPage(request)) else {
+    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.lookup(.page(request))) else {
       return [-1]
     }
     return [page.before, page.total]
@@ -85,15 +87,16 @@ struct BrowseRepositoryTests {
   func shelfToggle() throws {
     let temp = try fixture()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.addFavorites([1]))
+    _ = runner.run(.favorites(.add([1])))
     #expect(ids(temp, .favorites, .top, 5) == [5, 3, 1])
-    guard case .browse(.unshelved(let post, let position)) = runner.run(.takeOffShelf(5)) else {
+    guard case .browse(.unshelved(let post, let position)) = runner.run(.favorites(.takeOff(5)))
+    else {
       Issue.record("no unshelved answer")
       return
     }
     #expect(post.id == 5 && !post.isFavorite && position == 1)
     #expect(ids(temp, .favorites, .top, 5) == [3, 1])
-    guard case .favorites(.listed(let back)) = runner.run(.putOnShelf(5, position: position))
+    guard case .favorites(.listed(let back)) = runner.run(.favorites(.put(5, position: position)))
     else {
       Issue.record("no listed answer")
       return
@@ -101,16 +104,18 @@ struct BrowseRepositoryTests {
     #expect(back.map(\.isFavorite) == [true])
     #expect(ids(temp, .favorites, .top, 5) == [5, 3, 1])
     // The place taken meanwhile: the end.
-    _ = runner.run(.takeOffShelf(3))
-    _ = runner.run(.putOnShelf(4, position: 2))
-    _ = runner.run(.putOnShelf(3, position: 2))
+    _ = runner.run(.favorites(.takeOff(3)))
+    _ = runner.run(.favorites(.put(4, position: 2)))
+    _ = runner.run(.favorites(.put(3, position: 2)))
     #expect(ids(temp, .favorites, .top, 5) == [5, 4, 1, 3])
     #expect(
       try temp.rows("SELECT action, summary FROM journal_entries ORDER BY id DESC LIMIT 2") == [
         ["fav", "fav post 3 'Book 3'"], ["fav", "fav post 4 'Book 4'"],
       ])
     // A book not on the shelf: an error, nothing changed.
-    #expect(runner.run(.takeOffShelf(2)) == .failed(MemoError(code: .notFound, message: "post 2 is not on the shelf")))
+    #expect(
+      runner.run(.favorites(.takeOff(2)))
+        == .failed(MemoError(code: .notFound, message: "post 2 is not on the shelf")))
   }
 
   @Test("books: newest first, a page after, before (nearest first), from, and the bottom")
@@ -130,7 +135,7 @@ struct BrowseRepositoryTests {
     #expect(ids(temp, .books, .top, 10, filter: QuestionFilter(starred: true)) == [2])
     let request = PageRequest(
       list: .books, anchor: .top, limit: 1, filter: QuestionFilter(categories: ["physics"]))
-    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.loadPage(request)) else {
+    guard case .browse(.page(let page)) = temp.runner(at: t0).run(.lookup(.page(request))) else {
       Issue.record("no page")
       return
     }
@@ -181,25 +186,26 @@ struct BrowseRepositoryTests {
   func dataVersion() throws {
     let temp = try fixture()
     let runner = temp.runner(at: t0)
-    guard case .browse(.dataVersion(let first)) = runner.run(.loadDataVersion) else {
+    guard case .browse(.dataVersion(let first)) = runner.run(.lookup(.dataVersion)) else {
       Issue.record("no version")
       return
     }
-    _ = runner.run(.setStarred([2], true))
-    #expect(runner.run(.loadDataVersion) == .browse(.dataVersion(first)))
+    _ = runner.run(.questions(.setStarred([2], true)))
+    #expect(runner.run(.lookup(.dataVersion)) == .browse(.dataVersion(first)))
     let other = try DatabaseFile.open(at: temp.path, for: .write)
-    _ = EffectRunner(database: other).run(.setStarred([2], false))
+    _ = EffectRunner(database: other).run(.questions(.setStarred([2], false)))
     other.close()
-    guard case .browse(.dataVersion(let second)) = runner.run(.loadDataVersion) else { return }
+    guard case .browse(.dataVersion(let second)) = runner.run(.lookup(.dataVersion)) else { return }
     #expect(second != first)
   }
 
   @Test("category names, by name, without counting questions")
   func categoryNames() throws {
     let temp = try fixture()
-    _ = temp.runner(at: t0).run(.insertCategory("Math"))
+    _ = temp.runner(at: t0).run(.categories(.insert("Math")))
     #expect(
-      temp.runner(at: t0).run(.loadCategoryNames) == .browse(.categoryNames(["Math", "physics"])))
+      temp.runner(at: t0).run(.categories(.loadNames))
+        == .browse(.categoryNames(["Math", "physics"])))
   }
 
   @Test("a book read for its screen brings its highlights in reading order")
@@ -207,9 +213,9 @@ struct BrowseRepositoryTests {
     let temp = try fixture()
     let runner = EffectRunner(database: temp.database)
     for (text, page) in [("thirty", "30"), ("two", "2"), ("none", nil), ("twelve", "12")] {
-      _ = runner.run(.insertHighlight(NewHighlight(postID: 2, text: text, page: page)))
+      _ = runner.run(.highlights(.insert(NewHighlight(postID: 2, text: text, page: page))))
     }
-    guard case .posts(.loaded(let post)) = runner.run(.loadPost(2)) else {
+    guard case .posts(.loaded(let post)) = runner.run(.posts(.load(2))) else {
       Issue.record("no post")
       return
     }

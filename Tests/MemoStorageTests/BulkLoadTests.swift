@@ -10,7 +10,7 @@ struct BulkLoadTests {
   func missingTrigger() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
     try temp.database.executeScript("DROP TRIGGER questions_untombstone")
     let cacheSize = try temp.rows("PRAGMA cache_size")
     let file = temp.folder + "/in.jsonl"
@@ -18,7 +18,8 @@ struct BulkLoadTests {
     {"type":"post","uuid":"p2","title":"Hyperion","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
     """.write(toFile: file, atomically: true, encoding: .utf8)
     guard
-      case .failed(let error) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+      case .failed(let error) = runner.run(
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     else {
       Issue.record("the import should have been refused")
       return
@@ -52,7 +53,7 @@ struct BulkLoadTests {
     """.write(toFile: file, atomically: true, encoding: .utf8)
     guard
       case .transfer(.imported(let summary)) = runner.run(
-        .importFile(ImportRequest(path: file, format: .jsonl, isDryRun: true)))
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl, isDryRun: true))))
     else {
       Issue.record("the dry run failed")
       return
@@ -80,7 +81,8 @@ struct BulkLoadTests {
     {"type":"question","uuid":"q3","post_uuid":"p2","text":"Still there?",\(t)}
     """.write(toFile: file, atomically: true, encoding: .utf8)
     guard
-      case .failed(let error) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+      case .failed(let error) = runner.run(
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     else {
       Issue.record("a question on a post deleted earlier in the file was imported")
       return
@@ -98,7 +100,7 @@ struct BulkLoadTests {
     ).write(toFile: file, atomically: true, encoding: .utf8)
     guard
       case .transfer(.imported(let summary)) = runner.run(
-        .importFile(ImportRequest(path: file, format: .jsonl)))
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     else {
       Issue.record("the import failed")
       return
@@ -120,13 +122,13 @@ struct BulkLoadTests {
     {"type":"post","uuid":"p1","title":"Dune",\(t)}
     {"type":"question","uuid":"q1","post_uuid":"p1","text":"Who are the Fremen?",\(t)}
     """.write(toFile: first, atomically: true, encoding: .utf8)
-    _ = runner.run(.importFile(ImportRequest(path: first, format: .jsonl)))
+    _ = runner.run(.transfer(.importFile(ImportRequest(path: first, format: .jsonl))))
     let second = temp.folder + "/second.jsonl"
     try """
     {"type":"deleted","uuid":"q1","kind":"question","deleted_at":"2026-02-01T00:00:00Z"}
     {"type":"question","uuid":"q2","post_uuid":"p1","text":"What is the spice?",\(t)}
     """.write(toFile: second, atomically: true, encoding: .utf8)
-    _ = runner.run(.importFile(ImportRequest(path: second, format: .jsonl)))
+    _ = runner.run(.transfer(.importFile(ImportRequest(path: second, format: .jsonl))))
     #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q2"]])
     #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q1"]])
     #expect(
@@ -135,12 +137,12 @@ struct BulkLoadTests {
       try temp.rows("SELECT count(*) FROM search_words WHERE search_words MATCH 'Fremen'") == [
         ["0"]
       ])
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q1"]])
     #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q2"]])  // undone creation
     #expect(
       try temp.rows("SELECT ref FROM search_words WHERE search_words MATCH 'Fremen'") == [["1"]])
-    #expect(runner.run(.redo(1)) != .failed(.nothingToRedo()))
+    #expect(runner.run(.journal(.redo(1))) != .failed(.nothingToRedo()))
     #expect(try temp.rows("SELECT id, uuid FROM questions") == [["1", "q2"]])
     #expect(try temp.rows("SELECT uuid FROM tombstones") == [["q1"]])
   }

@@ -153,7 +153,7 @@ struct DatabaseTests {
     chmod(temp.path, 0o444)
     let database = try DatabaseFile.open(at: temp.path, for: .write)
     let runner = EffectRunner(database: database)
-    let result = runner.run(.insertPost(NewPost(title: "x")))
+    let result = runner.run(.posts(.insert(NewPost(title: "x"))))
     guard case .failed(let error) = result else {
       Issue.record("expected a failure, got \(result)")
       return

@@ -11,16 +11,17 @@ struct ExportTests {
     let runner = temp.runner()
     let odd = "q\"b\\s\u{1}\t\n\r\u{8}\u{C} 😀 本"
     _ = runner.run(
-      .insertPost(
-        NewPost(
-          title: odd, author: "\u{3000}wide space\u{3000}", body: " lead, trail ", source: "s")))
-    _ = runner.run(.insertPost(NewPost(title: "No questions")))
-    _ = runner.run(.insertPost(NewPost(title: "Plain", body: "x")))
+      .posts(
+        .insert(
+          NewPost(
+            title: odd, author: "\u{3000}wide space\u{3000}", body: " lead, trail ", source: "s"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "No questions"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "Plain", body: "x"))))
     _ = runner.run(
-      .insertQuestion(NewQuestion(postID: 1, text: odd, category: "c,1", isStarred: true)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "second")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 3, text: "on plain", category: "c2")))
-    _ = runner.run(.setAnswer(1, "yes \"really\"\n"))
+      .questions(.insert(NewQuestion(postID: 1, text: odd, category: "c,1", isStarred: true))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "second"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 3, text: "on plain", category: "c2"))))
+    _ = runner.run(.questions(.setAnswer(1, "yes \"really\"\n")))
     // Highlights: odd text, a fractional position, one a question asks about.
     try temp.database.executeScript(
       """
@@ -37,8 +38,8 @@ struct ExportTests {
          '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
       UPDATE questions SET highlight_id = 2 WHERE id = 2;
       """)
-    _ = runner.run(.addFavorites([3, 1]))
-    _ = runner.run(.deletePosts([2]))
+    _ = runner.run(.favorites(.add([3, 1])))
+    _ = runner.run(.posts(.delete([2])))
     return temp
   }
 
@@ -127,14 +128,15 @@ struct ExportTests {
   func progress(format: ExportFormat) throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    for i in 0..<130 { _ = runner.run(.insertPost(NewPost(title: "Book \(i)"))) }
+    for i in 0..<130 { _ = runner.run(.posts(.insert(NewPost(title: "Book \(i)")))) }
     var reports: [(Int, Int?)] = []
     var erased = 0
     runner.progress = ProgressMeter(
       report: { done, total, _ in reports.append((done, total)) }, erase: { erased += 1 },
       delay: 0, interval: 0)
     let result = runner.run(
-      .export(ExportRequest(format: format, output: temp.folder + "/out-\(format.rawValue)")))
+      .transfer(
+        .export(ExportRequest(format: format, output: temp.folder + "/out-\(format.rawValue)"))))
     guard case .transfer(.exported(let summary)) = result else {
       Issue.record("\(result)")
       return

@@ -35,7 +35,9 @@ struct HighlightTransferTests {
     return temp
   }
 
-  static func export(_ database: Database, _ format: ExportFormat, in folder: String, fast: Bool = true)
+  static func export(
+    _ database: Database, _ format: ExportFormat, in folder: String, fast: Bool = true
+  )
     throws -> String
   {
     let path = folder + "/export-\(UUID().uuidString).\(format.rawValue)"
@@ -54,7 +56,7 @@ struct HighlightTransferTests {
   {
     let path = temp.folder + "/import-\(UUID().uuidString).\(format.rawValue)"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    switch temp.runner().run(.importFile(ImportRequest(path: path, format: format))) {
+    switch temp.runner().run(.transfer(.importFile(ImportRequest(path: path, format: format)))) {
     case .transfer(.imported(let summary)): return summary
     case .failed(let error): throw error
     case let other: Issue.record("unexpected \(other)"); return ImportSummary()
@@ -69,21 +71,21 @@ struct HighlightTransferTests {
   static func snapshot(_ database: Database) throws -> [[String]] {
     let statement = try database.makeStatement(
       sql: """
-      SELECT 'post', uuid, title, author, body, source, created_at, updated_at,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM posts
-      UNION ALL
-      SELECT 'highlight', h.uuid, p.uuid, h.text, h.note, h.chapter, h.page, h.location,
-        printf('%.17g', h.position), h.highlighted_at, h.starred, h.source, h.source_key,
-        h.created_at, h.updated_at
-      FROM highlights h JOIN posts p ON p.id = h.post_id
-      UNION ALL
-      SELECT 'question', q.uuid, p.uuid, q.text, c.name, q.starred, q.answer, q.answered_at,
-        q.created_at, q.updated_at, h.uuid, NULL, NULL, NULL, NULL
-      FROM questions q JOIN posts p ON p.id = q.post_id
-      LEFT JOIN categories c ON c.id = q.category_id LEFT JOIN highlights h ON h.id = q.highlight_id
-      ORDER BY 1, 2
-      """)
+        SELECT 'post', uuid, title, author, body, source, created_at, updated_at,
+          NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM posts
+        UNION ALL
+        SELECT 'highlight', h.uuid, p.uuid, h.text, h.note, h.chapter, h.page, h.location,
+          printf('%.17g', h.position), h.highlighted_at, h.starred, h.source, h.source_key,
+          h.created_at, h.updated_at
+        FROM highlights h JOIN posts p ON p.id = h.post_id
+        UNION ALL
+        SELECT 'question', q.uuid, p.uuid, q.text, c.name, q.starred, q.answer, q.answered_at,
+          q.created_at, q.updated_at, h.uuid, NULL, NULL, NULL, NULL
+        FROM questions q JOIN posts p ON p.id = q.post_id
+        LEFT JOIN categories c ON c.id = q.category_id LEFT JOIN highlights h ON h.id = q.highlight_id
+        ORDER BY 1, 2
+        """)
     var rows: [[String]] = []
     while try statement.step() {
       rows.append((0..<statement.columnCount).map { statement.text($0) ?? "NULL" })
@@ -145,14 +147,18 @@ struct HighlightTransferTests {
         == post
         + ",,,,,,,,,,h-1,Fear is the mind-killer.,litany,Book One,12,140-142,140.5,2025-12-31T21:00:00.000Z,true,kindle,kindle:abc,2026-01-01T10:30:00.000Z,2026-01-01T12:00:00.000Z"
     )
-    #expect(rows[2].hasPrefix(post + ",,,,,,,,,,h-2,\"Unplaced, \"\"quoted\"\"\ntwo lines\",,,,,,,false,"))
+    #expect(
+      rows[2].hasPrefix(post + ",,,,,,,,,,h-2,\"Unplaced, \"\"quoted\"\"\ntwo lines\",,,,,,,false,")
+    )
     #expect(
       rows[3]
         == post
         + ",q-1,Why is fear the mind-killer?,why,false,,,2026-01-01T13:00:00.000Z,2026-01-01T13:00:00.000Z,h-1"
         + String(repeating: ",", count: 13)
     )
-    #expect(rows[5].hasPrefix("p-2,Empty,,,,false,") && rows[5].hasSuffix(String(repeating: ",", count: 22)))
+    #expect(
+      rows[5].hasPrefix("p-2,Empty,,,,false,")
+        && rows[5].hasSuffix(String(repeating: ",", count: 22)))
     #expect(rows.count == 7 && rows[6].isEmpty)
     #expect(rows.dropFirst().allSatisfy { $0.isEmpty || $0.filter { $0 == "," }.count >= 29 })
   }
@@ -191,17 +197,18 @@ struct HighlightTransferTests {
     }
     let target = try TemporaryDatabase()
     try target.database.executeScript(
-      "INSERT INTO posts (uuid, title, created_at, updated_at) VALUES ('mine', 'Mine', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")
+      "INSERT INTO posts (uuid, title, created_at, updated_at) VALUES ('mine', 'Mine', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')"
+    )
     let before = try Self.snapshot(target)
     _ = try Self.importText(text, .jsonl, into: target)
     let imported = try Self.snapshot(target)
     #expect(imported.contains { $0[0] == "question" && $0[1] == "q-1" && $0[10] == "h-1" })
     let runner = target.runner()
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try Self.snapshot(target) == before)
-    #expect(runner.run(.redo(1)) != .failed(.nothingToRedo()))
+    #expect(runner.run(.journal(.redo(1))) != .failed(.nothingToRedo()))
     #expect(try Self.snapshot(target) == imported)
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try Self.snapshot(target) == before)
   }
 
@@ -213,25 +220,30 @@ struct HighlightTransferTests {
     _ = try Self.importText(text, .jsonl, into: target)
     // Edited here later: an older file does not overwrite it.
     try target.database.executeScript(
-      "UPDATE highlights SET note = 'mine', updated_at = '2026-02-01T00:00:00.000Z' WHERE uuid = 'h-1'")
+      "UPDATE highlights SET note = 'mine', updated_at = '2026-02-01T00:00:00.000Z' WHERE uuid = 'h-1'"
+    )
     let older = try Self.importText(text, .jsonl, into: target)
     #expect(older.updated == 0)
     #expect(try target.rows("SELECT note FROM highlights WHERE uuid = 'h-1'") == [["mine"]])
     // Edited in the source later still: it replaces this one.
     try source.database.executeScript(
-      "UPDATE highlights SET note = 'theirs', starred = 0, updated_at = '2026-03-01T00:00:00.000Z' WHERE uuid = 'h-1'")
+      "UPDATE highlights SET note = 'theirs', starred = 0, updated_at = '2026-03-01T00:00:00.000Z' WHERE uuid = 'h-1'"
+    )
     let newer = try Self.importText(
       try Self.export(source.database, .jsonl, in: source.folder), .jsonl, into: target)
     #expect(newer.updated == 1)
     #expect(try Self.snapshot(target) == (try Self.snapshot(source)))
   }
 
-  @Test("a highlight's deletion is exported as kind highlight and applied on import", arguments: [ExportFormat.json, .jsonl])
+  @Test(
+    "a highlight's deletion is exported as kind highlight and applied on import",
+    arguments: [ExportFormat.json, .jsonl])
   func deletionRoundTrips(format: ExportFormat) throws {
     let source = try Self.filled()
     let importFormat: ImportFormat = format == .json ? .json : .jsonl
     let target = try TemporaryDatabase()
-    _ = try Self.importText(try Self.export(source.database, format, in: source.folder), importFormat, into: target)
+    _ = try Self.importText(
+      try Self.export(source.database, format, in: source.folder), importFormat, into: target)
     let fresh = try TemporaryDatabase()
     // Deleted in the source: its question keeps its text and loses the link.
     try source.database.executeScript("DELETE FROM highlights WHERE uuid = 'h-1'")
@@ -256,7 +268,8 @@ struct HighlightTransferTests {
   func since() throws {
     let temp = try Self.filled()
     try temp.database.executeScript(
-      "UPDATE highlights SET note = 'later', updated_at = '2026-05-01T00:00:00.000Z' WHERE uuid = 'h-2'")
+      "UPDATE highlights SET note = 'later', updated_at = '2026-05-01T00:00:00.000Z' WHERE uuid = 'h-2'"
+    )
     let path = temp.folder + "/since.jsonl"
     let output = try OutputFile(path: path)
     let summary = try temp.database.inReadTransaction {
@@ -307,19 +320,22 @@ struct HighlightTransferTests {
   func missingPost() throws {
     let source = try Self.filled()
     let text = try Self.export(source.database, .jsonl, in: source.folder)
-    let highlight = try #require(text.split(separator: "\n").first { $0.contains(#""uuid":"h-2""#) })
+    let highlight = try #require(
+      text.split(separator: "\n").first { $0.contains(#""uuid":"h-2""#) })
     let target = try TemporaryDatabase()
     #expect {
       try Self.importText(String(highlight) + "\n", .jsonl, into: target)
     } throws: { error in
       guard let error = error as? MemoError else { return false }
       return error.code == .badData
-        && error.message.contains("highlight h-2: its post p-1 is neither in the file nor in the database")
+        && error.message.contains(
+          "highlight h-2: its post p-1 is neither in the file nor in the database")
     }
     #expect(try target.rows("SELECT count(*) FROM highlights") == [["0"]])
     // A question naming a highlight that is nowhere: the same.
     let question = try #require(text.split(separator: "\n").first { $0.contains(#""uuid":"q-1""#) })
-    let post = try #require(text.split(separator: "\n").first { $0.contains(#""type":"post","uuid":"p-1""#) })
+    let post = try #require(
+      text.split(separator: "\n").first { $0.contains(#""type":"post","uuid":"p-1""#) })
     #expect {
       try Self.importText(post + "\n" + question + "\n", .jsonl, into: target)
     } throws: { error in
@@ -328,7 +344,9 @@ struct HighlightTransferTests {
     #expect(try target.rows("SELECT count(*) FROM posts") == [["0"]])
   }
 
-  @Test("a database upgraded from version 11 with every Kindle fixture's quotes comes back whole from its backup")
+  @Test(
+    "a database upgraded from version 11 with every Kindle fixture's quotes comes back whole from its backup"
+  )
   func upgradedKindleRoundTrips() throws {
     // Every fixture's books in one database (an import costs about a second in a debug build).
     var books: [ExternalBook] = []

@@ -31,22 +31,26 @@ struct JournalTests {
     let effect: Effect
     switch code % 12 {
     case 0, 1:
-      effect = .insertPost(
-        NewPost(title: "Book \(code)", author: code % 3 == 0 ? nil : "A\(code % 4)"))
+      effect = .posts(
+        .insert(
+          NewPost(title: "Book \(code)", author: code % 3 == 0 ? nil : "A\(code % 4)")))
     case 2, 3:
-      effect = .insertQuestion(
-        NewQuestion(
-          postID: post, text: "Q\(code)?", category: "c\(code % 3)", isStarred: code % 2 == 0))
-    case 4: effect = .setStarred([question], code % 2 == 0)
-    case 5: effect = .setAnswer(question, code % 2 == 0 ? "A\(code)" : nil)
-    case 6: effect = .addFavorites([post])
-    case 7: effect = .removeFavorites([post])
-    case 8: effect = .updatePost(post, PostPatch(title: "Edited \(code)", body: .some("b\(code)")))
-    case 9: effect = .deletePosts([post])
+      effect = .questions(
+        .insert(
+          NewQuestion(
+            postID: post, text: "Q\(code)?", category: "c\(code % 3)", isStarred: code % 2 == 0)))
+    case 4: effect = .questions(.setStarred([question], code % 2 == 0))
+    case 5: effect = .questions(.setAnswer(question, code % 2 == 0 ? "A\(code)" : nil))
+    case 6: effect = .favorites(.add([post]))
+    case 7: effect = .favorites(.remove([post]))
+    case 8:
+      effect = .posts(.update(post, PostPatch(title: "Edited \(code)", body: .some("b\(code)"))))
+    case 9: effect = .posts(.delete([post]))
     case 10:
-      effect = .saveCurrentFilter(
-        QuestionFilter(starred: code % 2 == 0, categories: ["c\(code % 3)"]))
-    default: effect = .deleteQuestions([question])
+      effect = .filters(
+        .saveCurrent(
+          QuestionFilter(starred: code % 2 == 0, categories: ["c\(code % 3)"])))
+    default: effect = .questions(.delete([question]))
     }
     _ = runner.run(effect)
   }
@@ -58,18 +62,18 @@ struct JournalTests {
         let temp = try TemporaryDatabase()
         let runner = temp.runner()
         // Something to start from, outside the sequence.
-        _ = runner.run(.insertPost(NewPost(title: "Start")))
+        _ = runner.run(.posts(.insert(NewPost(title: "Start"))))
         _ = try temp.database.inTransaction { try Journal(database: temp.database).prune(keep: 0) }
         let start = try contents(temp)
         for code in codes { try Self.act(code, runner, temp) }
         let end = try contents(temp)
         let entries = try Journal(database: temp.database).size().entries
         if entries > 0 {
-          #expect(runner.run(.undo(entries)) != .failed(.nothingToUndo()))
+          #expect(runner.run(.journal(.undo(entries))) != .failed(.nothingToUndo()))
         }
         #expect(try contents(temp) == start)
-        #expect(runner.run(.undo(1)) == .failed(.nothingToUndo()))
-        if entries > 0 { _ = runner.run(.redo(entries)) }
+        #expect(runner.run(.journal(.undo(1))) == .failed(.nothingToUndo()))
+        if entries > 0 { _ = runner.run(.journal(.redo(entries))) }
         #expect(try contents(temp) == end)
         #expect(try temp.rows("PRAGMA integrity_check") == [["ok"]])
         #expect(try temp.rows("PRAGMA foreign_key_check").isEmpty)
@@ -83,9 +87,9 @@ struct JournalTests {
   func noEmptyEntries() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.updatePost(1, PostPatch(title: "A")))
-    _ = runner.run(.deletePosts([9]))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.posts(.update(1, PostPatch(title: "A"))))
+    _ = runner.run(.posts(.delete([9])))
     #expect(
       try Journal(database: temp.database).log(limit: 10).map(\.summary) == ["add post 1 'A'"])
   }
@@ -94,11 +98,11 @@ struct JournalTests {
   func redoBranch() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertPost(NewPost(title: "B")))
-    _ = runner.run(.undo(1))
-    _ = runner.run(.insertPost(NewPost(title: "C")))
-    #expect(runner.run(.redo(1)) == .failed(.nothingToRedo()))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "B"))))
+    _ = runner.run(.journal(.undo(1)))
+    _ = runner.run(.posts(.insert(NewPost(title: "C"))))
+    #expect(runner.run(.journal(.redo(1))) == .failed(.nothingToRedo()))
     #expect(try temp.rows("SELECT title FROM posts ORDER BY id") == [["A"], ["C"]])
   }
 
@@ -106,10 +110,10 @@ struct JournalTests {
   func mismatch() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.updatePost(1, PostPatch(title: "B")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.posts(.update(1, PostPatch(title: "B"))))
     try temp.database.executeScript("UPDATE posts SET title = 'changed by hand'")
-    guard case .failed(let error) = runner.run(.undo(2)) else {
+    guard case .failed(let error) = runner.run(.journal(.undo(2))) else {
       Issue.record("undo should have refused")
       return
     }
@@ -126,11 +130,11 @@ struct JournalTests {
   func dependents() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
     try temp.database.executeScript(
       "INSERT INTO questions (uuid, post_id, text, created_at, updated_at) VALUES ('q', 1, 'by hand', 'x', 'x')"
     )
-    guard case .failed(let error) = runner.run(.undo(1)) else {
+    guard case .failed(let error) = runner.run(.journal(.undo(1))) else {
       Issue.record("undo should have refused")
       return
     }
@@ -142,8 +146,8 @@ struct JournalTests {
   func prune() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    for i in 0..<5 { _ = runner.run(.insertPost(NewPost(title: "P\(i)"))) }
-    _ = runner.run(.pruneJournal(keep: 2))
+    for i in 0..<5 { _ = runner.run(.posts(.insert(NewPost(title: "P\(i)")))) }
+    _ = runner.run(.journal(.prune(keep: 2)))
     #expect(
       try Journal(database: temp.database).log(limit: 10).map(\.summary) == [
         "add post 5 'P4'", "add post 4 'P3'",
@@ -173,8 +177,8 @@ struct JournalTests {
   func importImagedAtTheEnd() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Old")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Old question?")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Old"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Old question?"))))
     let q0 = try temp.rows("SELECT uuid FROM questions")[0][0]
     let p0 = try temp.rows("SELECT uuid FROM posts")[0][0]
     let trigger = "SELECT sql FROM sqlite_schema WHERE name = 'questions_journal_insert'"
@@ -196,10 +200,11 @@ struct JournalTests {
     let before = try contents(temp)
     guard
       case .transfer(.imported(let summary)) = runner.run(
-        .importFile(ImportRequest(path: file, format: .jsonl)))
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     else {
       Issue.record(
-        "the import failed: \(runner.run(.importFile(ImportRequest(path: file, format: .jsonl))))")
+        "the import failed: \(runner.run(.transfer(.importFile(ImportRequest(path: file, format: .jsonl)))))"
+      )
       return
     }
     #expect(summary.added == 6 && summary.updated == 2 && summary.deleted == 1)
@@ -209,14 +214,14 @@ struct JournalTests {
       try temp.rows("SELECT text FROM questions ORDER BY id") == [
         ["Old question, edited?"], ["Second text"], ["New on an old post"],
       ])
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try contents(temp) == before)
-    _ = runner.run(.redo(1))
+    _ = runner.run(.journal(.redo(1)))
     #expect(try contents(temp) == after)
     #expect(try temp.rows("PRAGMA foreign_key_check").isEmpty)
     // The per-row images are back for what comes next.
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Later?")))
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Later?"))))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try contents(temp) == after)
   }
 
@@ -233,7 +238,8 @@ struct JournalTests {
     let file = temp.folder + "/load.jsonl"
     try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
     guard
-      case .transfer(.imported) = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+      case .transfer(.imported) = runner.run(
+        .transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     else {
       Issue.record("the import failed")
       return runner
@@ -244,8 +250,8 @@ struct JournalTests {
   @Test("an import's new questions are journaled as one range of ids, counted in the log")
   func importJournaledAsRange() throws {
     let temp = try TemporaryDatabase()
-    _ = temp.runner().run(.insertPost(NewPost(title: "Before")))
-    _ = temp.runner().run(.insertQuestion(NewQuestion(postID: 1, text: "Before?")))
+    _ = temp.runner().run(.posts(.insert(NewPost(title: "Before"))))
+    _ = temp.runner().run(.questions(.insert(NewQuestion(postID: 1, text: "Before?"))))
     _ = try importQuestions(temp, count: 50)
     #expect(
       try temp.rows("SELECT table_name, first_id, last_id, row_count FROM journal_loads")
@@ -263,20 +269,20 @@ struct JournalTests {
   @Test("undoing an import takes its range out, and redo and undo again restore it exactly")
   func importRangeUndoRedo() throws {
     let temp = try TemporaryDatabase()
-    _ = temp.runner().run(.insertPost(NewPost(title: "Before")))
+    _ = temp.runner().run(.posts(.insert(NewPost(title: "Before"))))
     let before = try contents(temp)
     let runner = try importQuestions(temp, count: 30)
     let after = try contents(temp)
     let search = "SELECT count(*) FROM search_words WHERE search_words MATCH 'question'"
     #expect(try temp.rows(search) == [["30"]])
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try contents(temp) == before)
     #expect(try temp.rows(search) == [["0"]])
     #expect(try temp.rows("SELECT images_from IS NOT NULL FROM journal_loads") == [["1"]])
     // The rows went as deletions do: their tombstones tell the next incremental export.
     #expect(try temp.rows("SELECT count(*) FROM tombstones WHERE kind = 'question'") == [["30"]])
     #expect(try Journal(database: temp.database).log(limit: 1).map(\.changeCount) == [31])
-    _ = runner.run(.redo(1))
+    _ = runner.run(.journal(.redo(1)))
     #expect(try contents(temp) == after)
     #expect(try temp.rows(search) == [["30"]])
     #expect(try temp.rows("SELECT count(*) FROM tombstones") == [["0"]])
@@ -284,7 +290,7 @@ struct JournalTests {
     #expect(
       try temp.rows("SELECT row_count, images_from FROM journal_loads") == [["30", "NULL"]])
     #expect(try temp.rows("SELECT table_name FROM journal_changes") == [["posts"], ["posts"]])
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try contents(temp) == before)
     #expect(try Journal(database: temp.database).log(limit: 1).map(\.changeCount) == [31])
   }
@@ -295,7 +301,7 @@ struct JournalTests {
     let runner = try importQuestions(temp, count: 10)
     try temp.database.executeScript("DELETE FROM questions WHERE id = 4")
     let changed = try contents(temp)
-    let result = runner.run(.undo(1))
+    let result = runner.run(.journal(.undo(1)))
     guard case .failed(let error) = result else {
       Issue.record("undo did not refuse: \(result)")
       return
@@ -317,7 +323,7 @@ struct JournalTests {
   func importRangeTakenOutside() throws {
     let temp = try TemporaryDatabase()
     let runner = try importQuestions(temp, count: 10)
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     try temp.database.executeScript(
       """
       INSERT INTO posts (id, uuid, title, created_at, updated_at)
@@ -326,7 +332,7 @@ struct JournalTests {
       VALUES (7, 'outside', 99, 'Outside?', '2027-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z')
       """)
     let changed = try contents(temp)
-    let result = runner.run(.redo(1))
+    let result = runner.run(.journal(.redo(1)))
     guard case .failed(let error) = result else {
       Issue.record("redo did not refuse: \(result)")
       return

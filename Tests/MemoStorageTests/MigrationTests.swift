@@ -81,7 +81,9 @@ struct MigrationTests {
     #expect(try search.search(SearchQuery(text: "spice")).count == 2 + highlights)
     #expect(try search.search(SearchQuery(text: "猫である")).count == 1)
     // Highlights were indexed by version 13: by their words, their note's trigrams and grams.
-    #expect(try search.search(SearchQuery(text: "flow")).map(\.kind) == (version >= 12 ? [.highlights] : []))
+    #expect(
+      try search.search(SearchQuery(text: "flow")).map(\.kind)
+        == (version >= 12 ? [.highlights] : []))
     #expect(try search.search(SearchQuery(text: "メモ")).count == highlights)
     #expect(try search.search(SearchQuery(text: "漢字のメ")).count == highlights)
     // Only the Japanese title (and note) is in the trigram index (version 6).
@@ -89,8 +91,8 @@ struct MigrationTests {
       try rows(migrated, "SELECT rowid FROM search_trigrams")
         == (version >= 12 ? [["-1"], ["4"]] : [["4"]]))
     let runner = EffectRunner(database: migrated)
-    _ = runner.run(.updatePost(1, PostPatch(title: "Dune (1965)")))
-    #expect(runner.run(.undo(1)) != .failed(.nothingToUndo()))
+    _ = runner.run(.posts(.update(1, PostPatch(title: "Dune (1965)"))))
+    #expect(runner.run(.journal(.undo(1))) != .failed(.nothingToUndo()))
     #expect(try rows(migrated, "SELECT title FROM posts WHERE id = 1") == [["Dune"]])
   }
 

@@ -161,7 +161,8 @@ struct ReaderDatabaseTests {
     report.books.first { $0.title == title }?.clippings ?? []
   }
 
-  @Test("Kobo: books, chapters, notes, reading order and dates; hidden rows and page bookmarks skipped")
+  @Test(
+    "Kobo: books, chapters, notes, reading order and dates; hidden rows and page bookmarks skipped")
   func kobo() throws {
     let folder = try ReaderFixtures.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -181,8 +182,11 @@ struct ReaderDatabaseTests {
     #expect(dune.map(\.kind) == [.highlight, .highlight, .note, .highlight, .highlight])
     #expect(dune.map(\.note) == ["Why fear?", "The litany.", nil, nil, nil])
     #expect(
-      dune.map(\.chapter) == ["Chapter One", "Chapter One", "Chapter Two", "Chapter Two", "Chapter Two"])
-    #expect(dune.map { ($0.position ?? -1) * 1000 }.map { $0.rounded() } == [200, 200, 1100, 1500, 1900])
+      dune.map(\.chapter) == [
+        "Chapter One", "Chapter One", "Chapter Two", "Chapter Two", "Chapter Two",
+      ])
+    #expect(
+      dune.map { ($0.position ?? -1) * 1000 }.map { $0.rounded() } == [200, 200, 1100, 1500, 1900])
     #expect(
       dune.map { $0.addedAt?.rfc3339 ?? "-" } == [
         "2023-05-14T23:36:09.000Z", "2023-05-14T23:36:08.000Z", "2023-05-14T23:36:12.000Z",
@@ -219,7 +223,9 @@ struct ReaderDatabaseTests {
     }
   }
 
-  @Test("Kobo: imported as highlights, a note without text in the body, a question linked; again adds nothing")
+  @Test(
+    "Kobo: imported as highlights, a note without text in the body, a question linked; again adds nothing"
+  )
   func koboImport() throws {
     let folder = try ReaderFixtures.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -228,9 +234,11 @@ struct ReaderDatabaseTests {
     let runner = temp.runner()
     guard
       case .transfer(.imported(let first)) = runner.run(
-        .importFile(ImportRequest(path: path, format: .kobo)))
+        .transfer(.importFile(ImportRequest(path: path, format: .kobo))))
     else {
-      Issue.record("the import failed: \(runner.run(.importFile(ImportRequest(path: path, format: .kobo))))")
+      Issue.record(
+        "the import failed: \(runner.run(.transfer(.importFile(ImportRequest(path: path, format: .kobo)))))"
+      )
       return
     }
     #expect(
@@ -265,7 +273,7 @@ struct ReaderDatabaseTests {
     let before = try temp.rows("SELECT * FROM highlights ORDER BY id")
     guard
       case .transfer(.imported(let second)) = runner.run(
-        .importFile(ImportRequest(path: path, format: .kobo)))
+        .transfer(.importFile(ImportRequest(path: path, format: .kobo))))
     else {
       Issue.record("the second import failed")
       return
@@ -274,16 +282,20 @@ struct ReaderDatabaseTests {
     #expect(second.clippings?.highlights == 0 && second.clippings?.questions == 0)
     #expect(try temp.rows("SELECT * FROM highlights ORDER BY id") == before)
     // --strict: the unreadable date is an error, and nothing is written.
-    let strict = runner.run(.importFile(ImportRequest(path: path, format: .kobo, isStrict: true)))
+    let strict = runner.run(
+      .transfer(.importFile(ImportRequest(path: path, format: .kobo, isStrict: true))))
     guard case .failed(let error) = strict else {
       Issue.record("--strict imported: \(strict)")
       return
     }
     #expect(error.code == .badData)
-    #expect(error.message.hasPrefix("\(path): Bookmark b7: cannot read the date DateCreated \"14/05/2023\""))
+    #expect(
+      error.message.hasPrefix(
+        "\(path): Bookmark b7: cannot read the date DateCreated \"14/05/2023\""))
   }
 
-  @Test("Apple Books: a row only in the -wal file is read; deleted rows and rows without text skipped")
+  @Test(
+    "Apple Books: a row only in the -wal file is read; deleted rows and rows without text skipped")
   func appleBooks() throws {
     let folder = try ReaderFixtures.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -301,11 +313,16 @@ struct ReaderDatabaseTests {
         ["The Art Spirit", "Robert Henri"], ["Walden", "Henry David Thoreau"],
       ])
     let art = clippings(report, "The Art Spirit")
-    #expect(art.map(\.text) == ["The object of painting a picture", "We are not here to do what has already been done."])
+    #expect(
+      art.map(\.text) == [
+        "The object of painting a picture", "We are not here to do what has already been done.",
+      ])
     #expect(art.map(\.note) == ["Is this so?", nil])
     #expect(art.map(\.chapter) == ["LETTER", "TEXT"])
-    #expect(art.map { $0.addedAt?.rfc3339 } == ["2021-11-02T18:12:50.827Z", "2021-11-02T18:12:50.827Z"])
-    #expect(art.map(\.key) == [stableKey(["apple-books", "U4"]), stableKey(["apple-books", "U1"])])
+    #expect(
+      art.map { $0.addedAt?.rfc3339 } == ["2021-11-02T18:12:50.827Z", "2021-11-02T18:12:50.827Z"])
+    #expect(
+      art.map(\.key) == [stableKey(["apple-books", "U4"]), stableKey(["apple-books", "U1"])])
     #expect(art.allSatisfy { $0.position != nil })
     let walden = clippings(report, "Walden")
     #expect(walden.map(\.text) == ["Only in the WAL.", "Undated."])
@@ -336,8 +353,8 @@ struct ReaderDatabaseTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
     let request = ImportRequest(path: documents, format: .appleBooks)
-    guard case .transfer(.imported(let first)) = runner.run(.importFile(request)) else {
-      Issue.record("the import failed: \(runner.run(.importFile(request)))")
+    guard case .transfer(.imported(let first)) = runner.run(.transfer(.importFile(request))) else {
+      Issue.record("the import failed: \(runner.run(.transfer(.importFile(request))))")
       return
     }
     #expect(
@@ -345,23 +362,27 @@ struct ReaderDatabaseTests {
         == "7 added, 0 updated, 0 unchanged: 2 books (2 new), 4 highlights, 0 notes, 1 question; skipped 1 bookmark, 0 placeholders, 0 duplicates, 1 deleted on the device; 1 not fully read (see the warnings)"
     )
     #expect(
-      try temp.rows("SELECT q.text, h.text FROM questions q JOIN highlights h ON h.id = q.highlight_id")
+      try temp.rows(
+        "SELECT q.text, h.text FROM questions q JOIN highlights h ON h.id = q.highlight_id")
         == [["Is this so?", "The object of painting a picture"]])
     #expect(try temp.rows("SELECT DISTINCT source FROM highlights") == [["apple-books"]])
-    guard case .transfer(.imported(let second)) = runner.run(.importFile(request)) else {
+    guard case .transfer(.imported(let second)) = runner.run(.transfer(.importFile(request))) else {
       Issue.record("the second import failed")
       return
     }
     #expect(second.added == 0 && second.updated == 0 && second.clippings?.duplicates == 4)
   }
 
-  @Test("a file that is not SQLite, lacks the tables or is cut short is refused (65); a missing one is 66")
+  @Test(
+    "a file that is not SQLite, lacks the tables or is cut short is refused (65); a missing one is 66"
+  )
   func malformed() throws {
     let folder = try ReaderFixtures.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     func code(_ path: String, _ format: ImportFormat) -> MemoError.Code? {
       do {
-        _ = try format == .kobo
+        _ =
+          try format == .kobo
           ? KoboReader.read(path, name: path) : AppleBooksReader.read(path, name: path)
         return nil
       } catch let error as MemoError {

@@ -10,7 +10,7 @@ struct RepositoryTests {
   @Test("insertPost stores the post with the runner's UUID and time")
   func insertPost() throws {
     let temp = try TemporaryDatabase()
-    let result = temp.runner(at: t0).run(.insertPost(NewPost(title: "Dune", author: "F. H.")))
+    let result = temp.runner(at: t0).run(.posts(.insert(NewPost(title: "Dune", author: "F. H."))))
     let expected = Post(
       id: 1, uuid: "uuid-1", title: "Dune", author: "F. H.", createdAt: t0, updatedAt: t0)
     #expect(result == .posts(.added(expected)))
@@ -26,11 +26,11 @@ struct RepositoryTests {
   @Test("updatePost bumps updated_at only when something changed")
   func update() throws {
     let temp = try TemporaryDatabase()
-    _ = temp.runner(at: t0).run(.insertPost(NewPost(title: "Dune")))
+    _ = temp.runner(at: t0).run(.posts(.insert(NewPost(title: "Dune"))))
     let later = Timestamp(millis: t0.millis + 5000)
-    _ = temp.runner(at: later).run(.updatePost(1, PostPatch(title: "Dune")))
+    _ = temp.runner(at: later).run(.posts(.update(1, PostPatch(title: "Dune"))))
     #expect(try temp.rows("SELECT updated_at FROM posts") == [["2026-01-01T00:00:00.000Z"]])
-    _ = temp.runner(at: later).run(.updatePost(1, PostPatch(author: .some("F"))))
+    _ = temp.runner(at: later).run(.posts(.update(1, PostPatch(author: .some("F")))))
     #expect(
       try temp.rows("SELECT author, updated_at FROM posts") == [["F", "2026-01-01T00:00:05.000Z"]])
   }
@@ -39,14 +39,14 @@ struct RepositoryTests {
   func deleteCascades() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertPost(NewPost(title: "B")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q1", category: "c")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "Q2")))
-    _ = runner.run(.addFavorites([1, 2]))
-    #expect(runner.run(.deletePosts([1, 3, 4])) == .failed(.postsNotFound([3, 4])))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "B"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Q1", category: "c"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 2, text: "Q2"))))
+    _ = runner.run(.favorites(.add([1, 2])))
+    #expect(runner.run(.posts(.delete([1, 3, 4]))) == .failed(.postsNotFound([3, 4])))
     #expect(try temp.rows("SELECT count(*) FROM posts") == [["2"]])
-    guard case .posts(.removed(let removed)) = runner.run(.deletePosts([1])) else {
+    guard case .posts(.removed(let removed)) = runner.run(.posts(.delete([1]))) else {
       Issue.record("expected removed")
       return
     }
@@ -61,12 +61,13 @@ struct RepositoryTests {
   func ask() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
     _ = runner.run(
-      .insertQuestion(NewQuestion(postID: 1, text: "Q1", category: "Physics", isStarred: true)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q2", category: "physics")))
+      .questions(.insert(NewQuestion(postID: 1, text: "Q1", category: "Physics", isStarred: true))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Q2", category: "physics"))))
     #expect(
-      runner.run(.insertQuestion(NewQuestion(postID: 9, text: "Q3"))) == .failed(.postNotFound(9)))
+      runner.run(.questions(.insert(NewQuestion(postID: 9, text: "Q3"))))
+        == .failed(.postNotFound(9)))
     #expect(try temp.rows("SELECT name FROM categories") == [["Physics"]])
     #expect(
       try temp.rows(
@@ -79,13 +80,13 @@ struct RepositoryTests {
   func star() throws {
     let temp = try TemporaryDatabase()
     let first = temp.runner(at: t0)
-    _ = first.run(.insertPost(NewPost(title: "A")))
-    _ = first.run(.insertQuestion(NewQuestion(postID: 1, text: "Q1", isStarred: true)))
-    _ = first.run(.insertQuestion(NewQuestion(postID: 1, text: "Q2")))
+    _ = first.run(.posts(.insert(NewPost(title: "A"))))
+    _ = first.run(.questions(.insert(NewQuestion(postID: 1, text: "Q1", isStarred: true))))
+    _ = first.run(.questions(.insert(NewQuestion(postID: 1, text: "Q2"))))
     let later = temp.runner(at: Timestamp(millis: t0.millis + 1000))
-    #expect(later.run(.setStarred([1, 2, 7], true)) == .failed(.questionNotFound(7)))
+    #expect(later.run(.questions(.setStarred([1, 2, 7], true))) == .failed(.questionNotFound(7)))
     #expect(try temp.rows("SELECT starred FROM questions ORDER BY id") == [["1"], ["0"]])
-    _ = later.run(.setStarred([1, 2], true))
+    _ = later.run(.questions(.setStarred([1, 2], true)))
     #expect(
       try temp.rows("SELECT starred, updated_at FROM questions ORDER BY id") == [
         ["1", "2026-01-01T00:00:00.000Z"], ["1", "2026-01-01T00:00:01.000Z"],
@@ -96,14 +97,14 @@ struct RepositoryTests {
   func answer() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q")))
-    _ = runner.run(.setAnswer(1, "Because"))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Q"))))
+    _ = runner.run(.questions(.setAnswer(1, "Because")))
     #expect(
       try temp.rows("SELECT answer, answered_at FROM questions") == [
         ["Because", "2026-01-01T00:00:00.000Z"]
       ])
-    _ = runner.run(.setAnswer(1, nil))
+    _ = runner.run(.questions(.setAnswer(1, nil)))
     #expect(try temp.rows("SELECT answer, answered_at FROM questions") == [["NULL", "NULL"]])
   }
 
@@ -111,20 +112,22 @@ struct RepositoryTests {
   func filters() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
     _ = runner.run(
-      .insertQuestion(
-        NewQuestion(postID: 1, text: "starred physics", category: "physics", isStarred: true)))
+      .questions(
+        .insert(
+          NewQuestion(postID: 1, text: "starred physics", category: "physics", isStarred: true))))
     _ = runner.run(
-      .insertQuestion(NewQuestion(postID: 1, text: "plain physics", category: "physics")))
+      .questions(.insert(NewQuestion(postID: 1, text: "plain physics", category: "physics"))))
     _ = runner.run(
-      .insertQuestion(
-        NewQuestion(postID: 1, text: "starred math", category: "math", isStarred: true)))
-    _ = runner.run(.saveCurrentFilter(QuestionFilter(starred: true)))
+      .questions(
+        .insert(
+          NewQuestion(postID: 1, text: "starred math", category: "math", isStarred: true))))
+    _ = runner.run(.filters(.saveCurrent(QuestionFilter(starred: true))))
     func texts(_ base: FilterSelection.Base, _ flags: QuestionFilter = QuestionFilter()) -> [String]
     {
       let query = QuestionQuery(selection: FilterSelection(base: base, flags: flags, now: t0))
-      guard case .questions(.listed(let questions, _)) = runner.run(.loadQuestions(query)) else {
+      guard case .questions(.listed(let questions, _)) = runner.run(.questions(.list(query))) else {
         return ["failed"]
       }
       return questions.map(\.text).sorted()
@@ -133,18 +136,18 @@ struct RepositoryTests {
     #expect(texts(.none) == ["plain physics", "starred math", "starred physics"])
     #expect(texts(.current, QuestionFilter(starred: false)) == ["plain physics"])
     #expect(texts(.current, QuestionFilter(categories: ["PHYSICS"])) == ["starred physics"])
-    _ = runner.run(.saveNamedFilter("s", replacing: false))
+    _ = runner.run(.filters(.saveNamed("s", replacing: false)))
     #expect(
-      runner.run(.saveNamedFilter("S", replacing: false))
+      runner.run(.filters(.saveNamed("S", replacing: false)))
         == .failed(.usage("a filter named 's' exists already; pass --force to replace it")))
-    _ = runner.run(.saveCurrentFilter(QuestionFilter()))
+    _ = runner.run(.filters(.saveCurrent(QuestionFilter())))
     #expect(texts(.current).count == 3)
     #expect(texts(.saved("s")) == ["starred math", "starred physics"])
     let unknown = QuestionQuery(selection: FilterSelection(base: .saved("nope"), now: t0))
-    #expect(runner.run(.loadQuestions(unknown)) == .failed(.filterNotFound("nope")))
+    #expect(runner.run(.questions(.list(unknown))) == .failed(.filterNotFound("nope")))
     let badCategory = QuestionQuery(
       selection: FilterSelection(base: .none, flags: QuestionFilter(categories: ["nope"]), now: t0))
-    #expect(runner.run(.loadQuestions(badCategory)) == .failed(.categoryNotFound("nope")))
+    #expect(runner.run(.questions(.list(badCategory))) == .failed(.categoryNotFound("nope")))
   }
 
   @Test(
@@ -163,24 +166,26 @@ struct RepositoryTests {
     let temp = try TemporaryDatabase()
     let recorder = Recorder()
     let runner = temp.runner(at: t0, output: recorder)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "q1", isStarred: true)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "q2")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "q1", isStarred: true))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "q2"))))
     let query = QuestionQuery(
       selection: FilterSelection(base: .none, flags: QuestionFilter(starred: true), now: t0))
     #expect(
-      runner.run(.loadQuestions(query, to: .output))
+      runner.run(.questions(.list(query, to: .output)))
         == .streamed(.questions, filter: QuestionFilter(starred: true)))
     #expect(recorder.calls == ["begin questions --starred", "row 1", "end"])
     recorder.calls = []
     guard
-      case .questions(.listed(let page, _)) = runner.run(.loadQuestions(query, to: .state))
+      case .questions(.listed(let page, _)) = runner.run(.questions(.list(query, to: .state)))
     else {
       Issue.record("expected a page")
       return
     }
     #expect(page.map(\.text) == ["q1"])
-    guard case .search(.found(let hits)) = runner.run(.search(SearchQuery(text: "q2"), to: .state))
+    guard
+      case .search(.found(let hits)) = runner.run(
+        .lookup(.search(SearchQuery(text: "q2"), to: .state)))
     else {
       Issue.record("expected hits")
       return
@@ -190,12 +195,12 @@ struct RepositoryTests {
 
     let alone = temp.runner(at: t0)
     for effect: Effect in [
-      .loadQuestions(query, to: .output), .loadPosts(PostQuery(), to: .output),
-      .loadPost(1, to: .output), .loadHighlights(HighlightQuery(), to: .output),
-      .loadDueReviews(ReviewDueQuery(at: t0), to: .output),
-      .search(SearchQuery(text: "q1"), to: .output), .loadCategories(to: .output),
-      .loadFavorites(to: .output), .loadJournal(limit: 5, to: .output),
-      .loadSyncConflicts(to: .output), .exportReviewLog,
+      .questions(.list(query, to: .output)), .posts(.list(PostQuery(), to: .output)),
+      .posts(.load(1, to: .output)), .highlights(.list(HighlightQuery(), to: .output)),
+      .review(.listDue(ReviewDueQuery(at: t0), to: .output)),
+      .lookup(.search(SearchQuery(text: "q1"), to: .output)), .categories(.list(to: .output)),
+      .favorites(.list(to: .output)), .journal(.list(limit: 5, to: .output)),
+      .sync(.listConflicts(to: .output)), .review(.exportLog),
     ] {
       guard case .failed(let error) = alone.run(effect) else {
         Issue.record("\(effect) ran without an output writer")
@@ -210,14 +215,14 @@ struct RepositoryTests {
   func listWithFilter() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertPost(NewPost(title: "B")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "a1", isStarred: true)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "a2")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "b1")))
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "B"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "a1", isStarred: true))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "a2"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 2, text: "b1"))))
     let query = PostQuery(
       selection: FilterSelection(base: .none, flags: QuestionFilter(starred: true), now: t0))
-    guard case .posts(.listed(let posts, let filter)) = runner.run(.loadPosts(query)) else {
+    guard case .posts(.listed(let posts, let filter)) = runner.run(.posts(.list(query))) else {
       Issue.record("expected a listing")
       return
     }
@@ -231,17 +236,17 @@ struct RepositoryTests {
   func favorites() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    for title in ["A", "B", "C"] { _ = runner.run(.insertPost(NewPost(title: title))) }
-    _ = runner.run(.addFavorites([3, 1]))
-    _ = runner.run(.addFavorites([1, 2]))
-    #expect(runner.run(.addFavorites([2, 9])) == .failed(.postNotFound(9)))
-    guard case .favorites(.listed(let shelf)) = runner.run(.loadFavorites(to: .state)) else {
+    for title in ["A", "B", "C"] { _ = runner.run(.posts(.insert(NewPost(title: title)))) }
+    _ = runner.run(.favorites(.add([3, 1])))
+    _ = runner.run(.favorites(.add([1, 2])))
+    #expect(runner.run(.favorites(.add([2, 9]))) == .failed(.postNotFound(9)))
+    guard case .favorites(.listed(let shelf)) = runner.run(.favorites(.list(to: .state))) else {
       Issue.record("expected the shelf")
       return
     }
     #expect(shelf.map(\.title) == ["C", "A", "B"])
     #expect(shelf.allSatisfy { $0.isFavorite })
-    _ = runner.run(.removeFavorites([1]))
+    _ = runner.run(.favorites(.remove([1])))
     #expect(try temp.rows("SELECT post_id FROM favorites ORDER BY position") == [["3"], ["2"]])
   }
 
@@ -249,17 +254,18 @@ struct RepositoryTests {
   func categoryDelete() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: t0)
-    _ = runner.run(.insertPost(NewPost(title: "A")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Q", category: "physics")))
-    guard case .failed(let error) = runner.run(.deleteCategory("PHYSICS", force: false)) else {
+    _ = runner.run(.posts(.insert(NewPost(title: "A"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Q", category: "physics"))))
+    guard case .failed(let error) = runner.run(.categories(.delete("PHYSICS", force: false))) else {
       Issue.record("expected a refusal")
       return
     }
     #expect(error.code == .usage)
-    _ = runner.run(.deleteCategory("physics", force: true))
+    _ = runner.run(.categories(.delete("physics", force: true)))
     #expect(try temp.rows("SELECT text, category_id FROM questions") == [["Q", "NULL"]])
     #expect(
-      runner.run(.deleteCategory("physics", force: true)) == .failed(.categoryNotFound("physics")))
+      runner.run(.categories(.delete("physics", force: true)))
+        == .failed(.categoryNotFound("physics")))
   }
 
   @Test(

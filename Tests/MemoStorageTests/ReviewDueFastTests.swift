@@ -20,7 +20,7 @@ struct ReviewDueFastTests {
   func library() throws -> (TemporaryDatabase, EffectRunner) {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: Self.start)
-    _ = runner.run(.setReviewFuzz(false))
+    _ = runner.run(.review(.setFuzz(false)))
     var sql = """
       INSERT INTO posts (id, uuid, title, created_at, updated_at) VALUES
         (1, 'p1', 'Dune', '2021-01-01T00:00:00.000Z', '2021-01-01T00:00:00.000Z'),
@@ -48,7 +48,7 @@ struct ReviewDueFastTests {
 
   func rate(_ runner: EffectRunner, _ id: QuestionID, _ name: String, days: Double) {
     let action = runner.run(
-      .rateReview(id, ReviewRating(name: name)!, at: Timestamp(rfc3339: Self.time(days))!))
+      .review(.rate(id, ReviewRating(name: name)!, at: Timestamp(rfc3339: Self.time(days))!)))
     guard case .review(.rated) = action else {
       Issue.record("rating \(id) \(name) failed: \(action)")
       return
@@ -134,15 +134,15 @@ struct ReviewDueFastTests {
     try expectTight(temp, "rated")
     try expectSameListings(temp, "rated")
     // Undone: the schedules taken away bring their questions back as never rated.
-    _ = runner.run(.undo(3))
+    _ = runner.run(.journal(.undo(3)))
     try expectTight(temp, "undone")
-    _ = runner.run(.redo(2))
+    _ = runner.run(.journal(.redo(2)))
     try expectTight(temp, "redone")
     // The answer taken from a rated question (its schedule stays, of the other kind), and
     // given to an open one rated as open; an answer time moved before everything.
-    _ = runner.run(.setAnswer(answered[0], nil))
-    _ = runner.run(.setAnswer(answered[1], nil))
-    _ = runner.run(.setAnswer(open[0], "Now known."))
+    _ = runner.run(.questions(.setAnswer(answered[0], nil)))
+    _ = runner.run(.questions(.setAnswer(answered[1], nil)))
+    _ = runner.run(.questions(.setAnswer(open[0], "Now known.")))
     try temp.database.execute(
       sql:
         "UPDATE questions SET answered_at = '2020-01-01T00:00:00.000Z' WHERE id = \(answered[20].rawValue)"
@@ -155,7 +155,7 @@ struct ReviewDueFastTests {
     // Deleted (the question the walk starts at among them), and added before the others.
     let firsts = try temp.rows("SELECT question_id FROM review_new_from").map { Int64($0[0])! }
     let doomed: [QuestionID] = firsts.filter { $0 > 0 }.map { QuestionID($0) }
-    _ = runner.run(.deleteQuestions(doomed))
+    _ = runner.run(.questions(.delete(doomed)))
     try expectTight(temp, "deleted")
     try temp.database.executeScript(
       """
@@ -166,7 +166,7 @@ struct ReviewDueFastTests {
       """)
     try expectTight(temp, "added")
     try expectSameListings(temp, "added")
-    _ = runner.run(.undo(1))
+    _ = runner.run(.journal(.undo(1)))
     try expectTight(temp, "deletion undone")
     try expectSameListings(temp, "end")
   }
@@ -207,7 +207,7 @@ struct ReviewDueFastTests {
       rate(runner, QuestionID(Int64(id)), "good", days: Double(n * 5))
     }
     rate(runner, 3, "soon", days: 2)
-    _ = runner.run(.setAnswer(2, nil))  // its recall schedule no longer counts
+    _ = runner.run(.questions(.setAnswer(2, nil)))  // its recall schedule no longer counts
     for days in [-30.0, 0, 10.5, 30, 58.9, 59.2, 80, 200] {
       let now = Timestamp(rfc3339: Self.time(days))!
       let later = Timestamp(millis: now.millis + 366 * Self.day)
@@ -230,7 +230,7 @@ struct ReviewDueFastTests {
       UPDATE questions SET answer = NULL, answered_at = NULL, created_at = '2020-01-01T00:00:00.000Z';
       """)
     let at = Timestamp(rfc3339: Self.time(100))!
-    _ = runner.run(.rateHighlightReview(HighlightID(1), .keep, at: at))
+    _ = runner.run(.review(.rateHighlight(HighlightID(1), .keep, at: at)))
     let detail = try review.highlightDetail(HighlightID(1))
     let due = try #require(detail.effectiveDue)
     #expect(due.millis - at.millis == 3 * Self.day)  // keep's 14 days, halved twice

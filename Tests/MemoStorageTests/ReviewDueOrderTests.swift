@@ -13,7 +13,7 @@ struct ReviewDueOrderTests {
   func order() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: Timestamp(rfc3339: "2024-01-01T00:00:00.000Z")!)
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
     let at = Timestamp(rfc3339: "2024-06-01T00:00:00.000Z")!
     var script = ""
     for i in 1...90 {
@@ -29,7 +29,8 @@ struct ReviewDueOrderTests {
       // retrievability (broken by due).
       let pair = (i + 1) / 2
       let stability =
-        !recall ? "NULL" : i % 7 == 0 ? "NULL" : i % 11 == 0 ? "'0'" : "'\(Double(pair % 9) * 1.7 + 0.5)'"
+        !recall
+        ? "NULL" : i % 7 == 0 ? "NULL" : i % 11 == 0 ? "'0'" : "'\(Double(pair % 9) * 1.7 + 0.5)'"
       let lastDay = 1 + pair % 20
       let dueDay = 1 + (i % 4 == 0 ? pair % 5 : pair % 13)
       let last = "'2024-03-\(lastDay < 10 ? "0" : "")\(lastDay)T08:00:00.000Z'"

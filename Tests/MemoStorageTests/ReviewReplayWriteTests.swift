@@ -15,13 +15,13 @@ struct ReviewReplayWriteTests {
   func library(_ count: Int, open: Bool = false) throws -> TemporaryDatabase {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: Self.start)
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
     let review = ReviewRepository(database: temp.database)
     for index in 1...max(count, 1) {
-      _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Question \(index)?")))
+      _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Question \(index)?"))))
       let id = QuestionID(Int64(index))
       let isOpen = open && index == count
-      if !isOpen { _ = runner.run(.setAnswer(id, "Answer \(index).")) }
+      if !isOpen { _ = runner.run(.questions(.setAnswer(id, "Answer \(index)."))) }
       try review.save(
         ReviewItem(
           questionID: id, kind: isOpen ? .open : .recall, state: isOpen ? "open" : "learning",
@@ -87,18 +87,18 @@ struct ReviewReplayWriteTests {
   func replayOfVariedHistories() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: Self.start)
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
     let histories = [
       ["good", "good", "hard"], ["good", "good", "hard"], ["again"], ["easy", "again", "good"],
       ["good", "good", "hard"], ["hard"],
     ]
     for (index, history) in histories.enumerated() {
       let id = QuestionID(Int64(index + 1))
-      _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Question \(index)?")))
-      _ = runner.run(.setAnswer(id, "Answer."))
+      _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Question \(index)?"))))
+      _ = runner.run(.questions(.setAnswer(id, "Answer.")))
       var time = Self.start
       for name in history {
-        let action = runner.run(.rateReview(id, ReviewRating(name: name)!, at: time))
+        let action = runner.run(.review(.rate(id, ReviewRating(name: name)!, at: time)))
         guard case .review(.rated(let outcome)) = action else {
           Issue.record("rating failed: \(action)")
           return
@@ -108,7 +108,7 @@ struct ReviewReplayWriteTests {
     }
     let rows = "SELECT * FROM review_items ORDER BY question_id"
     let before = try temp.rows(rows)
-    _ = runner.run(.setReviewSetting(.retention(0.8)))
+    _ = runner.run(.review(.setSetting(.retention(0.8))))
     let review = ReviewRepository(database: temp.database)
     #expect(try temp.rows(rows) != before)
     for index in histories.indices {
@@ -117,7 +117,7 @@ struct ReviewReplayWriteTests {
       let replayed = try review.scheduler().replay(subject, events: try review.events(of: id))
       #expect(try review.item(id) == replayed)
     }
-    _ = runner.run(.undo(1))
+    _ = runner.run(.journal(.undo(1)))
     #expect(try temp.rows(rows) == before)
     #expect(try temp.rows("PRAGMA cache_size") == [["-2000"]])
     #expect(try temp.rows("PRAGMA mmap_size") == [["0"]])

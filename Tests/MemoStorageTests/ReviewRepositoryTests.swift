@@ -14,17 +14,17 @@ struct ReviewRepositoryTests {
   ) {
     let temp = try TemporaryDatabase()
     let runner = temp.runner(at: Self.start)
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "What is the spice?")))
-    if answered { _ = runner.run(.setAnswer(1, "Melange.")) }
-    if !fuzz { #expect(runner.run(.setReviewFuzz(false)) == .review(.fuzzSet(false))) }
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "What is the spice?"))))
+    if answered { _ = runner.run(.questions(.setAnswer(1, "Melange."))) }
+    if !fuzz { #expect(runner.run(.review(.setFuzz(false))) == .review(.fuzzSet(false))) }
     return (temp, runner, 1)
   }
 
   func rate(_ runner: EffectRunner, _ id: QuestionID, _ name: String, at time: Timestamp)
     throws -> ReviewItem
   {
-    let action = runner.run(.rateReview(id, ReviewRating(name: name)!, at: time))
+    let action = runner.run(.review(.rate(id, ReviewRating(name: name)!, at: time)))
     guard case .review(.rated(let outcome)) = action else {
       Issue.record("rating failed: \(action)")
       throw MemoError.usage("rating failed")
@@ -72,9 +72,9 @@ struct ReviewRepositoryTests {
     #expect(late == (try replayed(temp, id)))
     #expect(try review.item(id) == late)
     // Turning fuzz off replays every schedule; turning it back on gives the same as before.
-    _ = runner.run(.setReviewFuzz(false))
+    _ = runner.run(.review(.setFuzz(false)))
     #expect(try review.item(id) == replayed(temp, id))
-    _ = runner.run(.setReviewFuzz(true))
+    _ = runner.run(.review(.setFuzz(true)))
     #expect(try review.item(id) == late)
   }
 
@@ -91,7 +91,7 @@ struct ReviewRepositoryTests {
     let (indexBefore, statisticsBefore) = (try temp.rows(index), try temp.rows(statistics))
     #expect(statisticsBefore.contains(["review_items", "review_items_by_due", "1 1 1 1 1"]))
     let before = try ReviewRepository(database: temp.database).item(id)
-    _ = runner.run(.setReviewFuzz(false))  // every schedule (the one) changes
+    _ = runner.run(.review(.setFuzz(false)))  // every schedule (the one) changes
     let review = ReviewRepository(database: temp.database)
     #expect(try review.item(id) != before)
     #expect(try review.item(id) == replayed(temp, id))
@@ -117,19 +117,19 @@ struct ReviewRepositoryTests {
     let rated = try rate(runner, id, "again", at: time)
     let (itemsAfter, eventsAfter) = (try temp.rows(items), try temp.rows(events))
     #expect(itemsAfter != itemsBefore)
-    guard case .journal(.entries(let undone)) = runner.run(.undo(1)) else {
+    guard case .journal(.entries(let undone)) = runner.run(.journal(.undo(1))) else {
       Issue.record("undo failed")
       return
     }
     #expect(undone.map(\.action) == ["review rate"])
     #expect(try temp.rows(items) == itemsBefore)
     #expect(try temp.rows(events) == eventsBefore)
-    _ = runner.run(.redo(1))
+    _ = runner.run(.journal(.redo(1)))
     #expect(try temp.rows(items) == itemsAfter)
     #expect(try temp.rows(events) == eventsAfter)
     #expect(try ReviewRepository(database: temp.database).item(id) == rated)
     // Undoing every rating leaves no schedule.
-    _ = runner.run(.undo(4))
+    _ = runner.run(.journal(.undo(4)))
     #expect(try temp.rows("SELECT count(*) FROM review_items, review_events") == [["0"]])
   }
 
@@ -153,7 +153,7 @@ struct ReviewRepositoryTests {
     #expect(
       try dueRows(ReviewDueQuery(at: Timestamp(millis: time.millis + 999 * 86_400_000))).isEmpty)
     // A recall rating of an open question is refused, naming its choices.
-    let wrong = runner.run(.rateReview(id, .recall(.good), at: time))
+    let wrong = runner.run(.review(.rate(id, .recall(.good), at: time)))
     #expect(
       wrong
         == .failed(
@@ -161,7 +161,7 @@ struct ReviewRepositoryTests {
             "question 1 is open (no answer yet); rate it soon, later, eventually or drop, not good")
         ))
     // Answered, it is a new recall item, due at once, retrievability 0.
-    _ = runner.run(.setAnswer(id, "Melange."))
+    _ = runner.run(.questions(.setAnswer(id, "Melange.")))
     let due = try dueRows(ReviewDueQuery(at: time))
     #expect(due.map(\.kind) == [.recall])
     #expect(due.first?.retrievability == 0)
@@ -170,8 +170,8 @@ struct ReviewRepositoryTests {
   @Test("what is due comes lowest retrievability first")
   func dueOrder() throws {
     let (temp, runner, _) = try library()
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Who is Paul?")))
-    _ = runner.run(.setAnswer(2, "Muad'Dib."))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Who is Paul?"))))
+    _ = runner.run(.questions(.setAnswer(2, "Muad'Dib.")))
     _ = try rate(runner, 1, "good", at: Self.start)
     _ = try rate(runner, 2, "easy", at: Self.start)
     let later = Timestamp(millis: Self.start.millis + 30 * 86_400_000)

@@ -14,17 +14,19 @@ struct ReviewTransferTests {
   static func rated() throws -> TemporaryDatabase {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: PostID(1), text: "Why fear?")))
-    _ = runner.run(.setAnswer(QuestionID(1), "It kills the mind."))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: PostID(1), text: "Who is Muad'Dib?")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: PostID(1), text: "Why fear?"))))
+    _ = runner.run(.questions(.setAnswer(QuestionID(1), "It kills the mind.")))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: PostID(1), text: "Who is Muad'Dib?"))))
     let start = Timestamp(rfc3339: "2025-12-01T10:00:00Z")!
     for (days, rating) in [(0, RecallRating.again), (0, .good), (1, .good), (9, .easy)] {
       _ = runner.run(
-        .rateReview(
-          QuestionID(1), .recall(rating), at: Timestamp(millis: start.millis + Int64(days) * 86_400_000)))
+        .review(
+          .rate(
+            QuestionID(1), .recall(rating),
+            at: Timestamp(millis: start.millis + Int64(days) * 86_400_000))))
     }
-    _ = runner.run(.rateReview(QuestionID(2), .open(.later), at: start))
+    _ = runner.run(.review(.rate(QuestionID(2), .open(.later), at: start)))
     return temp
   }
 
@@ -73,13 +75,14 @@ struct ReviewTransferTests {
   func highlightChoicesRoundTrip(format: ExportFormat) throws {
     let source = try Self.rated()
     let runner = source.runner()
-    _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "Fear is the mind-killer.")))
-    _ = runner.run(.insertHighlight(NewHighlight(postID: PostID(1), text: "I must not fear.")))
+    _ = runner.run(
+      .highlights(.insert(NewHighlight(postID: PostID(1), text: "Fear is the mind-killer."))))
+    _ = runner.run(.highlights(.insert(NewHighlight(postID: PostID(1), text: "I must not fear."))))
     let at = Timestamp(rfc3339: "2025-12-02T10:00:00Z")!
     // Two at one instant: they replay in the order recorded, in the copy too.
-    _ = runner.run(.rateHighlightReview(HighlightID(1), .discard, at: at))
-    _ = runner.run(.rateHighlightReview(HighlightID(1), .keep, at: at))
-    _ = runner.run(.rateHighlightReview(HighlightID(2), .later, at: at))
+    _ = runner.run(.review(.rateHighlight(HighlightID(1), .discard, at: at)))
+    _ = runner.run(.review(.rateHighlight(HighlightID(1), .keep, at: at)))
+    _ = runner.run(.review(.rateHighlight(HighlightID(2), .later, at: at)))
     func choices(_ temp: TemporaryDatabase) throws -> [[String]] {
       try temp.rows(
         """
@@ -100,7 +103,10 @@ struct ReviewTransferTests {
     _ = try HighlightTransferTests.importText(text, importFormat, into: target)
     #expect(try choices(target) == choices(source))
     #expect(try choices(target).count == 5)
-    #expect(try target.rows("SELECT state FROM highlight_review_items ORDER BY highlight_id") == [["active"], ["active"]])
+    #expect(
+      try target.rows("SELECT state FROM highlight_review_items ORDER BY highlight_id") == [
+        ["active"], ["active"],
+      ])
     #expect(try Self.schedules(target) == Self.schedules(source))
     let second = try HighlightTransferTests.importText(text, importFormat, into: target)
     #expect(second.added == 0)
@@ -120,7 +126,9 @@ struct ReviewTransferTests {
     #expect(summary.added == 1)
   }
 
-  @Test("an event naming a question that is not there, or a rating of the wrong kind, is refused naming the place")
+  @Test(
+    "an event naming a question that is not there, or a rating of the wrong kind, is refused naming the place"
+  )
   func badEvents() throws {
     let target = try TemporaryDatabase()
     let header = #"{"type":"header","format":"memo","version":3,"since":null}"#
@@ -129,7 +137,8 @@ struct ReviewTransferTests {
     #expect {
       _ = try HighlightTransferTests.importText(header + "\n" + orphan + "\n", .jsonl, into: target)
     } throws: { error in
-      (error as? MemoError)?.message.contains("its question q-9 is neither in the file nor in the database") == true
+      (error as? MemoError)?.message.contains(
+        "its question q-9 is neither in the file nor in the database") == true
     }
     let wrong = orphan.replacingOccurrences(of: "\"good\"", with: "\"soon\"")
     #expect {
@@ -140,7 +149,9 @@ struct ReviewTransferTests {
     }
   }
 
-  @Test("a question rated, then deleted later in the same file: the import goes through, nothing left of it")
+  @Test(
+    "a question rated, then deleted later in the same file: the import goes through, nothing left of it"
+  )
   func ratedThenDeleted() throws {
     let target = try TemporaryDatabase()
     let lines = [
@@ -150,7 +161,8 @@ struct ReviewTransferTests {
       #"{"type":"review_event","uuid":"e-1","question_uuid":"q-1","kind":"open","rating":"soon","reviewed_at":"2026-01-01T12:00:00.000Z","device":null,"duration_ms":null,"created_at":"2026-01-03T10:00:00.000Z"}"#,
       #"{"type":"deleted","uuid":"q-1","kind":"question","deleted_at":"2026-01-04T10:00:00.000Z"}"#,
     ]
-    _ = try HighlightTransferTests.importText(lines.joined(separator: "\n") + "\n", .jsonl, into: target)
+    _ = try HighlightTransferTests.importText(
+      lines.joined(separator: "\n") + "\n", .jsonl, into: target)
     #expect(try target.rows("SELECT count(*) FROM review_events") == [["0"]])
     #expect(try target.rows("SELECT count(*) FROM review_items") == [["0"]])
   }

@@ -51,16 +51,17 @@ struct SearchIndexTests {
   func onlyCJKText() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Dune", body: "Spice.")))
-    _ = runner.run(.insertPost(NewPost(title: "吾輩は猫である")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Why spice?")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "砂漠とは?")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune", body: "Spice."))))
+    _ = runner.run(.posts(.insert(NewPost(title: "吾輩は猫である"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Why spice?"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "砂漠とは?"))))
     // Post 2 is row 4, question 2 is row 5 (a post is 2 * id, a question 2 * id + 1).
     #expect(try trigramRows(temp) == [4, 5])
-    _ = runner.run(.updatePost(1, PostPatch(body: "香料.")))
-    _ = runner.run(.updateQuestion(2, QuestionPatch(text: "What is the desert?")))
+    _ = runner.run(.posts(.update(1, PostPatch(body: "香料."))))
+    _ = runner.run(.questions(.update(2, QuestionPatch(text: "What is the desert?"))))
     #expect(try trigramRows(temp) == [2, 4])
-    guard case .search(.found(let hits)) = runner.run(.search(SearchQuery(text: "香料"))) else {
+    guard case .search(.found(let hits)) = runner.run(.lookup(.search(SearchQuery(text: "香料"))))
+    else {
       Issue.record("no search results")
       return
     }
@@ -73,7 +74,7 @@ struct SearchIndexTests {
     {"type":"question","uuid":"q3","post_uuid":"p3","text":"Who is the Shrike?","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
     {"type":"question","uuid":"q4","post_uuid":"p3","text":"Plain","answer":"答え","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}
     """.write(toFile: file, atomically: true, encoding: .utf8)
-    _ = runner.run(.importFile(ImportRequest(path: file, format: .jsonl)))
+    _ = runner.run(.transfer(.importFile(ImportRequest(path: file, format: .jsonl))))
     #expect(try trigramRows(temp) == [2, 4, 8, 9])
     let words = try temp.database.int(sql: "SELECT count(*) FROM search_words")
     #expect(words == 8)
@@ -83,15 +84,15 @@ struct SearchIndexTests {
   func shortCJKQueries() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "猫 A")))
-    _ = runner.run(.insertPost(NewPost(title: "猫 B")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "猫?")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "犬?")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "猫と犬?")))
+    _ = runner.run(.posts(.insert(NewPost(title: "猫 A"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "猫 B"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "猫?"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "犬?"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 2, text: "猫と犬?"))))
     func hits(_ scope: SearchQuery.Scope, limit: Int) -> [String] {
       guard
         case .search(.found(let found)) = runner.run(
-          .search(SearchQuery(text: "猫", scope: scope, limit: limit)))
+          .lookup(.search(SearchQuery(text: "猫", scope: scope, limit: limit))))
       else { return ["failed"] }
       return found.map { "\($0.kind == .posts ? "post" : "question") \($0.id) of \($0.postID)" }
     }
@@ -110,21 +111,24 @@ struct SearchIndexTests {
     return rows
   }
 
-  @Test("one- and two-letter CJK terms: every letter and pair indexed by the triggers and by an import alike")
+  @Test(
+    "one- and two-letter CJK terms: every letter and pair indexed by the triggers and by an import alike"
+  )
   func gramIndex() throws {
     let typed = try TemporaryDatabase()
     let runner = typed.runner()
-    _ = runner.run(.insertPost(NewPost(title: "吾輩は猫である", author: "夏目", body: "東京 A")))
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "Why spice?")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "なぜ猫？")))
+    _ = runner.run(.posts(.insert(NewPost(title: "吾輩は猫である", author: "夏目", body: "東京 A"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 2, text: "Why spice?"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "なぜ猫？"))))
     #expect(
       try grams(typed) == [
         "2: 吾 吾輩 輩 輩は は は猫 猫 猫で で であ あ ある る る  夏 夏目 目 目  東 東京 京 京 ",
         "5: な なぜ ぜ ぜ猫 猫 猫？ ？ ？ ",
       ])
     func hits(_ text: String) -> [String] {
-      guard case .search(.found(let found)) = runner.run(.search(SearchQuery(text: text))) else {
+      guard case .search(.found(let found)) = runner.run(.lookup(.search(SearchQuery(text: text))))
+      else {
         return ["failed"]
       }
       return found.map { "\($0.kind == .posts ? "post" : "question") \($0.id)" }
@@ -134,15 +138,15 @@ struct SearchIndexTests {
     #expect(hits("猫") == ["post 1", "question 2"])
     #expect(hits("京東") == [])
     // An edit takes the old grams out; a deletion too.
-    _ = runner.run(.updateQuestion(2, QuestionPatch(text: "Why?")))
+    _ = runner.run(.questions(.update(2, QuestionPatch(text: "Why?"))))
     #expect(hits("猫") == ["post 1"])
 
     // The same rows imported: BulkLoad indexes them in one pass, as the triggers would.
     let export = typed.folder + "/all.jsonl"
-    _ = runner.run(.updateQuestion(2, QuestionPatch(text: "なぜ猫？")))
-    _ = runner.run(.export(ExportRequest(format: .jsonl, output: export)))
+    _ = runner.run(.questions(.update(2, QuestionPatch(text: "なぜ猫？"))))
+    _ = runner.run(.transfer(.export(ExportRequest(format: .jsonl, output: export))))
     let imported = try TemporaryDatabase()
-    _ = imported.runner().run(.importFile(ImportRequest(path: export, format: .jsonl)))
+    _ = imported.runner().run(.transfer(.importFile(ImportRequest(path: export, format: .jsonl))))
     // The import numbers the questions in the file's order: the grams are compared by text.
     func texts(_ rows: [String]) -> [String] { rows.map { String($0.drop { $0 != ":" }) }.sorted() }
     #expect(try texts(grams(imported)) == texts(grams(typed)))
@@ -170,17 +174,24 @@ struct SearchIndexTests {
       var text = next() % 2 == 0 ? "猫" : ""
       for _ in 0..<(next() % 9) {
         let range = ranges[Int(next() % UInt64(ranges.count))]
-        text.unicodeScalars.append(Unicode.Scalar(range.lowerBound + UInt32(next() % UInt64(range.count)))!)
+        text.unicodeScalars.append(
+          Unicode.Scalar(range.lowerBound + UInt32(next() % UInt64(range.count)))!)
       }
       return text.trimmingCharacters(in: .whitespaces).isEmpty ? "x" + text : text
     }
     let stamp = "'2026-01-01T00:00:00.000Z'"
     let post = try database.makeStatement(
-      sql: "INSERT INTO posts (uuid, title, author, body, created_at, updated_at) VALUES (?, ?, ?, ?, \(stamp), \(stamp))")
+      sql:
+        "INSERT INTO posts (uuid, title, author, body, created_at, updated_at) VALUES (?, ?, ?, ?, \(stamp), \(stamp))"
+    )
     let question = try database.makeStatement(
-      sql: "INSERT INTO questions (uuid, post_id, text, answer, created_at, updated_at) VALUES (?, 1, ?, ?, \(stamp), \(stamp))")
+      sql:
+        "INSERT INTO questions (uuid, post_id, text, answer, created_at, updated_at) VALUES (?, 1, ?, ?, \(stamp), \(stamp))"
+    )
     let highlight = try database.makeStatement(
-      sql: "INSERT INTO highlights (uuid, post_id, text, note, created_at, updated_at) VALUES (?, 1, ?, ?, \(stamp), \(stamp))")
+      sql:
+        "INSERT INTO highlights (uuid, post_id, text, note, created_at, updated_at) VALUES (?, 1, ?, ?, \(stamp), \(stamp))"
+    )
     for row in 0..<300 {
       for (statement, columns) in [(post, 3), (question, 2), (highlight, 2)] {
         statement.reset()
@@ -210,7 +221,10 @@ struct SearchIndexTests {
           WHERE g.grams IS NOT \(SearchRepository.gramsSQL(text)) OR g.grams IS NOT memo_grams(\(text))
           """)
       #expect(differ == 0, "\(table)")
-      #expect(try database.int(sql: "SELECT count(*) FROM search_grams WHERE rowid IN (SELECT \(rowid) FROM \(table))") ?? 0 > 100)
+      #expect(
+        try database.int(
+          sql: "SELECT count(*) FROM search_grams WHERE rowid IN (SELECT \(rowid) FROM \(table))")
+          ?? 0 > 100)
     }
   }
 
@@ -225,10 +239,10 @@ struct SearchIndexTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
     let body = "猫" + String(repeating: "a b c ", count: 500_000) + "東京"
-    _ = runner.run(.insertPost(NewPost(title: "Long", body: body)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Why?")))
-    _ = runner.run(.setAnswer(1, body))
-    _ = runner.run(.updatePost(1, PostPatch(body: body + "夏目")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Long", body: body))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Why?"))))
+    _ = runner.run(.questions(.setAnswer(1, body)))
+    _ = runner.run(.posts(.update(1, PostPatch(body: body + "夏目"))))
     #expect(try grams(temp) == ["2: 猫 猫a 東 東京 京 京夏 夏 夏目 目 目", "3: 猫 猫a 東 東京 京 京"])
   }
 
@@ -237,8 +251,8 @@ struct SearchIndexTests {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
     let body = "猫" + String(repeating: "東京 tower ", count: 1_000)
-    _ = runner.run(.insertPost(NewPost(title: "長い本", body: body)))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "なぜ猫？")))
+    _ = runner.run(.posts(.insert(NewPost(title: "長い本", body: body))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "なぜ猫？"))))
     let database = temp.database
     // Rows written by each statement and its triggers (total_changes counts the triggers').
     func written(_ sql: String) throws -> Int {
@@ -247,7 +261,10 @@ struct SearchIndexTests {
       return Int(try database.int(sql: "SELECT total_changes()") ?? 0) - before
     }
     let alone = try written("UPDATE posts SET source = 'a' WHERE id = 1")
-    #expect(try written("UPDATE posts SET title = title, author = author, body = body, source = 'b' WHERE id = 1") == alone)
+    #expect(
+      try written(
+        "UPDATE posts SET title = title, author = author, body = body, source = 'b' WHERE id = 1")
+        == alone)
     #expect(try written("UPDATE posts SET body = body || '。' WHERE id = 1") > alone + 4)
     let question = try written("UPDATE questions SET starred = 1 WHERE id = 1")
     #expect(try written("UPDATE questions SET text = text, starred = 0 WHERE id = 1") == question)
@@ -258,10 +275,12 @@ struct SearchIndexTests {
   func cjkQueryWords() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Dune", body: "東京 tower is tall. 猫 cat lives here. 東京タワー")))
-    _ = runner.run(.insertPost(NewPost(title: "Other", body: "猫だけ")))
+    _ = runner.run(
+      .posts(.insert(NewPost(title: "Dune", body: "東京 tower is tall. 猫 cat lives here. 東京タワー"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "Other", body: "猫だけ"))))
     func hits(_ text: String) -> [Int64] {
-      guard case .search(.found(let found)) = runner.run(.search(SearchQuery(text: text))) else {
+      guard case .search(.found(let found)) = runner.run(.lookup(.search(SearchQuery(text: text))))
+      else {
         return [-1]
       }
       return found.map(\.id)
@@ -278,14 +297,15 @@ struct SearchIndexTests {
   func cjkShortWords() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "本", body: "夏目漱石の本")))
-    _ = runner.run(.insertPost(NewPost(title: "友人帳", body: "夏目友人帳")))
-    _ = runner.run(.insertPost(NewPost(title: "東京の猫")))
-    _ = runner.run(.insertPost(NewPost(title: "漱石", author: "東京")))
-    _ = runner.run(.insertPost(NewPost(title: "x", body: "猫")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 2, text: "夏目は漱石？")))
+    _ = runner.run(.posts(.insert(NewPost(title: "本", body: "夏目漱石の本"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "友人帳", body: "夏目友人帳"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "東京の猫"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "漱石", author: "東京"))))
+    _ = runner.run(.posts(.insert(NewPost(title: "x", body: "猫"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 2, text: "夏目は漱石？"))))
     func hits(_ text: String) -> [String] {
-      guard case .search(.found(let found)) = runner.run(.search(SearchQuery(text: text))) else {
+      guard case .search(.found(let found)) = runner.run(.lookup(.search(SearchQuery(text: text))))
+      else {
         return ["failed"]
       }
       return found.map { "\($0.kind.rawValue):\($0.id)" }.sorted()  // newest first: the same millisecond here
@@ -301,7 +321,10 @@ struct SearchIndexTests {
     #expect(hits("x 猫") == ["posts:5"])
     #expect(hits("猫 y") == [])
     #expect(hits("夏目 漱石 本") == ["posts:1"])
-    guard case .search(.found(let one)) = runner.run(.search(SearchQuery(text: "漱石 夏目", scope: .questions))) else {
+    guard
+      case .search(.found(let one)) = runner.run(
+        .lookup(.search(SearchQuery(text: "漱石 夏目", scope: .questions))))
+    else {
       Issue.record("no hits")
       return
     }
@@ -312,14 +335,14 @@ struct SearchIndexTests {
   func importClearsTombstones() throws {
     let temp = try TemporaryDatabase()
     let runner = temp.runner()
-    _ = runner.run(.insertPost(NewPost(title: "Dune")))
-    _ = runner.run(.insertQuestion(NewQuestion(postID: 1, text: "Gone?")))
+    _ = runner.run(.posts(.insert(NewPost(title: "Dune"))))
+    _ = runner.run(.questions(.insert(NewQuestion(postID: 1, text: "Gone?"))))
     let export = temp.folder + "/before.jsonl"
-    _ = runner.run(.export(ExportRequest(format: .jsonl, output: export)))
-    _ = runner.run(.deleteQuestions([1]))
+    _ = runner.run(.transfer(.export(ExportRequest(format: .jsonl, output: export))))
+    _ = runner.run(.questions(.delete([1])))
     #expect(
       try temp.database.int(sql: "SELECT count(*) FROM tombstones WHERE kind = 'question'") == 1)
-    _ = runner.run(.importFile(ImportRequest(path: export, format: .jsonl)))
+    _ = runner.run(.transfer(.importFile(ImportRequest(path: export, format: .jsonl))))
     #expect(try temp.database.int(sql: "SELECT count(*) FROM questions") == 1)
     #expect(
       try temp.database.int(sql: "SELECT count(*) FROM tombstones WHERE kind = 'question'") == 0)

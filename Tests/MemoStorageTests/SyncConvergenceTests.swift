@@ -35,7 +35,7 @@ final class SyncDevices {
         clockSkewMillis: Int64(pair.1) * 3_600_000)
     }
     for (runner, request) in zip(runners, requests) {
-      guard case .sync(.rounded) = runner.run(.syncInit(request)) else {
+      guard case .sync(.rounded) = runner.run(.sync(.initialize(request))) else {
         throw CocoaError(.featureUnsupported)
       }
     }
@@ -47,7 +47,7 @@ final class SyncDevices {
   /// device's own: its current filter.
   func backup(_ i: Int) throws -> String {
     let path = folder + "/backup-\(i).json"
-    let result = runners[i].run(.export(ExportRequest(format: .json, output: path)))
+    let result = runners[i].run(.transfer(.export(ExportRequest(format: .json, output: path))))
     guard case .transfer(.exported) = result else {
       Issue.record("export on d\(i) failed: \(result)")
       return ""
@@ -59,7 +59,7 @@ final class SyncDevices {
 
   /// One round on device `i`; the conflicts it counted.
   func round(_ i: Int) throws -> Int {
-    let result = runners[i].run(.syncRound(requests[i]))
+    let result = runners[i].run(.sync(.round(requests[i])))
     guard case .sync(.rounded(let summary)) = result else {
       Issue.record("round on d\(i) failed: \(result)")
       return 0
@@ -154,7 +154,7 @@ final class SyncDevices {
       ? .recall(RecallRating.allCases[code / 3 % 4])
       : .open(OpenChoice.allCases[code / 3 % OpenChoice.allCases.count])
     let at = Timestamp(millis: 1_764_000_000_000 + Int64(code / 7 % 5) * 3_600_000)
-    _ = runners[i].run(.rateReview(QuestionID(Int64(row[0])!), rating, at: at))
+    _ = runners[i].run(.review(.rate(QuestionID(Int64(row[0])!), rating, at: at)))
   }
 
   /// Performs the `code`th kind of change on device `i`, on whatever it holds (some fail,
@@ -173,39 +173,44 @@ final class SyncDevices {
     let question = QuestionID(questions.isEmpty ? 1 : questions[code % questions.count])
     let effect: Effect
     switch code % 21 {
-    case 0, 1: effect = .insertPost(NewPost(title: "Book \(code) on d\(i)"))
+    case 0, 1: effect = .posts(.insert(NewPost(title: "Book \(code) on d\(i)")))
     case 2, 3:
-      effect = .insertQuestion(
-        NewQuestion(postID: post, text: "Q\(code) on d\(i)?", category: "c\(code % 3)"))
-    case 4: effect = .updatePost(post, PostPatch(title: "Edited \(code) on d\(i)"))
-    case 5: effect = .setAnswer(question, "A\(code) on d\(i)")
-    case 6: effect = .setStarred([question], code % 2 == 0)
-    case 7: effect = .deletePosts([post])
-    case 8: effect = .deleteQuestions([question])
-    case 9: effect = .addFavorites([post])
-    case 10: effect = .removeFavorites([post])
-    case 11: effect = .renameCategory(from: "c\(code % 3)", to: "r\(code % 5)")
+      effect = .questions(
+        .insert(
+          NewQuestion(postID: post, text: "Q\(code) on d\(i)?", category: "c\(code % 3)")))
+    case 4: effect = .posts(.update(post, PostPatch(title: "Edited \(code) on d\(i)")))
+    case 5: effect = .questions(.setAnswer(question, "A\(code) on d\(i)"))
+    case 6: effect = .questions(.setStarred([question], code % 2 == 0))
+    case 7: effect = .posts(.delete([post]))
+    case 8: effect = .questions(.delete([question]))
+    case 9: effect = .favorites(.add([post]))
+    case 10: effect = .favorites(.remove([post]))
+    case 11: effect = .categories(.rename(from: "c\(code % 3)", to: "r\(code % 5)"))
     // Field-level edits: two devices editing different fields of one record both keep theirs.
-    case 13: effect = .updatePost(post, PostPatch(author: .some("Author \(code) on d\(i)")))
+    case 13: effect = .posts(.update(post, PostPatch(author: .some("Author \(code) on d\(i)"))))
     case 14:
-      effect = .updatePost(post, PostPatch(body: .some(code % 2 == 0 ? nil : "Body \(code)")))
-    case 15: effect = .updateQuestion(question, QuestionPatch(text: "Q\(code) edited on d\(i)?"))
-    case 16: effect = .updateQuestion(question, QuestionPatch(category: .some("c\(code % 4)")))
+      effect = .posts(.update(post, PostPatch(body: .some(code % 2 == 0 ? nil : "Body \(code)"))))
+    case 15:
+      effect = .questions(.update(question, QuestionPatch(text: "Q\(code) edited on d\(i)?")))
+    case 16: effect = .questions(.update(question, QuestionPatch(category: .some("c\(code % 4)"))))
     // Highlights (issue 23): made, a question about one, noted, starred, deleted.
     case 17:
-      effect = .insertHighlight(
-        NewHighlight(postID: post, text: "H\(code) on d\(i)", page: "\(code)"))
+      effect = .highlights(
+        .insert(
+          NewHighlight(postID: post, text: "H\(code) on d\(i)", page: "\(code)")))
     case 18:
       var asked = NewQuestion(postID: post, text: "About H\(code) on d\(i)?")
       asked.highlightID = highlight
-      effect = .insertQuestion(asked)
-    case 19: effect = .updateHighlight(highlight, HighlightPatch(note: .some("N\(code) on d\(i)")))
+      effect = .questions(.insert(asked))
+    case 19:
+      effect = .highlights(.update(highlight, HighlightPatch(note: .some("N\(code) on d\(i)"))))
     case 20:
       effect =
-        code % 2 == 0 ? .setHighlightStarred([highlight], true) : .deleteHighlights([highlight])
+        code % 2 == 0
+        ? .highlights(.setStarred([highlight], true)) : .highlights(.delete([highlight]))
     default:
-      _ = runners[i].run(.saveCurrentFilter(QuestionFilter(starred: code % 2 == 0)))
-      effect = .saveNamedFilter("f\(code % 2)", replacing: true)
+      _ = runners[i].run(.filters(.saveCurrent(QuestionFilter(starred: code % 2 == 0))))
+      effect = .filters(.saveNamed("f\(code % 2)", replacing: true))
     }
     _ = runners[i].run(effect)
   }

@@ -18,10 +18,10 @@ struct SyncHighlightReviewTests {
 
   /// A book on d0 with one highlight, synced to every device; its id on each.
   func highlight(_ devices: SyncDevices) throws -> [HighlightID] {
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
     _ = devices.runners[0].run(
-      .insertHighlight(NewHighlight(postID: post, text: "Fear is the mind-killer.")))
+      .highlights(.insert(NewHighlight(postID: post, text: "Fear is the mind-killer."))))
     for device in devices.databases.indices { _ = try devices.round(device) }
     return try devices.databases.indices.map {
       HighlightID(try id(devices, $0, "SELECT id FROM highlights"))
@@ -49,10 +49,10 @@ struct SyncHighlightReviewTests {
     let devices = try SyncDevices(skewsHours: [0, 3])
     let ids = try highlight(devices)
     let first = time("2026-03-01T10:00:00Z")
-    _ = devices.runners[0].run(.rateHighlightReview(ids[0], .keep, at: first))
-    _ = devices.runners[1].run(.rateHighlightReview(ids[1], .soon, at: first))
+    _ = devices.runners[0].run(.review(.rateHighlight(ids[0], .keep, at: first)))
+    _ = devices.runners[1].run(.review(.rateHighlight(ids[1], .soon, at: first)))
     _ = devices.runners[1].run(
-      .rateHighlightReview(ids[1], .later, at: time("2026-03-01T10:20:00Z")))
+      .review(.rateHighlight(ids[1], .later, at: time("2026-03-01T10:20:00Z"))))
     var conflicts = 0
     for device in [0, 1, 0, 1] { conflicts += try devices.round(device) }
     #expect(conflicts == 0)
@@ -82,8 +82,8 @@ struct SyncHighlightReviewTests {
     let ids = try highlight(devices)
     let at = time("2026-03-01T10:00:00Z")
     // discard then keep at one instant differs from keep then discard.
-    _ = devices.runners[0].run(.rateHighlightReview(ids[0], .discard, at: at))
-    _ = devices.runners[0].run(.rateHighlightReview(ids[0], .keep, at: at))
+    _ = devices.runners[0].run(.review(.rateHighlight(ids[0], .discard, at: at)))
+    _ = devices.runners[0].run(.review(.rateHighlight(ids[0], .keep, at: at)))
     for device in [0, 1] { _ = try devices.round(device) }
     let there = ReviewRepository(database: devices.databases[1].database)
     #expect(try there.highlightEvents(of: ids[1]).map(\.choice) == [.discard, .keep])
@@ -95,10 +95,11 @@ struct SyncHighlightReviewTests {
   func undoneChoice() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
     let ids = try highlight(devices)
-    _ = devices.runners[0].run(.rateHighlightReview(ids[0], .keep, at: time("2026-03-01T10:00:00Z")))
+    _ = devices.runners[0].run(
+      .review(.rateHighlight(ids[0], .keep, at: time("2026-03-01T10:00:00Z"))))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM highlight_review_items") == [["1"]])
-    _ = devices.runners[0].run(.undo(1))
+    _ = devices.runners[0].run(.journal(.undo(1)))
     for device in [0, 1] { _ = try devices.round(device) }
     for device in [0, 1] {
       #expect(
@@ -116,15 +117,17 @@ struct SyncHighlightReviewTests {
   func restoredHighlightKeepsItsChoices() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
     let ids = try highlight(devices)
-    _ = devices.runners[0].run(.rateHighlightReview(ids[0], .keep, at: time("2026-03-01T10:00:00Z")))
+    _ = devices.runners[0].run(
+      .review(.rateHighlight(ids[0], .keep, at: time("2026-03-01T10:00:00Z"))))
     for device in [0, 1] { _ = try devices.round(device) }
-    _ = devices.runners[1].run(.updateHighlight(ids[1], HighlightPatch(note: "mine")))
-    _ = devices.runners[1].run(.rateHighlightReview(ids[1], .later, at: time("2026-03-15T10:00:00Z")))
-    _ = devices.runners[0].run(.deleteHighlights([ids[0]]))
+    _ = devices.runners[1].run(.highlights(.update(ids[1], HighlightPatch(note: "mine"))))
+    _ = devices.runners[1].run(
+      .review(.rateHighlight(ids[1], .later, at: time("2026-03-15T10:00:00Z"))))
+    _ = devices.runners[0].run(.highlights(.delete([ids[0]])))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM highlights") == [["0"]])
     let conflict = try id(devices, 1, "SELECT id FROM sync_conflicts WHERE kind = 'highlight'")
-    guard case .sync(.restored) = devices.runners[1].run(.restoreSyncConflict(conflict)) else {
+    guard case .sync(.restored) = devices.runners[1].run(.sync(.restoreConflict(conflict))) else {
       Issue.record("restore failed")
       return
     }
@@ -132,7 +135,9 @@ struct SyncHighlightReviewTests {
     for device in [0, 1] {
       #expect(
         try devices.databases[device].rows(
-          "SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [["keep"], ["later"]])
+          "SELECT rating FROM highlight_review_events ORDER BY reviewed_at") == [
+            ["keep"], ["later"],
+          ])
       #expect(
         try devices.databases[device].rows(
           "SELECT last_choice, reps FROM highlight_review_items") == [["later", "2"]])
@@ -145,22 +150,22 @@ struct SyncHighlightReviewTests {
   )
   func restoredQuestionKeepsItsRatings() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
     _ = devices.runners[0].run(
-      .insertQuestion(NewQuestion(postID: post, text: "What does the litany call fear?")))
+      .questions(.insert(NewQuestion(postID: post, text: "What does the litany call fear?"))))
     let q0 = QuestionID(try id(devices, 0, "SELECT id FROM questions"))
-    _ = devices.runners[0].run(.setAnswer(q0, "The mind-killer."))
-    _ = devices.runners[0].run(.rateReview(q0, .recall(.good), at: time("2026-03-01T10:00:00Z")))
+    _ = devices.runners[0].run(.questions(.setAnswer(q0, "The mind-killer.")))
+    _ = devices.runners[0].run(.review(.rate(q0, .recall(.good), at: time("2026-03-01T10:00:00Z"))))
     for device in [0, 1] { _ = try devices.round(device) }
     let q1 = QuestionID(try id(devices, 1, "SELECT id FROM questions"))
-    _ = devices.runners[1].run(.updateQuestion(q1, QuestionPatch(text: "What is fear?")))
-    _ = devices.runners[1].run(.rateReview(q1, .recall(.hard), at: time("2026-03-02T10:00:00Z")))
-    _ = devices.runners[0].run(.deleteQuestions([q0]))
+    _ = devices.runners[1].run(.questions(.update(q1, QuestionPatch(text: "What is fear?"))))
+    _ = devices.runners[1].run(.review(.rate(q1, .recall(.hard), at: time("2026-03-02T10:00:00Z"))))
+    _ = devices.runners[0].run(.questions(.delete([q0])))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM questions") == [["0"]])
     let conflict = try id(devices, 1, "SELECT id FROM sync_conflicts WHERE kind = 'question'")
-    guard case .sync(.restored) = devices.runners[1].run(.restoreSyncConflict(conflict)) else {
+    guard case .sync(.restored) = devices.runners[1].run(.sync(.restoreConflict(conflict))) else {
       Issue.record("restore failed")
       return
     }
@@ -178,7 +183,7 @@ struct SyncHighlightReviewTests {
   @Test("a round applying 10,000 highlight review choices (measured)")
   func tenThousandChoices() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     try devices.databases[0].database.executeScript(
       """
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
@@ -201,7 +206,7 @@ struct SyncHighlightReviewTests {
     for id in 1...2000 { try review.replayHighlight(HighlightID(Int64(id))) }
     _ = try devices.round(0)
     let start = ContinuousClock.now
-    let result = devices.runners[1].run(.syncRound(devices.requests[1]))
+    let result = devices.runners[1].run(.sync(.round(devices.requests[1])))
     let elapsed = ContinuousClock.now - start
     guard case .sync(.rounded(let summary)) = result else {
       Issue.record("round failed: \(result)")
@@ -209,7 +214,8 @@ struct SyncHighlightReviewTests {
     }
     print("sync round applying \(summary.applied) highlight review choices: \(elapsed)")
     #expect(summary.applied == 10_000)
-    #expect(try devices.databases[1].rows("SELECT count(*) FROM highlight_review_items") == [["2000"]])
+    #expect(
+      try devices.databases[1].rows("SELECT count(*) FROM highlight_review_items") == [["2000"]])
     #expect(try history(devices, 1) == history(devices, 0))
     // Debug build, shared machine: only a round gone quadratic fails this.
     #expect(elapsed < .seconds(60))
@@ -227,15 +233,16 @@ struct SyncHighlightReviewTests {
     for (device, choice) in [(0, HighlightChoice.later), (1, .soon)] {
       guard
         case .transfer(.imported) = devices.runners[device].run(
-          .importFile(ImportRequest(path: file, format: .kindle)))
+          .transfer(.importFile(ImportRequest(path: file, format: .kindle))))
       else {
         Issue.record("import on d\(device) failed")
         return
       }
       _ = devices.runners[device].run(
-        .rateHighlightReview(
-          HighlightID(try id(devices, device, "SELECT id FROM highlights")), choice,
-          at: time("2026-01-0\(device + 2)T10:00:00Z")))
+        .review(
+          .rateHighlight(
+            HighlightID(try id(devices, device, "SELECT id FROM highlights")), choice,
+            at: time("2026-01-0\(device + 2)T10:00:00Z"))))
     }
     for device in [0, 1, 0, 1] { _ = try devices.round(device) }
     _ = try devices.round(2)
@@ -263,16 +270,16 @@ struct SyncHighlightReviewTests {
       let file = devices.folder + "/readwise.csv"
       func write(_ note: String) throws {
         try """
-          Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags
-          "I must not fear.",Dune,Frank Herbert,,\(note),,,location,140,2023-05-14 21:36:07+00:00,
+        Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags
+        "I must not fear.",Dune,Frank Herbert,,\(note),,,location,140,2023-05-14 21:36:07+00:00,
 
-          """.write(toFile: file, atomically: true, encoding: .utf8)
+        """.write(toFile: file, atomically: true, encoding: .utf8)
       }
       try write("n1")
       for d in [0, 1] {
         guard
           case .transfer(.imported) = devices.runners[d].run(
-            .importFile(ImportRequest(path: file, format: .readwise)))
+            .transfer(.importFile(ImportRequest(path: file, format: .readwise))))
         else {
           Issue.record("import on d\(d) failed")
           return
@@ -284,7 +291,7 @@ struct SyncHighlightReviewTests {
       try write("n2")
       guard
         case .transfer(.imported(let summary)) = devices.runners[device].run(
-          .importFile(ImportRequest(path: file, format: .readwise)))
+          .transfer(.importFile(ImportRequest(path: file, format: .readwise))))
       else {
         Issue.record("re-import on d\(device) failed")
         return

@@ -29,20 +29,24 @@ struct SyncHighlightTests {
     Int64(try devices.databases[i].rows(sql)[0][0])!
   }
 
-  @Test("a highlight and the question about it reach every device; edits of different fields on two devices both stay; a deletion goes everywhere")
+  @Test(
+    "a highlight and the question about it reach every device; edits of different fields on two devices both stay; a deletion goes everywhere"
+  )
   func travel() throws {
     let devices = try SyncDevices(skewsHours: [0, 0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
     _ = devices.runners[0].run(
-      .insertHighlight(
-        NewHighlight(postID: post, text: "Fear is the mind-killer.", note: "litany", page: "12")))
+      .highlights(
+        .insert(
+          NewHighlight(postID: post, text: "Fear is the mind-killer.", note: "litany", page: "12")))
+    )
     let highlight = HighlightID(try id(devices, 0, "SELECT id FROM highlights"))
     var question = NewQuestion(postID: post, text: "Why fear?")
     question.highlightID = highlight
-    _ = devices.runners[0].run(.insertQuestion(question))
+    _ = devices.runners[0].run(.questions(.insert(question)))
     // The highlight edited after the question: its line goes out after the question's.
-    _ = devices.runners[0].run(.updateHighlight(highlight, HighlightPatch(note: "the litany")))
+    _ = devices.runners[0].run(.highlights(.update(highlight, HighlightPatch(note: "the litany"))))
     for device in [0, 1, 2] { _ = try devices.round(device) }
     let first = try highlights(devices, 0)
     #expect(first.count == 2)
@@ -53,8 +57,8 @@ struct SyncHighlightTests {
     // d1 stars it, d2 edits its note, unseen by each other: both stay.
     let on1 = HighlightID(try id(devices, 1, "SELECT id FROM highlights"))
     let on2 = HighlightID(try id(devices, 2, "SELECT id FROM highlights"))
-    _ = devices.runners[1].run(.setHighlightStarred([on1], true))
-    _ = devices.runners[2].run(.updateHighlight(on2, HighlightPatch(note: "Bene Gesserit")))
+    _ = devices.runners[1].run(.highlights(.setStarred([on1], true)))
+    _ = devices.runners[2].run(.highlights(.update(on2, HighlightPatch(note: "Bene Gesserit"))))
     var conflicts = 0
     for device in [1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
     #expect(conflicts == 0)
@@ -65,8 +69,8 @@ struct SyncHighlightTests {
 
     // The same field on two devices: the later wins; every device keeps the other as the same
     // conflict (resolving it on one resolves it everywhere).
-    _ = devices.runners[1].run(.updateHighlight(on1, HighlightPatch(note: "first")))
-    _ = devices.runners[2].run(.updateHighlight(on2, HighlightPatch(note: "second")))
+    _ = devices.runners[1].run(.highlights(.update(on1, HighlightPatch(note: "first"))))
+    _ = devices.runners[2].run(.highlights(.update(on2, HighlightPatch(note: "second"))))
     conflicts = 0
     for device in [1, 2, 0, 1, 2] { conflicts += try devices.round(device) }
     #expect(conflicts == 3)
@@ -79,7 +83,7 @@ struct SyncHighlightTests {
 
     // Deleted on d0: gone everywhere; the question stays, without its passage.
     _ = devices.runners[0].run(
-      .deleteHighlights([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))]))
+      .highlights(.delete([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))])))
     for device in [0, 1, 2] { _ = try devices.round(device) }
     for device in [0, 1, 2] {
       #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["0"]])
@@ -109,8 +113,9 @@ struct SyncHighlightTests {
       + "Dune (Frank Herbert)\r\n- Your Highlight on page 13 | Location 130-131 | Added on Sunday, January 1, 2023 10:01:00 AM\r\n\r\nFear is the mind-killer.\r\n==========\r\n")
       .write(toFile: file, atomically: true, encoding: .utf8)
     for device in [0, 1] {
-      guard case .transfer(.imported) = devices.runners[device].run(
-        .importFile(ImportRequest(path: file, format: .kindle)))
+      guard
+        case .transfer(.imported) = devices.runners[device].run(
+          .transfer(.importFile(ImportRequest(path: file, format: .kindle))))
       else {
         Issue.record("import on d\(device) failed")
         return
@@ -120,18 +125,21 @@ struct SyncHighlightTests {
       var question = NewQuestion(postID: post, text: "Why fear, d\(device)?")
       question.highlightID = HighlightID(
         try id(devices, device, "SELECT id FROM highlights WHERE text = 'I must not fear.'"))
-      _ = devices.runners[device].run(.insertQuestion(question))
+      _ = devices.runners[device].run(.questions(.insert(question)))
     }
     _ = devices.runners[1].run(
-      .setHighlightStarred(
-        [HighlightID(try id(devices, 1, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))],
-        true))
+      .highlights(
+        .setStarred(
+          [HighlightID(try id(devices, 1, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))],
+          true)))
     // Each device reviews its own copy of the second highlight: the choices stay on it.
     for (device, choice) in [(0, HighlightChoice.later), (1, .soon)] {
       let copy = HighlightID(
         try id(devices, device, "SELECT id FROM highlights WHERE text LIKE 'Fear%'"))
       _ = devices.runners[device].run(
-        .rateHighlightReview(copy, choice, at: Timestamp(rfc3339: "2026-01-0\(device + 2)T10:00:00.000Z")!))
+        .review(
+          .rateHighlight(
+            copy, choice, at: Timestamp(rfc3339: "2026-01-0\(device + 2)T10:00:00.000Z")!)))
     }
     var conflicts = 0
     for device in [0, 1, 0, 1] { conflicts += try devices.round(device) }
@@ -169,7 +177,8 @@ struct SyncHighlightTests {
     }
     // Re-importing the file on either device adds nothing.
     for device in [0, 1] {
-      _ = devices.runners[device].run(.importFile(ImportRequest(path: file, format: .kindle)))
+      _ = devices.runners[device].run(
+        .transfer(.importFile(ImportRequest(path: file, format: .kindle))))
       #expect(try devices.databases[device].rows("SELECT count(*) FROM highlights") == [["2"]])
     }
   }
@@ -179,27 +188,30 @@ struct SyncHighlightTests {
   )
   func restoredHighlightKeepsItsQuestions() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
     _ = devices.runners[0].run(
-      .insertHighlight(NewHighlight(postID: post, text: "Fear is the mind-killer.")))
+      .highlights(.insert(NewHighlight(postID: post, text: "Fear is the mind-killer."))))
     var question = NewQuestion(postID: post, text: "Why fear?")
     question.highlightID = HighlightID(try id(devices, 0, "SELECT id FROM highlights"))
-    _ = devices.runners[0].run(.insertQuestion(question))
-    _ = devices.runners[0].run(.insertQuestion(NewQuestion(postID: post, text: "Who wrote it?")))
+    _ = devices.runners[0].run(.questions(.insert(question)))
+    _ = devices.runners[0].run(
+      .questions(.insert(NewQuestion(postID: post, text: "Who wrote it?"))))
     for device in [0, 1] { _ = try devices.round(device) }
     _ = devices.runners[1].run(
-      .updateHighlight(
-        HighlightID(try id(devices, 1, "SELECT id FROM highlights")), HighlightPatch(note: "mine")))
+      .highlights(
+        .update(
+          HighlightID(try id(devices, 1, "SELECT id FROM highlights")), HighlightPatch(note: "mine")
+        )))
     _ = devices.runners[0].run(
-      .deleteHighlights([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))]))
+      .highlights(.delete([HighlightID(try id(devices, 0, "SELECT id FROM highlights"))])))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM highlights") == [["0"]])
     #expect(
       try devices.databases[1].rows("SELECT count(*) FROM questions WHERE highlight_id IS NOT NULL")
         == [["0"]])
     let conflict = try id(devices, 1, "SELECT id FROM sync_conflicts WHERE kind = 'highlight'")
-    guard case .sync(.restored) = devices.runners[1].run(.restoreSyncConflict(conflict)) else {
+    guard case .sync(.restored) = devices.runners[1].run(.sync(.restoreConflict(conflict))) else {
       Issue.record("restore failed")
       return
     }
@@ -210,7 +222,9 @@ struct SyncHighlightTests {
           """
           SELECT q.text, h.text, h.note FROM questions q LEFT JOIN highlights h ON h.id = q.highlight_id
           ORDER BY q.text
-          """) == [["Who wrote it?", "NULL", "NULL"], ["Why fear?", "Fear is the mind-killer.", "mine"]])
+          """) == [
+            ["Who wrote it?", "NULL", "NULL"], ["Why fear?", "Fear is the mind-killer.", "mine"],
+          ])
     }
   }
 }

@@ -17,12 +17,12 @@ struct SyncReviewTests {
 
   /// A book on d0 with one answered question, synced to every device; its id on each.
   func answeredQuestion(_ devices: SyncDevices) throws -> [QuestionID] {
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
     _ = devices.runners[0].run(
-      .insertQuestion(NewQuestion(postID: post, text: "What does the litany call fear?")))
+      .questions(.insert(NewQuestion(postID: post, text: "What does the litany call fear?"))))
     let question = QuestionID(try id(devices, 0, "SELECT id FROM questions"))
-    _ = devices.runners[0].run(.setAnswer(question, "The mind-killer."))
+    _ = devices.runners[0].run(.questions(.setAnswer(question, "The mind-killer.")))
     for device in devices.databases.indices { _ = try devices.round(device) }
     return try devices.databases.indices.map {
       QuestionID(try id(devices, $0, "SELECT id FROM questions"))
@@ -41,17 +41,19 @@ struct SyncReviewTests {
     let devices = try SyncDevices(skewsHours: [0, 3])
     let ids = try answeredQuestion(devices)
     let first = time("2026-03-01T10:00:00Z")
-    _ = devices.runners[0].run(.rateReview(ids[0], .recall(.good), at: first))
-    _ = devices.runners[1].run(.rateReview(ids[1], .recall(.again), at: first))
+    _ = devices.runners[0].run(.review(.rate(ids[0], .recall(.good), at: first)))
+    _ = devices.runners[1].run(.review(.rate(ids[1], .recall(.again), at: first)))
     _ = devices.runners[1].run(
-      .rateReview(ids[1], .recall(.easy), at: time("2026-03-01T10:20:00Z")))
+      .review(.rate(ids[1], .recall(.easy), at: time("2026-03-01T10:20:00Z"))))
     var conflicts = 0
     for device in [0, 1, 0, 1] { conflicts += try devices.round(device) }
     #expect(conflicts == 0)
     #expect(try history(devices, 0).count == 3)
     #expect(try history(devices, 1) == history(devices, 0))
     #expect(try devices.schedules(1) == devices.schedules(0))
-    #expect(try devices.databases[1].rows("SELECT * FROM review_items") == devices.databases[0].rows("SELECT * FROM review_items"))
+    #expect(
+      try devices.databases[1].rows("SELECT * FROM review_items")
+        == devices.databases[0].rows("SELECT * FROM review_items"))
     // Each event names the device that recorded it.
     let named = try devices.databases[0].rows(
       "SELECT count(DISTINCT device) FROM review_events WHERE device IS NOT NULL")
@@ -65,8 +67,8 @@ struct SyncReviewTests {
     let ids = try answeredQuestion(devices)
     let at = time("2026-03-01T10:00:00Z")
     // again then good at one instant differs from good then again.
-    _ = devices.runners[0].run(.rateReview(ids[0], .recall(.again), at: at))
-    _ = devices.runners[0].run(.rateReview(ids[0], .recall(.good), at: at))
+    _ = devices.runners[0].run(.review(.rate(ids[0], .recall(.again), at: at)))
+    _ = devices.runners[0].run(.review(.rate(ids[0], .recall(.good), at: at)))
     let review = ReviewRepository(database: devices.databases[0].database)
     let stored = try review.item(ids[0])
     let (subject, _) = try review.subject(ids[0])
@@ -83,27 +85,31 @@ struct SyncReviewTests {
   func undoneRating() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
     let ids = try answeredQuestion(devices)
-    _ = devices.runners[0].run(.rateReview(ids[0], .recall(.good), at: time("2026-03-01T10:00:00Z")))
+    _ = devices.runners[0].run(
+      .review(.rate(ids[0], .recall(.good), at: time("2026-03-01T10:00:00Z"))))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM review_events") == [["1"]])
     #expect(try devices.databases[1].rows("SELECT count(*) FROM review_items") == [["1"]])
-    _ = devices.runners[0].run(.undo(1))
+    _ = devices.runners[0].run(.journal(.undo(1)))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try devices.databases[1].rows("SELECT count(*) FROM review_events") == [["0"]])
     #expect(try devices.databases[1].rows("SELECT count(*) FROM review_items") == [["0"]])
     #expect(try devices.schedules(1) == devices.schedules(0))
   }
 
-  @Test("an event whose question arrives later in the round (answered after it was rated) waits for it")
+  @Test(
+    "an event whose question arrives later in the round (answered after it was rated) waits for it")
   func eventBeforeItsQuestion() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     let post = PostID(try id(devices, 0, "SELECT id FROM posts"))
-    _ = devices.runners[0].run(.insertQuestion(NewQuestion(postID: post, text: "Why fear?")))
+    _ = devices.runners[0].run(.questions(.insert(NewQuestion(postID: post, text: "Why fear?"))))
     let question = QuestionID(try id(devices, 0, "SELECT id FROM questions"))
-    _ = devices.runners[0].run(.rateReview(question, .open(.soon), at: time("2026-03-01T10:00:00Z")))
-    _ = devices.runners[0].run(.setAnswer(question, "It kills the mind."))
-    _ = devices.runners[0].run(.rateReview(question, .recall(.hard), at: time("2026-03-02T10:00:00Z")))
+    _ = devices.runners[0].run(
+      .review(.rate(question, .open(.soon), at: time("2026-03-01T10:00:00Z"))))
+    _ = devices.runners[0].run(.questions(.setAnswer(question, "It kills the mind.")))
+    _ = devices.runners[0].run(
+      .review(.rate(question, .recall(.hard), at: time("2026-03-02T10:00:00Z"))))
     for device in [0, 1] { _ = try devices.round(device) }
     #expect(try history(devices, 1).count == 2)
     #expect(try devices.schedules(1) == devices.schedules(0))
@@ -112,7 +118,7 @@ struct SyncReviewTests {
   @Test("a round applying 10,000 review events takes under a second (measured)")
   func tenThousandEvents() throws {
     let devices = try SyncDevices(skewsHours: [0, 0])
-    _ = devices.runners[0].run(.insertPost(NewPost(title: "Dune")))
+    _ = devices.runners[0].run(.posts(.insert(NewPost(title: "Dune"))))
     // 2,000 answered questions, five ratings each, made in SQL (as if rated over months).
     try devices.databases[0].database.executeScript(
       """
@@ -136,7 +142,7 @@ struct SyncReviewTests {
       (1...2000).map { QuestionID(Int64($0)) })
     _ = try devices.round(0)
     let start = ContinuousClock.now
-    let result = devices.runners[1].run(.syncRound(devices.requests[1]))
+    let result = devices.runners[1].run(.sync(.round(devices.requests[1])))
     let elapsed = ContinuousClock.now - start
     guard case .sync(.rounded(let summary)) = result else {
       Issue.record("round failed: \(result)")

@@ -13,7 +13,7 @@ public enum ReviewAction: Equatable, Sendable {
   /// when its limit cuts the list.
   case countDue(ReviewDueQuery)
   case dueCounted([ReviewKind: Int])
-  /// The earliest due time after a time (`Effect.loadNextDue`), nil when none.
+  /// The earliest due time after a time (`Effect.review(.nextDue)`), nil when none.
   case nextDue(Timestamp?)
   case setFuzz(Bool)
   case fuzzSet(Bool)

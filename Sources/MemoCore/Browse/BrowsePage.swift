@@ -37,7 +37,7 @@ public enum PageAnchor: Equatable, Sendable {
   case from(PageKey)
 }
 
-/// What `Effect.loadPage` reads.
+/// What `Effect.lookup(.page)` reads.
 public struct PageRequest: Equatable, Sendable {
   public var list: BrowseList
   public var anchor: PageAnchor

@@ -137,5 +137,5 @@ func openBook(_ state: inout BrowseState, _ post: Post) -> [Effect] {
 }
 
 func bookEffects(_ state: BrowseState, _ id: PostID) -> [Effect] {
-  [.loadPost(id), pageEffect(state, .bookQuestions(id), .top, BrowseState.bookQuestionLimit)]
+  [.posts(.load(id)), pageEffect(state, .bookQuestions(id), .top, BrowseState.bookQuestionLimit)]
 }

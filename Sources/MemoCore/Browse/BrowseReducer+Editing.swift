@@ -14,7 +14,7 @@ func postKey(_ state: inout BrowseState, _ post: Post, _ key: BrowseKey) -> [Eff
   case .char("E"):
     // The row has no body: the post is read whole first.
     state.pendingEditor = .post(post)
-    return [.loadPost(post.id)]
+    return [.posts(.load(post.id))]
   case .char("d"):
     state.confirming = .post(post)
     return []
@@ -95,7 +95,7 @@ func questionKey(_ state: inout BrowseState, _ question: Question, _ key: Browse
   case .char("s"):
     state.pendingMessage =
       question.isStarred ? "unstarred question \(question.id)" : "★ starred question \(question.id)"
-    return [.setStarred([question.id], !question.isStarred)]
+    return [.questions(.setStarred([question.id], !question.isStarred))]
   case .char("a"):
     state.input = LineInput(
       purpose: .answer(question.id, hadAnswer: question.hasAnswer), text: question.answer ?? "")
@@ -104,7 +104,7 @@ func questionKey(_ state: inout BrowseState, _ question: Question, _ key: Browse
     // Up and Down bring back the categories there are (read now).
     state.input = LineInput(
       purpose: .category(question.id, old: question.category), text: question.category ?? "")
-    return [.loadCategoryNames]
+    return [.categories(.loadNames)]
   case .char("e"):
     state.input = LineInput(
       purpose: .questionText(question.id, old: question.text), text: question.text)
@@ -125,10 +125,10 @@ func questionKey(_ state: inout BrowseState, _ question: Question, _ key: Browse
 func toggleFavorite(_ state: inout BrowseState, _ post: Post) -> [Effect] {
   if post.isFavorite {
     state.pendingMessage = "took '\(post.title)' off the shelf"
-    return [.takeOffShelf(post.id)]
+    return [.favorites(.takeOff(post.id))]
   }
   state.pendingMessage = "put '\(post.title)' on the shelf"
-  return [.putOnShelf(post.id, position: state.shelfPositions[post.id])]
+  return [.favorites(.put(post.id, position: state.shelfPositions[post.id]))]
 }
 
 /// The one-line input: typing, moving the caret, Enter to submit, Escape to cancel.
@@ -189,10 +189,10 @@ func submit(_ state: inout BrowseState, _ input: LineInput) -> [Effect] {
     if text.isEmpty {
       guard hadAnswer else { return [] }
       state.pendingMessage = "removed the answer to question \(id)"
-      return [.setAnswer(id, nil)]
+      return [.questions(.setAnswer(id, nil))]
     }
     state.pendingMessage = "answered question \(id)"
-    return [.setAnswer(id, text)]
+    return [.questions(.setAnswer(id, text))]
   case .search:
     guard !text.isEmpty else { return [] }
     state.searches.removeAll { $0 == text }
@@ -200,7 +200,7 @@ func submit(_ state: inout BrowseState, _ input: LineInput) -> [Effect] {
     if state.searches.count > 50 { state.searches.removeFirst() }
     if case .search = state.top { state.screens.removeLast() }
     state.screens.append(.search(SearchScreen(query: text)))
-    return [.search(SearchQuery(text: text, limit: BrowseState.searchLimit))]
+    return [.lookup(.search(SearchQuery(text: text, limit: BrowseState.searchLimit)))]
   case .newTitle:
     guard !text.isEmpty else {
       state.message = "no book added: the title was empty"

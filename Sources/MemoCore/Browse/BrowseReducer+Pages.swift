@@ -11,10 +11,11 @@ func open(_ state: inout BrowseState, _ screen: ListScreen) -> [Effect] {
 func pageEffect(_ state: BrowseState, _ list: BrowseList, _ anchor: PageAnchor, _ limit: Int)
   -> Effect
 {
-  .loadPage(
-    PageRequest(
-      list: list, anchor: anchor, limit: max(1, limit), filter: state.filter,
-      utcOffsetSeconds: state.utcOffsetSeconds))
+  .lookup(
+    .page(
+      PageRequest(
+        list: list, anchor: anchor, limit: max(1, limit), filter: state.filter,
+        utcOffsetSeconds: state.utcOffsetSeconds)))
 }
 
 /// Reads the top screen again (after a change, a resize, or another process's commit),
@@ -37,9 +38,9 @@ func reload(_ state: inout BrowseState) -> [Effect] {
   case .book(let screen):
     return bookEffects(state, screen.post.id)
   case .detail(let screen):
-    return [.loadQuestion(screen.question.id)]
+    return [.questions(.load(screen.question.id))]
   case .search(let screen):
-    return [.search(SearchQuery(text: screen.query, limit: BrowseState.searchLimit))]
+    return [.lookup(.search(SearchQuery(text: screen.query, limit: BrowseState.searchLimit)))]
   case .filter:
     return []
   }
@@ -62,7 +63,7 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
   case .browse(.dataVersion(let version)):
     defer { state.dataVersion = version }
     guard let old = state.dataVersion, old != version else { return [] }
-    return [.loadCurrentFilter]
+    return [.filters(.loadCurrent)]
   case .browse(.categoryNames(let names)):
     if var input = state.input, case .category = input.purpose {
       input.choices = names
@@ -140,7 +141,8 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     state.message = removed.map {
       "deleted book \($0.id) '\($0.title)'"
         + ($0.questionCount == 0
-          ? "" : " and its \($0.questionCount == 1 ? "question" : counted($0.questionCount, "question"))")
+          ? ""
+          : " and its \($0.questionCount == 1 ? "question" : counted($0.questionCount, "question"))")
     }.joined(separator: "; ")
     let ids = Set(removed.map(\.id))
     state.screens.removeAll {
@@ -171,7 +173,7 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
       (state.isRedoing ? "redone: " : "undone: ")
       + entries.map(\.summary).joined(separator: "; ")
     state.isRedoing = false
-    return [.loadCurrentFilter]
+    return [.filters(.loadCurrent)]
   case .search(.found(let results)):
     if case .search(var screen) = state.top {
       screen.results = results

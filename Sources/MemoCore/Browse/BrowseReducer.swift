@@ -3,9 +3,9 @@
 public func browseReducer(_ state: inout BrowseState, _ action: BrowseAction) -> [Effect] {
   switch action {
   case .start:
-    return [.loadDataVersion, .loadCurrentFilter]
+    return [.lookup(.dataVersion), .filters(.loadCurrent)]
   case .tick:
-    return [.loadDataVersion]
+    return [.lookup(.dataVersion)]
   case .resize(let width, let height):
     state.width = max(1, width)
     state.height = max(1, height)
@@ -91,16 +91,16 @@ func screenKey(_ state: inout BrowseState, _ key: BrowseKey) -> [Effect] {
     return []
   case .char("u"):
     state.isRedoing = false
-    return [.undo(1)]
+    return [.journal(.undo(1))]
   case .ctrl("r"):
     state.isRedoing = true
-    return [.redo(1)]
+    return [.journal(.redo(1))]
   case .char("n"):
     state.input = LineInput(purpose: .newTitle)
     return []
   case .char("f"):
     state.screens.append(.filter(FilterScreen(draft: state.filter)))
-    return [.loadCategoryNames]
+    return [.categories(.loadNames)]
   case .char("F"):
     return open(&state, ListScreen(list: .favorites))
   case .char("R"):
@@ -148,7 +148,7 @@ func screenKey(_ state: inout BrowseState, _ key: BrowseKey) -> [Effect] {
     }
     guard key == .enter, screen.results.indices.contains(screen.cursor) else { return [] }
     let result = screen.results[screen.cursor]
-    if result.kind == .questions { return [.loadQuestion(QuestionID(result.id))] }
+    if result.kind == .questions { return [.questions(.load(QuestionID(result.id)))] }
     // The book's screen, named by the result until the post is read.
     let post = Post(
       id: result.postID, uuid: "", title: result.postTitle, createdAt: Timestamp(millis: 0),
@@ -237,7 +237,7 @@ func filterKey(_ state: inout BrowseState, _ screen: inout FilterScreen, _ key: 
     guard screen.draft != state.filter else { return reload(&state) }
     state.pendingMessage =
       screen.draft.isEmpty ? "filter cleared" : "filter set: \(screen.draft.label)"
-    return [.saveCurrentFilter(screen.draft)]
+    return [.filters(.saveCurrent(screen.draft))]
   default:
     break
   }

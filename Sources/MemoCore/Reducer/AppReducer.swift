@@ -12,12 +12,12 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .transfer(let action): return transferReducer(&state, action)
   case .database(let action):
     switch action {
-    case .check: return [.checkDatabase]
+    case .check: return [.transfer(.check)]
     case .backup(let path):
       guard !path.trimmingWhitespace().isEmpty else {
         return fail(&state, .usage("give the backup a file path"))
       }
-      return [.backupDatabase(to: path)]
+      return [.transfer(.backup(to: path))]
     case .checked(let problems):
       state.databaseProblems = problems
       return []
@@ -29,17 +29,17 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
     guard !query.text.trimmingWhitespace().isEmpty else {
       return fail(&state, .usage("give something to search for, e.g. memo search spice"))
     }
-    return [.search(query, to: destination)]
+    return [.lookup(.search(query, to: destination))]
   case .search(.found(let results)):
     state.searchResults = results
     return []
   case .stats(let request):
-    return [.loadStats(request)]
+    return [.lookup(.stats(request))]
   case .statsLoaded(let stats):
     state.stats = stats
     return []
   case .complete(let subject):
-    return [.loadCompletions(subject)]
+    return [.lookup(.completions(subject))]
   case .completed(let values):
     state.completions = values
     return []
@@ -47,10 +47,10 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .undo(let count, let everywhere), .redo(let count, let everywhere):
       guard count >= 1 else { return fail(&state, .usage("give how many changes, 1 or more")) }
-      if case .undo = action { return [.undo(count, everywhere: everywhere)] }
-      return [.redo(count, everywhere: everywhere)]
-    case .log(let limit, let destination): return [.loadJournal(limit: limit, to: destination)]
-    case .prune(let keep): return [.pruneJournal(keep: keep)]
+      if case .undo = action { return [.journal(.undo(count, everywhere: everywhere))] }
+      return [.journal(.redo(count, everywhere: everywhere))]
+    case .log(let limit, let destination): return [.journal(.list(limit: limit, to: destination))]
+    case .prune(let keep): return [.journal(.prune(keep: keep))]
     case .entries(let entries):
       state.journalEntries = entries
       return []

@@ -2,22 +2,22 @@
 public func categoriesReducer(_ state: inout AppState, _ action: CategoryAction) -> [Effect] {
   switch action {
   case .list(let destination):
-    return [.loadCategories(to: destination)]
+    return [.categories(.list(to: destination))]
   case .add(let name):
     guard case .success(let name?) = categoryName(name) else {
       return fail(
         &state, .usage("give the category a name that is not blank and has no control characters"))
     }
-    return [.insertCategory(name)]
+    return [.categories(.insert(name))]
   case .rename(let old, let new):
     guard case .success(let new?) = categoryName(new) else {
       return fail(
         &state,
         .usage("give the category a new name that is not blank and has no control characters"))
     }
-    return [.renameCategory(from: old.trimmingWhitespace(), to: new)]
+    return [.categories(.rename(from: old.trimmingWhitespace(), to: new))]
   case .remove(let name, let force):
-    return [.deleteCategory(name.trimmingWhitespace(), force: force)]
+    return [.categories(.delete(name.trimmingWhitespace(), force: force))]
   case .listed(let categories):
     state.categories = categories
     return []

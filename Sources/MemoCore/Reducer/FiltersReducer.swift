@@ -2,7 +2,7 @@
 public func filtersReducer(_ state: inout AppState, _ action: FilterAction) -> [Effect] {
   switch action {
   case .show:
-    return [.loadCurrentFilter]
+    return [.filters(.loadCurrent)]
   case .set(var filter):
     var names: [String] = []
     for category in filter.categories {
@@ -20,18 +20,18 @@ public func filtersReducer(_ state: inout AppState, _ action: FilterAction) -> [
         .usage(
           "give at least one filter flag (e.g. --starred); 'memo filter clear' removes the filter"))
     }
-    return [.saveCurrentFilter(filter)]
+    return [.filters(.saveCurrent(filter))]
   case .clear:
-    return [.saveCurrentFilter(QuestionFilter())]
+    return [.filters(.saveCurrent(QuestionFilter()))]
   case .save(let name, let replacing):
     guard let name = filterName(name) else { return fail(&state, .badFilterName()) }
-    return [.saveNamedFilter(name, replacing: replacing)]
+    return [.filters(.saveNamed(name, replacing: replacing))]
   case .use(let name):
-    return [.useSavedFilter(name.trimmingWhitespace())]
+    return [.filters(.use(name.trimmingWhitespace()))]
   case .list:
-    return [.loadSavedFilters]
+    return [.filters(.listSaved)]
   case .remove(let name):
-    return [.deleteSavedFilter(name.trimmingWhitespace())]
+    return [.filters(.deleteSaved(name.trimmingWhitespace()))]
   case .current(let filter):
     state.filter = filter
     return []

@@ -8,16 +8,16 @@ public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction
     new.chapter = new.chapter.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     new.page = new.page.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     new.location = new.location.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
-    return [.insertHighlight(new)]
+    return [.highlights(.insert(new))]
 
   case .list(let query, let destination):
     if let limit = query.limit, limit < 0 {
       return fail(&state, .usage("--limit must be 0 or more"))
     }
-    return [.loadHighlights(query, to: destination)]
+    return [.highlights(.list(query, to: destination))]
 
   case .show(let id):
-    return [.loadHighlight(id)]
+    return [.highlights(.load(id))]
 
   case .edit(let id, var patch):
     if let text = patch.text {
@@ -34,16 +34,16 @@ public func highlightsReducer(_ state: inout AppState, _ action: HighlightAction
     patch.chapter = blankless(patch.chapter)
     patch.page = blankless(patch.page)
     patch.location = blankless(patch.location)
-    return patch.isEmpty ? [] : [.updateHighlight(id, patch)]
+    return patch.isEmpty ? [] : [.highlights(.update(id, patch))]
 
   case .star(let ids):
-    return ids.isEmpty ? [] : [.setHighlightStarred(unique(ids), true)]
+    return ids.isEmpty ? [] : [.highlights(.setStarred(unique(ids), true))]
 
   case .unstar(let ids):
-    return ids.isEmpty ? [] : [.setHighlightStarred(unique(ids), false)]
+    return ids.isEmpty ? [] : [.highlights(.setStarred(unique(ids), false))]
 
   case .remove(let ids):
-    return ids.isEmpty ? [] : [.deleteHighlights(unique(ids))]
+    return ids.isEmpty ? [] : [.highlights(.delete(unique(ids)))]
 
   case .added(let highlight), .loaded(let highlight):
     state.highlight = highlight

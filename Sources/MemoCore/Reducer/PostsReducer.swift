@@ -10,13 +10,13 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     let post = NewPost(
       title: title, author: normalized(new.author), body: nonEmpty(new.body),
       source: normalized(new.source))
-    return [.insertPost(post)]
+    return [.posts(.insert(post))]
 
   case .list(let query, let destination):
-    return [.loadPosts(query, to: destination)]
+    return [.posts(.list(query, to: destination))]
 
   case .show(let id, let destination):
-    return [.loadPost(id, to: destination)]
+    return [.posts(.load(id, to: destination))]
 
   case .edit(let id, var patch):
     if let title = patch.title {
@@ -30,12 +30,12 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
     if let author = patch.author { patch.author = .some(normalized(author)) }
     if let body = patch.body { patch.body = .some(nonEmpty(body)) }
     if let source = patch.source { patch.source = .some(normalized(source)) }
-    return [.updatePost(id, patch)]
+    return [.posts(.update(id, patch))]
 
   case .remove(let ids):
     var seen = Set<PostID>()
     let unique = ids.filter { seen.insert($0).inserted }
-    return unique.isEmpty ? [] : [.deletePosts(unique)]
+    return unique.isEmpty ? [] : [.posts(.delete(unique))]
 
   case .added(let post), .loaded(let post), .edited(let post):
     state.post = post
@@ -53,9 +53,11 @@ public func postsReducer(_ state: inout AppState, _ action: PostAction) -> [Effe
   case .merge(let keep, let other):
     guard keep != other else {
       return fail(
-        &state, .usage("post \(keep) is the same post twice; give the two posts to join: memo merge KEEP OTHER"))
+        &state,
+        .usage(
+          "post \(keep) is the same post twice; give the two posts to join: memo merge KEEP OTHER"))
     }
-    return [.mergePosts(into: keep, from: other)]
+    return [.posts(.merge(into: keep, from: other))]
 
   case .merged(let post, let notKept):
     state.post = post

@@ -8,13 +8,13 @@ public func questionsReducer(_ state: inout AppState, _ action: QuestionAction) 
     case .failure(let error): return fail(&state, error)
     case .success(let name): new.category = name
     }
-    return [.insertQuestion(new)]
+    return [.questions(.insert(new))]
 
   case .list(let query, let destination):
-    return [.loadQuestions(query, to: destination)]
+    return [.questions(.list(query, to: destination))]
 
   case .show(let id):
-    return [.loadQuestion(id)]
+    return [.questions(.load(id))]
 
   case .edit(let id, var patch):
     if let text = patch.text {
@@ -27,26 +27,26 @@ public func questionsReducer(_ state: inout AppState, _ action: QuestionAction) 
       case .success(let name): patch.category = .some(name)
       }
     }
-    return patch.isEmpty ? [] : [.updateQuestion(id, patch)]
+    return patch.isEmpty ? [] : [.questions(.update(id, patch))]
 
   case .star(let ids):
-    return ids.isEmpty ? [] : [.setStarred(unique(ids), true)]
+    return ids.isEmpty ? [] : [.questions(.setStarred(unique(ids), true))]
 
   case .unstar(let ids):
-    return ids.isEmpty ? [] : [.setStarred(unique(ids), false)]
+    return ids.isEmpty ? [] : [.questions(.setStarred(unique(ids), false))]
 
   case .answer(let id, let text):
     guard !text.trimmingWhitespace().isEmpty else {
       return fail(
         &state, .usage("the answer is empty; to remove an answer use 'memo unanswer \(id)'"))
     }
-    return [.setAnswer(id, text)]
+    return [.questions(.setAnswer(id, text))]
 
   case .unanswer(let id):
-    return [.setAnswer(id, nil)]
+    return [.questions(.setAnswer(id, nil))]
 
   case .remove(let ids):
-    return ids.isEmpty ? [] : [.deleteQuestions(unique(ids))]
+    return ids.isEmpty ? [] : [.questions(.delete(unique(ids)))]
 
   case .added(let question), .loaded(let question):
     state.question = question

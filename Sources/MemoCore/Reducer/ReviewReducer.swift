@@ -4,7 +4,7 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
   case .rate(let id, let name, let time):
     guard let rating = ReviewRating(typed: name) else {
       if HighlightChoice(rawValue: name.lowercased()) != nil {
-        return [.rejectReviewRating(id, rating: name.lowercased())]
+        return [.review(.rejectRating(id, rating: name.lowercased()))]
       }
       return fail(
         &state,
@@ -12,9 +12,9 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
           "unknown rating '\(name)': rate an answered question again, hard, good or easy (1-4), an open one soon, later, eventually or drop"
         ))
     }
-    return [.rateReview(id, rating, at: time)]
+    return [.review(.rate(id, rating, at: time))]
   case .show(let id, let time):
-    return [.loadReview(id, at: time)]
+    return [.review(.load(id, at: time))]
   case .due(let query, let destination):
     if let limit = query.limit, limit < 0 {
       return fail(&state, .usage("--limit must be 0 or more"))
@@ -22,7 +22,7 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
     if let limit = query.newLimit, limit < 0 {
       return fail(&state, .usage("--new must be 0 or more"))
     }
-    return [.loadDueReviews(query, to: destination)]
+    return [.review(.listDue(query, to: destination))]
   case .rateHighlight(let id, let name, let time):
     guard let choice = HighlightChoice(rawValue: name.lowercased()) else {
       let known = ReviewRating(typed: name)
@@ -33,17 +33,17 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
             "'\(name.lowercased())'\(name.lowercased() == $0.name ? "" : " (\($0.name))") rates a question; h\(id.rawValue) is a highlight: rate it \(HighlightChoice.choices)"
           } ?? "unknown rating '\(name)': rate a highlight \(HighlightChoice.choices)"))
     }
-    return [.rateHighlightReview(id, choice, at: time)]
+    return [.review(.rateHighlight(id, choice, at: time))]
   case .showHighlight(let id, let time):
-    return [.loadHighlightReview(id, at: time)]
+    return [.review(.loadHighlight(id, at: time))]
   case .showConfig:
-    return [.loadReviewConfig]
+    return [.review(.loadConfig)]
   case .set(let setting):
     return settingEffects(&state, setting)
   case .loadStats(let query):
-    return [.loadReviewStats(query)]
+    return [.review(.loadStats(query))]
   case .exportLog:
-    return [.exportReviewLog]
+    return [.review(.exportLog)]
   case .highlightRated(let outcome):
     state.highlightReviewOutcome = outcome
     return []
@@ -57,7 +57,7 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
     state.reviewStats = stats
     return []
   case .setFuzz(let isOn):
-    return [.setReviewFuzz(isOn)]
+    return [.review(.setFuzz(isOn))]
   case .rated(let outcome):
     state.reviewOutcome = outcome
     return []
@@ -68,7 +68,7 @@ public func reviewReducer(_ state: inout AppState, _ action: ReviewAction) -> [E
     state.reviewDue = rows
     return []
   case .countDue(let query):
-    return [.countDueReviews(query)]
+    return [.review(.countDue(query))]
   case .dueCounted(let counts):
     state.reviewDueCounts = counts
     return []
@@ -86,7 +86,7 @@ func settingEffects(_ state: inout AppState, _ setting: ReviewSetting) -> [Effec
   switch setting {
   case .weights(let given):
     do {
-      return [.setReviewSetting(.weights(try FSRSParameters.weights(from: given)))]
+      return [.review(.setSetting(.weights(try FSRSParameters.weights(from: given))))]
     } catch {
       switch error {
       case .count(let count):
@@ -108,13 +108,13 @@ func settingEffects(_ state: inout AppState, _ setting: ReviewSetting) -> [Effec
       return fail(
         &state, .usage("retention is a number from 0.7 to 0.99 (e.g. 0.9), not \(value)"))
     }
-    return [.setReviewSetting(setting)]
+    return [.review(.setSetting(setting))]
   case .highlightsPerDay(let count):
     guard count >= 0, count <= 1000 else {
       return fail(
         &state, .usage("highlights is a number of highlights a day, 0 to 1000, not \(count)"))
     }
-    return [.setReviewSetting(setting)]
+    return [.review(.setSetting(setting))]
   case .learningSteps(let steps), .relearningSteps(let steps):
     // Steps are the same day's: a wait of days is what FSRS schedules.
     guard steps.count <= 10, steps.allSatisfy({ (1000...86_400_000).contains($0) }) else {
@@ -124,12 +124,12 @@ func settingEffects(_ state: inout AppState, _ setting: ReviewSetting) -> [Effec
           "\(setting.key) are at most 10 waits of 1s to 1d each (e.g. 1m,10m; none for no step)"
         ))
     }
-    return [.setReviewSetting(setting)]
+    return [.review(.setSetting(setting))]
   case .maximumInterval(let days):
     guard (1...36_500).contains(days) else {
       return fail(
         &state, .usage("maximum_interval is a number of days from 1 to 36500, not \(days)"))
     }
-    return [.setReviewSetting(setting)]
+    return [.review(.setSetting(setting))]
   }
 }

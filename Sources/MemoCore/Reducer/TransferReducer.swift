@@ -5,9 +5,9 @@ public func transferReducer(_ state: inout AppState, _ action: TransferAction) -
     if let cursor = request.cursor, cursor.trimmingWhitespace().isEmpty {
       return fail(&state, .usage("--cursor needs a name, e.g. --cursor nightly"))
     }
-    return [.export(request)]
+    return [.transfer(.export(request))]
   case .import(let request):
-    return [.importFile(request)]
+    return [.transfer(.importFile(request))]
   case .exported(let summary):
     state.exportSummary = summary
     return []

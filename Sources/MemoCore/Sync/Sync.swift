@@ -201,24 +201,24 @@ public func syncReducer(_ state: inout AppState, _ action: SyncAction) -> [Effec
     if let name = request.name, name.trimmingWhitespace().isEmpty {
       return fail(&state, .usage("--name needs a name for this device, e.g. --name laptop"))
     }
-    return [.syncInit(request)]
+    return [.sync(.initialize(request))]
   case .round(let request):
-    return [.syncRound(request)]
+    return [.sync(.round(request))]
   case .showStatus(let repository):
-    return [.loadSyncStatus(repository: repository)]
+    return [.sync(.loadStatus(repository: repository))]
   case .listConflicts(let destination):
-    return [.loadSyncConflicts(to: destination)]
+    return [.sync(.listConflicts(to: destination))]
   case .restore(let id):
-    return [.restoreSyncConflict(id)]
+    return [.sync(.restoreConflict(id))]
   case .dismiss(let id):
-    return [.dismissSyncConflict(id)]
+    return [.sync(.dismissConflict(id))]
   case .remote(let request):
     if let remote = request.remote, remote.trimmingWhitespace().isEmpty {
       return fail(
         &state,
         .usage("give the new remote git repository, e.g. memo sync remote /media/usb/memo.git"))
     }
-    return [.syncRemote(request)]
+    return [.sync(.remote(request))]
   case .rounded(let summary):
     state.syncSummary = summary
     return []

@@ -66,7 +66,7 @@ extension Memo {
       let postID: PostID
       let questionText: String
       if let highlight {
-        let found = try context.dispatch(.highlights(.show(highlight)), access: .read)
+        let found = try context.dispatch(.highlights(.show(highlight)))
         guard let passage = found.highlight else { return }
         postID = passage.postID
         questionText = post

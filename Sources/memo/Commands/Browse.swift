@@ -240,21 +240,3 @@ final class LazyDatabase {
   /// The journal entry the last effect run made (nil: none).
   var lastJournalEntry: Int64? { runner.lastJournalEntry }
 }
-
-extension Effect {
-  /// Whether the effect only reads, so a missing database need not be created for it. An
-  /// effect not listed counts as a change: the safe side.
-  var onlyReads: Bool {
-    switch self {
-    case .loadPosts, .loadPost, .loadQuestions, .loadQuestion, .loadCategories, .loadFavorites,
-      .loadCurrentFilter, .loadSavedFilters, .search, .loadStats, .loadCompletions,
-      .loadJournal, .loadSyncStatus, .loadSyncConflicts, .loadPage, .loadDataVersion,
-      .loadCategoryNames, .checkDatabase, .loadHighlights, .loadHighlight, .loadReview,
-      .loadDueReviews, .countDueReviews, .loadNextDue, .loadHighlightReview, .loadReviewConfig,
-      .loadReviewStats:
-      return true
-    default:
-      return false
-    }
-  }
-}

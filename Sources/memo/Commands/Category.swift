@@ -31,7 +31,7 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.categories(.list(to: .output)), access: .read)
+      _ = try context.dispatch(.categories(.list(to: .output)))
     }
   }
 
@@ -75,7 +75,8 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.categories(.rename(from: old, to: new)), access: .writeExisting)
+      let state = try context.dispatch(
+        .categories(.rename(from: old, to: new)), access: .writeExisting)
       let from = visible(oneLine(old.trimmingWhitespace()))
       CategoryPresenter.report(state.category, verb: "renamed category \"\(from)\" to", context)
     }
@@ -103,7 +104,8 @@ extension Memo.Category {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.categories(.remove(name, force: force)), access: .writeExisting)
+      let state = try context.dispatch(
+        .categories(.remove(name, force: force)), access: .writeExisting)
       CategoryPresenter.report(state.category, verb: "deleted category", context)
     }
   }

@@ -88,7 +88,7 @@ extension Memo.Db {
       let problems: [String]
       do {
         let state = try context.dispatch(
-          .database(.check), access: .read,
+          .database(.check),
           progress: context.progressMeter("checking the database", counting: false))
         problems = state.databaseProblems ?? []
       } catch let error as MemoError where error.code == .io {
@@ -156,7 +156,7 @@ extension Memo.Db {
       let context = try Context(global)
       let state: AppState
       do {
-        state = try context.dispatch(.database(.backup(to: path)), access: .read)
+        state = try context.dispatch(.database(.backup(to: path)))
       } catch let error as MemoError where error.code == .io {
         // A database too damaged to open is not copied either: say where to look (a damaged
         // one that opens says it already).

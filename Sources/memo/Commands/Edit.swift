@@ -81,7 +81,7 @@ extension Memo {
     /// Edits the post in the editor (or saves a kept file). - Returns: the state after the
     /// save, nil when nothing changed.
     func editInEditor(_ context: Context) throws -> AppState? {
-      let current = try context.dispatch(.posts(.show(post)), access: .read)
+      let current = try context.dispatch(.posts(.show(post)))
       guard let original = current.post else { return nil }
       return try Editor.session(
         Editor.text(of: original), name: "post-\(post)", from: from,

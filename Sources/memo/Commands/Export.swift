@@ -88,7 +88,7 @@ extension Memo {
       // The progress line on stderr, when it is a terminal: a big export to a file (or a
       // markdown folder) is not silent for a minute.
       let state = try context.dispatch(
-        .transfer(.export(request)), access: .read, progress: context.progressMeter("exporting"))
+        .transfer(.export(request)), progress: context.progressMeter("exporting"))
       guard let summary = state.exportSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       guard let path = request.output, !context.isQuiet else { return }
@@ -216,7 +216,7 @@ extension Memo {
       let state = try context.dispatch(
         .transfer(
           .import(ImportRequest(path: path, format: format, isDryRun: dryRun, isStrict: strict))),
-        access: dryRun ? .read : .write, progress: context.progressMeter("importing"))
+        access: .write, progress: context.progressMeter("importing"))
       guard let summary = state.importSummary else { return }
       for warning in summary.warnings { Diagnostics.line("memo: warning: " + warning) }
       ImportPresenter.print(summary, context)

@@ -64,7 +64,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.favorites(.list(to: .output)), access: .read)
+      _ = try context.dispatch(.favorites(.list(to: .output)))
     }
   }
 }

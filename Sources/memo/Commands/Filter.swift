@@ -38,7 +38,7 @@ extension Memo.Filter {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.filters(.show), access: .read)
+      let state = try context.dispatch(.filters(.show))
       FilterPresenter.printCurrent(state.filter ?? QuestionFilter(), context)
     }
   }
@@ -75,7 +75,7 @@ extension Memo.Filter {
       // mistyped one would otherwise filter everything out without a word.
       var known: [String] = []
       if !filter.categories.isEmpty {
-        known = try context.dispatch(.categories(.list(to: .state)), access: .write)
+        known = try context.dispatch(.categories(.list(to: .state)))
           .categories.map { $0.name.lowercased() }
       }
       let state = try context.dispatch(.filters(.set(filter)), access: .write)
@@ -86,7 +86,8 @@ extension Memo.Filter {
       if !created.isEmpty, !context.isQuiet {
         let names = created.map { "'\(visible(oneLine($0)))'" }.joined(separator: ", ")
         Diagnostics.line(
-          "memo: note: no category \(names) existed, so it was created and the filter matches no question yet; 'memo category list' lists the categories")
+          "memo: note: no category \(names) existed, so it was created and the filter matches no question yet; 'memo category list' lists the categories"
+        )
       }
     }
   }
@@ -170,7 +171,7 @@ extension Memo.Filter {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.filters(.list), access: .read)
+      let state = try context.dispatch(.filters(.list))
       FilterPresenter.print(state.savedFilters, context)
     }
   }

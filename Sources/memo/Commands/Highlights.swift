@@ -46,7 +46,7 @@ extension Memo {
       let writer = context.listingWriter
       writer.isNarrowed = post != nil || starred || since != nil || limit == 0
       _ = try context.dispatch(
-        .highlights(.list(query, to: .output)), access: .read, output: writer)
+        .highlights(.list(query, to: .output)), output: writer)
     }
   }
 
@@ -61,7 +61,8 @@ extension Memo {
 extension HighlightID: ExpressibleByArgument {
   /// `12`, or `h12` as `memo review` names a highlight.
   public init?(argument: String) {
-    let digits = argument.first == "h" || argument.first == "H" ? argument.dropFirst() : argument[...]
+    let digits =
+      argument.first == "h" || argument.first == "H" ? argument.dropFirst() : argument[...]
     guard let value = parsePositiveID(String(digits)) else { return nil }
     self.init(value)
   }
@@ -135,7 +136,7 @@ extension Memo.Highlight {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.highlights(.show(highlight)), access: .read)
+      let state = try context.dispatch(.highlights(.show(highlight)))
       if let highlight = state.highlight {
         HighlightPresenter.print(highlight, withQuestions: true, context)
       }
@@ -172,10 +173,12 @@ extension Memo.Highlight {
     @Option(help: ArgumentHelp("The chapter it is in (\"\" removes it).", valueName: "chapter"))
     var chapter: String?
 
-    @Option(help: ArgumentHelp("The page it is on, as printed (\"\" removes it).", valueName: "page"))
+    @Option(
+      help: ArgumentHelp("The page it is on, as printed (\"\" removes it).", valueName: "page"))
     var page: String?
 
-    @Option(help: ArgumentHelp("Its location, e.g. 140-141 (\"\" removes it).", valueName: "location"))
+    @Option(
+      help: ArgumentHelp("Its location, e.g. 140-141 (\"\" removes it).", valueName: "location"))
     var location: String?
 
     @OptionGroup var global: GlobalOptions
@@ -183,7 +186,8 @@ extension Memo.Highlight {
     func validate() throws {
       if text == nil && note == nil && chapter == nil && page == nil && location == nil {
         throw MemoError.usage(
-          "give --text, --note, --chapter, --page or --location, e.g. memo highlight edit 7 --note \"why\"")
+          "give --text, --note, --chapter, --page or --location, e.g. memo highlight edit 7 --note \"why\""
+        )
       }
     }
 

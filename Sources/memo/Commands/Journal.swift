@@ -111,7 +111,9 @@ extension Memo {
       if limit < 0 { throw ValidationError("--limit must be 0 or more") }
       if let keep, keep < 0 { throw ValidationError("--keep must be 0 or more") }
       if keep != nil, !prune {
-        throw ValidationError("--keep goes with --prune: 'memo log --prune --keep N' drops all but the newest N entries")
+        throw ValidationError(
+          "--keep goes with --prune: 'memo log --prune --keep N' drops all but the newest N entries"
+        )
       }
     }
 
@@ -125,7 +127,7 @@ extension Memo {
         }
         return
       }
-      _ = try context.dispatch(.journal(.log(limit: limit, to: .output)), access: .read)
+      _ = try context.dispatch(.journal(.log(limit: limit, to: .output)))
     }
   }
 }

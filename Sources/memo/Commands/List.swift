@@ -72,7 +72,7 @@ extension Memo {
         query.selection.map { context.listingWriter(filteredBy: $0) } ?? context.listingWriter
       writer.isNarrowed =
         favorites || author != nil || since != nil || until != nil || limit == 0 || offset > 0
-      _ = try context.dispatch(.posts(.list(query, to: .output)), access: .read, output: writer)
+      _ = try context.dispatch(.posts(.list(query, to: .output)), output: writer)
     }
   }
 }

@@ -29,7 +29,7 @@ extension Memo.Question {
 
     func run() throws {
       let context = try Context(global)
-      let state = try context.dispatch(.questions(.show(question)), access: .read)
+      let state = try context.dispatch(.questions(.show(question)))
       if let question = state.question { QuestionPresenter.print(question, context) }
     }
   }
@@ -83,7 +83,7 @@ extension Memo.Question {
         text: try text.map(Input.textOrStdin), category: category.map { .some($0) })
       let saved: AppState?
       if text == nil && category == nil {
-        let current = try context.dispatch(.questions(.show(question)), access: .read)
+        let current = try context.dispatch(.questions(.show(question)))
         guard let original = current.question else { return }
         saved = try Editor.session(
           Editor.text(of: original), name: "question-\(question)", from: from,

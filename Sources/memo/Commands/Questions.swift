@@ -53,7 +53,7 @@ extension Memo {
         limit: limit, offset: offset)
       let writer = context.listingWriter(filteredBy: query.selection)
       writer.isNarrowed = post != nil || since != nil || until != nil || limit == 0 || offset > 0
-      _ = try context.dispatch(.questions(.list(query, to: .output)), access: .read, output: writer)
+      _ = try context.dispatch(.questions(.list(query, to: .output)), output: writer)
     }
   }
 }

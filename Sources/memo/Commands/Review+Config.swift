@@ -25,7 +25,7 @@ extension Memo.Review {
 
       func run() throws {
         let context = try Context(global)
-        let state = try context.dispatch(.review(.showConfig), access: .read)
+        let state = try context.dispatch(.review(.showConfig))
         if let config = state.reviewConfig { ReviewPresenter.print(config, context) }
       }
     }
@@ -259,11 +259,11 @@ extension Memo.Review {
       // One more than shown, to know whether there are more.
       let query = ReviewDueQuery(
         at: end, limit: limit == Int.max ? limit : limit + 1, selection: selection, dayStart: start)
-      let rows = try context.dispatch(.review(.due(query)), access: .read).reviewDue
+      let rows = try context.dispatch(.review(.due(query))).reviewDue
       var note: String?
       var current: QuestionFilter?
       if selection.base == .current {
-        current = try context.dispatch(.filters(.show), access: .read).filter
+        current = try context.dispatch(.filters(.show)).filter
         note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
       }
       guard !rows.isEmpty else {
@@ -280,7 +280,7 @@ extension Memo.Review {
       // Cut by the limit: counted in the database, to say how many are due ("10 of 57 due").
       var counts: [ReviewKind: Int]?
       if rows.count > limit {
-        counts = try context.dispatch(.review(.countDue(query)), access: .read).reviewDueCounts
+        counts = try context.dispatch(.review(.countDue(query))).reviewDueCounts
       }
       let date = String(
         start.localMinuteString(utcOffsetSeconds: context.style.utcOffsetSeconds)
@@ -329,7 +329,7 @@ extension Memo.Review {
 
     func run() throws {
       let context = try Context(common, format: .csv)
-      _ = try context.dispatch(.review(.exportLog), access: .read)
+      _ = try context.dispatch(.review(.exportLog))
     }
   }
 }

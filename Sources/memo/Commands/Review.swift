@@ -125,7 +125,7 @@ extension Memo.Review {
             ReviewDueQuery(
               at: time, limit: limit, newLimit: newLimit, kinds: kinds, selection: selection,
               dayStart: dayStart, postID: post),
-            to: .output)), access: .read, output: writer)
+            to: .output)), output: writer)
     }
   }
 
@@ -281,10 +281,10 @@ extension Memo.Review {
       let time = try at.map { try context.date($0, looksAhead: true).start } ?? context.now
       switch item {
       case .highlight(let id):
-        let state = try context.dispatch(.review(.showHighlight(id, at: time)), access: .read)
+        let state = try context.dispatch(.review(.showHighlight(id, at: time)))
         if let detail = state.highlightReviewDetail { ReviewPresenter.print(detail, context) }
       case .question(let question):
-        let state = try context.dispatch(.review(.show(question, at: time)), access: .read)
+        let state = try context.dispatch(.review(.show(question, at: time)))
         if let detail = state.reviewDetail { ReviewPresenter.print(detail, context) }
       }
     }

@@ -55,8 +55,7 @@ extension Memo.Review {
                 at: context.now, limit: nil, selection: selection,
                 dayStart: FSRS.dayStart(
                   of: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)),
-              to: .output)),
-          access: .read, output: writer)
+              to: .output)), output: writer)
         return
       }
       let context = try Context(global.common, format: .table)
@@ -121,7 +120,7 @@ struct ReviewSessionLoop {
       selection: selection
         ?? FilterSelection(base: .current, now: now, utcOffsetSeconds: utcOffsetSeconds),
       dayStart: FSRS.dayStart(of: now, utcOffsetSeconds: utcOffsetSeconds))
-    switch database.run(.loadDueReviews(query)) {
+    switch database.run(.review(.listDue(query))) {
     case .review(.listed(let rows)): items = rows
     case .failed(let error): throw error
     default: break
@@ -129,7 +128,7 @@ struct ReviewSessionLoop {
     var places: [Int64: HighlightPlace] = [:]
     for item in items where item.kind == .highlight {
       if case .highlights(.loaded(let highlight)) = database.run(
-        .loadHighlight(HighlightID(item.id.rawValue)))
+        .highlights(.load(HighlightID(item.id.rawValue))))
       {
         places[item.id.rawValue] = HighlightPlace(highlight)
       }
@@ -187,7 +186,7 @@ struct ReviewSessionLoop {
   /// nothing (none set, --all, --filter NAME, or the flags cover it).
   static func currentFilterNote(_ selection: FilterSelection, database: LazyDatabase) -> String? {
     guard selection.base == .current,
-      case .filters(.current(let current)) = database.run(.loadCurrentFilter)
+      case .filters(.current(let current)) = database.run(.filters(.loadCurrent))
     else { return nil }
     return filterNote(current: current, selection)
   }
@@ -215,7 +214,8 @@ struct ReviewSessionLoop {
     // The earliest due after now within a year: one indexed look-up, not the listing a year on.
     let later = Timestamp(millis: now.millis + 366 * 86_400_000)
     var next: Timestamp?
-    if case .review(.nextDue(let due?)) = database.run(.loadNextDue(after: now, until: later)) {
+    if case .review(.nextDue(let due?)) = database.run(.review(.nextDue(after: now, until: later)))
+    {
       next = due
     }
     if let comeback = session.nextComeback, next.map({ comeback < $0 }) ?? true { next = comeback }

@@ -39,7 +39,9 @@ struct ReviewSessionRunner {
 
   /// `PRAGMA data_version` (nil: unreadable).
   func dataVersion() -> Int64? {
-    if case .browse(.dataVersion(let version)) = database.run(.loadDataVersion) { return version }
+    if case .browse(.dataVersion(let version)) = database.run(.lookup(.dataVersion)) {
+      return version
+    }
     return nil
   }
 
@@ -62,7 +64,7 @@ struct ReviewSessionRunner {
     guard let item = session.current else { return false }
     let index = session.index
     if item.kind == .highlight {
-      switch database.run(.loadHighlight(HighlightID(item.id.rawValue))) {
+      switch database.run(.highlights(.load(HighlightID(item.id.rawValue)))) {
       case .highlights(.loaded(let highlight)):
         session.items[index].question = highlight.text
         session.items[index].title = highlight.postTitle
@@ -74,7 +76,7 @@ struct ReviewSessionRunner {
       }
       return false
     }
-    switch database.run(.loadQuestion(item.id)) {
+    switch database.run(.questions(.load(item.id))) {
     case .questions(.loaded(let question)):
       session.items[index].question = question.text
       session.items[index].title = question.postTitle
@@ -110,7 +112,7 @@ struct ReviewSessionRunner {
     case .quit: session.isFinished = true
     case .reveal:
       guard let item = session.current else { return }
-      switch database.run(.loadQuestion(item.id)) {
+      switch database.run(.questions(.load(item.id))) {
       case .questions(.loaded(let question)):
         session.answer = question.answer ?? ""
         session.isRevealed = true
@@ -120,7 +122,7 @@ struct ReviewSessionRunner {
     case .rate(let rating):
       guard let item = session.current else { return }
       let time = now()
-      switch database.run(.rateReview(item.id, rating, at: time)) {
+      switch database.run(.review(.rate(item.id, rating, at: time))) {
       case .review(.rated(let outcome)):
         let due = outcome.item.due.map { "due " + session.local($0) } ?? "dropped from review"
         session.advance("\(rating.name): \(due)", entry: database.lastJournalEntry)
@@ -131,7 +133,7 @@ struct ReviewSessionRunner {
     case .choose(let choice):
       guard let item = session.current else { return }
       switch database.run(
-        .rateHighlightReview(HighlightID(item.id.rawValue), choice, at: now()))
+        .review(.rateHighlight(HighlightID(item.id.rawValue), choice, at: now())))
       {
       case .review(.highlightRated(let outcome)):
         let due =
@@ -143,7 +145,7 @@ struct ReviewSessionRunner {
     case .answer(let text):
       guard let item = session.current else { return }
       // Only while it is open: an answer given elsewhere meanwhile is never replaced.
-      switch database.run(.answerOpenQuestion(item.id, text)) {
+      switch database.run(.questions(.answerOpen(item.id, text))) {
       case .failed(let error) where error.code == .notFound:
         // Answered elsewhere meanwhile (it shows as it is now, and says so) or deleted.
         session.input = text
@@ -161,7 +163,7 @@ struct ReviewSessionRunner {
         session.message = "nothing to undo in this session"
         return
       }
-      switch database.run(.undoEntry(last.entry)) {
+      switch database.run(.journal(.undoEntry(last.entry))) {
       case .journal(.entries(let entries)):
         session.back("undone: " + (entries.first?.summary ?? "the last change"))
         reread(&session)

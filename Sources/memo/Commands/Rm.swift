@@ -32,7 +32,7 @@ extension Memo {
         try Input.requireTerminal()
         var titles: [String] = []
         for id in posts {
-          let state = try context.dispatch(.posts(.show(id)), access: .read)
+          let state = try context.dispatch(.posts(.show(id)))
           if let post = state.post { titles.append("\(post.id) \"\(oneLine(post.title))\"") }
         }
         try Input.confirmDeletion(

@@ -50,7 +50,8 @@ extension Memo {
       }
       if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
       if all, limit != nil {
-        throw ValidationError("--all and --limit contradict each other: --all shows every result; give one")
+        throw ValidationError(
+          "--all and --limit contradict each other: --all shows every result; give one")
       }
     }
 
@@ -60,8 +61,8 @@ extension Memo {
         posts ? .posts : questions ? .questions : highlights ? .highlights : .all
       _ = try context.dispatch(
         .search(
-          .search(SearchQuery(text: query, scope: scope, limit: all ? nil : limit ?? 20), to: .output)),
-        access: .read)
+          .search(
+            SearchQuery(text: query, scope: scope, limit: all ? nil : limit ?? 20), to: .output)))
     }
   }
 }

@@ -20,8 +20,7 @@ extension Memo {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.posts(.show(post, to: .output)), access: .read)
+      _ = try context.dispatch(.posts(.show(post, to: .output)))
     }
   }
 }
-

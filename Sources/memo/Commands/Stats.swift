@@ -21,7 +21,7 @@ extension Memo {
     func run() throws {
       let context = try Context(global)
       let request = StatsRequest(now: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds)
-      let state = try context.dispatch(.stats(request), access: .read)
+      let state = try context.dispatch(.stats(request))
       guard let stats = state.stats else { return }
       StatsPresenter.print(stats, context)
     }

@@ -169,7 +169,7 @@ extension Memo.Sync {
     func run() throws {
       let context = try Context(global)
       let state = try context.dispatch(
-        .sync(.showStatus(repository: Memo.Sync.repository(for: context))), access: .read)
+        .sync(.showStatus(repository: Memo.Sync.repository(for: context))))
       guard let status = state.syncStatus else { return }
       SyncPresenter.print(status, context)
     }
@@ -218,7 +218,7 @@ extension Memo.Sync {
 
     func run() throws {
       let context = try Context(global)
-      _ = try context.dispatch(.sync(.listConflicts(to: .output)), access: .read)
+      _ = try context.dispatch(.sync(.listConflicts(to: .output)))
     }
   }
 
@@ -304,7 +304,7 @@ extension Memo.Sync {
       let context = try Context(global)
       let state = try context.dispatch(
         .sync(.remote(Memo.Sync.request(context, remote: url))),
-        access: url == nil ? .read : .write)
+        access: .write)
       guard let remote = state.syncRemote else { return }
       // Setting the remote is a change: quiet with --quiet, unless data was asked for.
       if url != nil, context.isSilentReport { return }

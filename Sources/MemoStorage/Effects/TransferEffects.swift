@@ -1,0 +1,24 @@
+import MemoCore
+
+/// Export, import, and the file itself: reads, except an import (whose journal entry the
+/// importer writes, TransferEffects+Import).
+extension EffectRunner {
+  func perform(_ effect: TransferEffect) throws -> Action {
+    switch effect {
+    case .export(let request):
+      defer { progress?.finish() }
+      return .transfer(
+        .exported(
+          try Exporter(database: database, progress: progress).export(request, now: clock())))
+    case .importFile(let request):
+      defer { progress?.finish() }
+      return .transfer(.imported(try importFile(request)))
+    case .check:
+      return .database(
+        .checked(try database.reportingProgress(progress) { try database.problems() }))
+    case .backup(let path):
+      try BackupFile.write(database, to: path)
+      return .database(.backedUp(to: path))
+    }
+  }
+}

@@ -95,4 +95,48 @@ extension Journal {
   public func log(limit: Int) throws -> [JournalEntry] {
     try entries(sql: "ORDER BY e.id DESC LIMIT ?", Int64(limit))
   }
+
+  /// Refuses (64) before anything changes to undo a round that joined this device's copies
+  /// of a reader's file with another device's (SyncRepository+Duplicates), here or
+  /// everywhere. Every device joins the two copies into the one with the smaller UUID:
+  /// undoing the join here would send the deletion of the copy the round brought, and where
+  /// that copy was the one kept, the other device's join has deleted this device's copy, so
+  /// the book would go from every device.
+  func refuseJoins(_ entries: [JournalEntry]) throws {
+    for entry in entries where entry.action == "sync" {
+      // A copy the round deleted (a highlight, or a question a note asked) whose other copy
+      // is still here (the same reader's key, or the same highlight and time asked), or a
+      // question's copy deleted as another device deleted its own (`dropDeletedCopies`).
+      let statement = try database.cachedStatement(
+        sql: """
+          SELECT DISTINCT coalesce(h.post_id, q.post_id, json_extract(c.old_row, '$.post_id'))
+          FROM journal_changes c
+          LEFT JOIN highlights h ON c.table_name = 'highlights'
+            AND h.source_key = json_extract(c.old_row, '$.source_key')
+          LEFT JOIN questions q ON c.table_name = 'questions'
+            AND q.highlight_id = json_extract(c.old_row, '$.highlight_id')
+            AND q.created_at = json_extract(c.old_row, '$.created_at')
+            AND EXISTS (SELECT 1 FROM highlights i WHERE i.id = q.highlight_id
+              AND i.source_key IS NOT NULL)
+          WHERE c.entry_id = ? AND c.new_row IS NULL
+            AND c.table_name IN ('highlights', 'questions')
+            AND (coalesce(h.post_id, q.post_id) IS NOT NULL OR (c.table_name = 'questions'
+              AND EXISTS (SELECT 1 FROM sync_settings s
+                WHERE s.key = 'unsynced-gone:question:' || json_extract(c.old_row, '$.created_at')
+                  || ':' || json_extract(c.old_row, '$.text')
+                  AND s.value NOT LIKE json_extract(c.old_row, '$.uuid') || ' %')))
+          ORDER BY 1
+          """)
+      defer { statement.reset() }
+      try statement.bind(entry.id, at: 1)
+      var posts: [String] = []
+      while try statement.step() { posts.append(String(statement.int64(0))) }
+      guard let post = posts.first else { continue }
+      throw MemoError(
+        code: .usage,
+        message:
+          "refusing to undo #\(entry.id) (\(entry.summary)): that round joined this device's copy of a book imported from a reader's file with the copy another device imported (post \(posts.joined(separator: ", "))), and every device joins them alike: undone, here or everywhere, the book could go from every device; nothing was changed. It stays one book everywhere: to drop it everywhere, run 'memo rm \(post)'; to bring back a value the join replaced, see 'memo sync conflicts'"
+      )
+    }
+  }
 }

@@ -64,6 +64,7 @@ public struct Journal {
     let entries = try self.entries(
       sql: "WHERE e.undone = 0 ORDER BY e.id DESC LIMIT ?", Int64(count))
     guard !entries.isEmpty else { throw MemoError.nothingToUndo() }
+    try refuseJoins(entries)
     if !everywhere { try refuseRounds(entries, verb: "undo", count: count) }
     var undone: [JournalEntry] = []
     for entry in entries {

@@ -60,7 +60,7 @@ extension SyncEngine {
       for owner in names.keys { seen[owner] = try self.seen(owner) }
       var (applied, conflicts, setAside) = (0, 0, 0)
       var later: [SyncChange] = []
-      var joined: Set<String> = []  // highlights and questions, to join duplicates of
+      var joined = SyncRepository.Joinable()  // to join duplicates of
       try store.setOrigin("sync")
       // New rows go in as an import's do: their search index, journal range and change
       // sequence in one pass at the end (BulkLoad).
@@ -82,9 +82,7 @@ extension SyncEngine {
         case .applied:
           applied += 1
           setAside += ratings
-          if change.hasRow, [.highlight, .question].contains(change.kind) {
-            joined.insert(change.key)
-          }
+          joined.note(change)
         case .deferred:
           // Its post is not here (yet): try again after the rest, then keep it.
           if !last {
@@ -131,7 +129,7 @@ extension SyncEngine {
       // The same reader's file imported on two devices: one post, one highlight, one question
       // of a note each, joined here as this device's change (SyncRepository+Duplicates). Each
       // value that lost is kept as a conflict, counted with the round's.
-      conflicts += try store.joinDuplicates(ofHighlights: joined, at: now)
+      conflicts += try store.joinDuplicates(of: joined, at: now)
       // Items deleted here by a round and made again elsewhere (an undone deletion): their
       // ratings come back from the journal, and go out again.
       try store.reviveReviewEvents()

@@ -2,27 +2,57 @@ import MemoCore
 
 /// The same reader's file imported on two devices gives each a question for each of its notes
 /// asked as a question, under UUIDs of their own. Once their highlights are one
-/// (SyncRepository+Duplicates), the two questions ask the same thing about the same passage,
-/// dated alike by the file: they become one on every device alike, as the highlights do. The
-/// one with the smaller UUID stays; it takes the other's star, answer and category where it
-/// has none (where both have one and they differ, the later stamp wins and the other is kept
-/// as a conflict, `settle`), and its ratings (its schedule replayed from all of them).
+/// (SyncRepository+Duplicates), the two questions ask about the same passage, dated alike by
+/// the file: they become one on every device alike, as the highlights do. The one with the
+/// smaller UUID stays; it takes the other's star, answer and category where it has none (where
+/// both have one and they differ, and for a text edited on either, the later stamp wins and
+/// the other is kept as a conflict, `settle`), and its ratings (its schedule replayed from all
+/// of them).
 extension SyncRepository {
-  /// Joins the questions about an imported highlight (one with a `source_key`) that share
-  /// their text and the time they were asked.
-  /// - Returns: the conflicts met (values kept from the question that went).
-  func joinDuplicateQuestions(at now: Timestamp) throws -> Int {
+  /// The imported highlights (with a `source_key`) a round touched: those among `keys` (the
+  /// highlights and questions it applied), those its questions ask about, and the copies that
+  /// stayed of the highlights with source keys `joined` (their questions moved to them).
+  func importedHighlights(_ keys: Set<String>, joined: Set<String>) throws -> Set<Int64> {
+    var ids: Set<Int64> = []
     let find = try database.cachedStatement(
       sql: """
-        SELECT group_concat(q.uuid, ' ') FROM (
-          SELECT q.uuid, q.highlight_id, q.text, q.created_at FROM questions q
-          JOIN highlights h ON h.id = q.highlight_id
-          WHERE h.source_key IS NOT NULL ORDER BY q.uuid) AS q
-        GROUP BY q.highlight_id, q.text, q.created_at HAVING count(*) > 1
+        SELECT h.id FROM highlights h WHERE h.uuid = ?1 AND h.source_key IS NOT NULL
+        UNION ALL
+        SELECT h.id FROM questions q JOIN highlights h ON h.id = q.highlight_id
+        WHERE q.uuid = ?1 AND h.source_key IS NOT NULL
+        UNION ALL
+        SELECT h.id FROM highlights h WHERE h.source_key = ?2
+        """)
+    defer { find.reset() }
+    for (key, sourceKey) in keys.map({ ($0, nil as String?) }) + joined.map({ ("", $0) }) {
+      find.reset()
+      try find.bind(key, at: 1)
+      try find.bind(sourceKey, at: 2)
+      while try find.step() { ids.insert(find.int64(0)) }
+    }
+    return ids
+  }
+
+  /// Joins the questions about each imported highlight of `highlights` that were asked at the
+  /// same time: a note of the file asked them (an import dates a question by its note), so they
+  /// are one question, whatever text an edit gave either since (the later text wins and the
+  /// other is kept as a conflict, `settle`). Only the highlights a round touched are read, so
+  /// that a round costs what it brings, not what the database holds.
+  /// - Returns: the conflicts met (values kept from the question that went).
+  func joinDuplicateQuestions(about highlights: Set<Int64>, at now: Timestamp) throws -> Int {
+    let find = try database.cachedStatement(
+      sql: """
+        SELECT group_concat(uuid, ' ') FROM (
+          SELECT uuid, created_at FROM questions WHERE highlight_id = ? ORDER BY uuid)
+        GROUP BY created_at HAVING count(*) > 1
         """)
     var groups: [[String]] = []
-    while try find.step() {
-      groups.append(find.string(0).split(separator: " ").map(String.init).sorted())
+    for highlight in highlights.sorted() {
+      find.reset()
+      try find.bind(highlight, at: 1)
+      while try find.step() {
+        groups.append(find.string(0).split(separator: " ").map(String.init).sorted())
+      }
     }
     find.reset()
     var conflicts = 0

@@ -11,11 +11,29 @@ import MemoCore
 /// this changes goes out as this device's change in the next round; a device that does the
 /// same finds it done.
 extension SyncRepository {
-  /// Joins the duplicates of the highlights with UUIDs `keys` (the highlights and questions a
-  /// round applied), then those of their questions (`joinDuplicateQuestions`).
+  /// What a round applied that duplicates may be joined with (`joinDuplicates`).
+  struct Joinable {
+    /// The UUIDs of the highlights and questions it applied.
+    var keys: Set<String> = []
+    /// The import keys of questions deleted before they ever synced (`dropDeletedCopies`).
+    var gone: Set<String> = []
+
+    mutating func note(_ change: SyncChange) {
+      if change.hasRow, change.kind == .highlight || change.kind == .question {
+        keys.insert(change.key)
+      } else if change.kind == .question, change.base == nil, let key = change.importKey {
+        gone.insert(key)
+      }
+    }
+  }
+
+  /// Joins the duplicates of the highlights and questions a round applied (`joinable`), then
+  /// those of their questions (`joinDuplicateQuestions`), after deleting the copies of
+  /// questions deleted elsewhere before they synced (`dropDeletedCopies`).
   /// - Returns: the conflicts met (values kept from the copy or the post that lost).
-  func joinDuplicates(ofHighlights keys: Set<String>, at now: Timestamp) throws -> Int {
-    guard !keys.isEmpty else { return 0 }
+  func joinDuplicates(of joinable: Joinable, at now: Timestamp) throws -> Int {
+    let keys = joinable.keys
+    guard !keys.isEmpty || !joinable.gone.isEmpty else { return 0 }
     var sourceKeys: Set<String> = []
     let find = try database.cachedStatement(
       sql: """
@@ -32,7 +50,9 @@ extension SyncRepository {
     for sourceKey in sourceKeys.sorted() {
       conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
-    return conflicts + (try joinDuplicateQuestions(at: now))
+    let highlights = try importedHighlights(keys, joined: sourceKeys)
+    conflicts += try dropDeletedCopies(about: highlights, keys: joinable.gone, at: now)
+    return conflicts + (try joinDuplicateQuestions(about: highlights, at: now))
   }
 
   /// The highlights with `sourceKey`, smallest UUID first: (id, uuid, post id, post uuid).
@@ -207,7 +227,7 @@ extension SyncRepository {
 
   /// The fields `settle` merges of a post, a question (a highlight's otherwise).
   static let mergeable: [SyncChange.Kind: Set<String>] = [
-    .post: ["title", "author", "source"], .question: ["category", "starred", "answer"],
+    .post: ["title", "author", "source"], .question: ["text", "category", "starred", "answer"],
   ]
 
   /// The fields a copy that has none of takes from the other without a conflict.

@@ -352,7 +352,7 @@ struct SyncRepository {
       // exactly that (`SyncChange.stamp`, `changedBase`): a first round's lines are half as
       // long (and git's, reading and parsing work with them).
       let whole = held == nil && row != nil
-      let importKey = row == nil ? try deletionImportKey(kind, key, row: held?.row) : nil
+      let importKey = row == nil ? try deletionKey(kind, key, held: held, device: device) : nil
       let into = row == nil && kind == .post ? try mergedInto(post: key) : nil
       if into != nil, let was = held?.row { try setSetting(Self.mergedRowKey(key), was) }
       lines.append(

@@ -26,10 +26,25 @@ extension KindleClippings {
     guard note.kind == .note, note.start != nil, let at = note.addedAt else { return nil }
     return clippings.firstIndex {
       $0.kind == .note && $0.start == note.start && $0.end == note.end && $0.page == note.page
-        && $0.highlightKey == note.highlightKey && $0.key != note.key
+        && onSameHighlight($0.highlightKey, note.highlightKey, in: clippings) && $0.key != note.key
         && ($0.addedAt.map { $0 <= at } ?? false)
         && $0.replaces.contains { $0.key == note.key }
     }
+  }
+
+  /// Whether two notes' highlights (`highlightKey`) are one: the same key, or one the
+  /// highlight the other extended on the device (a note at 101 on 100-101, then one at 101
+  /// once the highlight became 100-103, are on one highlight).
+  static func onSameHighlight(_ a: String?, _ b: String?, in clippings: [ExternalClipping])
+    -> Bool
+  {
+    guard a != b else { return true }
+    guard let a, let b else { return false }
+    func current(_ key: String) -> String {
+      clippings.first { $0.kind == .highlight && $0.replaces.contains { $0.key == key } }?.key
+        ?? key
+    }
+    return current(a) == current(b)
   }
 
   /// The key of the highlight a note at `location` was written on: of the book's highlights

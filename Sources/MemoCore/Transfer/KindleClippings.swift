@@ -259,7 +259,8 @@ public enum KindleClippings {
       // ending there (a Kindle repeat carries the same time): another note.
       guard clipping.kind == .note, let anchor = clipping.highlightKey,
         let earlier = book.clippings.last(where: { $0.key == clipping.key }),
-        earlier.highlightKey != anchor, earlier.addedAt != clipping.addedAt
+        !onSameHighlight(earlier.highlightKey, anchor, in: book.clippings),
+        earlier.addedAt != clipping.addedAt
       else { return .duplicate }
       clipping.key = "kindle:" + stableKey([clipping.key, anchor])
       guard seen.insert(clipping.key).inserted else { return .duplicate }
@@ -281,7 +282,8 @@ public enum KindleClippings {
     if clipping.kind == .note, clipping.start != nil,
       let at = book.clippings.firstIndex(where: {
         $0.kind == .note && $0.start == clipping.start && $0.end == clipping.end
-          && $0.page == clipping.page && $0.highlightKey == clipping.highlightKey
+          && $0.page == clipping.page
+          && onSameHighlight($0.highlightKey, clipping.highlightKey, in: book.clippings)
       })
     {
       var replacement = clipping

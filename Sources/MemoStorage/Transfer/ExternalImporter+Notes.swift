@@ -22,11 +22,23 @@ extension ExternalImporter {
       // Its earlier versions too (counted above as changed on the device when new here): a
       // re-import finds them known, and reports no change the device did not make.
       for earlier in clipping.replaces { try remember(earlier.key) }
+      if target == nil, try hasKey(clipping.key),
+        try mergeBodyNoteChange(
+          clipping, postID: postID, known: true, summary: &summary, counts: &counts)
+      {
+        return
+      }
       summary.unchanged += 1
       counts.duplicates += 1
       return
     }
     try remember(clipping.key)
+    if target == nil,
+      try mergeBodyNoteChange(
+        clipping, postID: postID, known: false, summary: &summary, counts: &counts)
+    {
+      return
+    }
     // A note edited on the device since the last import (it replaces a note imported
     // before): the highlight's note becomes it, unless that note was edited here since.
     if let target, !clipping.replaces.isEmpty {
@@ -49,6 +61,13 @@ extension ExternalImporter {
         return
       }
     }
+    // A new note on a highlight whose note was edited here since: the edit stays, the
+    // device's note is set aside (as an edit of the device's note at its place is).
+    if !clipping.isQuestion, let target, try isNoteEditedHere(target) {
+      summary.unchanged += 1
+      counts.keptEdited += 1
+      return
+    }
     summary.added += 1
     if clipping.isQuestion {
       counts.questions += 1
@@ -58,6 +77,7 @@ extension ExternalImporter {
       try addNote(clipping.text, to: target)
     } else {
       counts.notes += 1
+      if !clipping.isQuestion { try remember(Self.textKey(of: clipping)) }
       additions.append(clipping.bodyText)
     }
   }
@@ -142,6 +162,33 @@ extension ExternalImporter {
     try statement.bind(now.rfc3339, at: 2)
     try statement.bind(id, at: 3)
     try statement.execute()
+    try rememberHeld(id)
+  }
+
+  /// Records the note highlight `id` holds now as the one the imports left it
+  /// (`highlight_imports.held`), so a note edited here later is told from it.
+  func rememberHeld(_ id: Int64) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        UPDATE highlight_imports SET held = (SELECT note FROM highlights WHERE id = ?1)
+        WHERE highlight_id = ?1 AND held IS NOT (SELECT note FROM highlights WHERE id = ?1)
+        """)
+    try statement.bind(id, at: 1)
+    try statement.execute()
+  }
+
+  /// Whether highlight `id` holds a note other than the one the imports left it (`held`):
+  /// edited here since. A highlight the imports left without a note (`held` NULL) is not
+  /// told apart from one imported before `held` followed the reader's separate notes.
+  func isNoteEditedHere(_ id: Int64) throws -> Bool {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT 1 FROM highlights h JOIN highlight_imports i ON i.highlight_id = h.id
+        WHERE h.id = ?1 AND i.held IS NOT NULL AND h.note IS NOT i.held
+        """)
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    return try statement.step()
   }
 
   /// Replaces the note or question `earlier` on highlight `id` with its edited form `edited`,
@@ -189,7 +236,9 @@ extension ExternalImporter {
     try statement.bind(id, at: 3)
     try statement.bind(old, at: 4)
     try statement.execute()
-    return database.changes > 0
+    guard database.changes > 0 else { return false }
+    try rememberHeld(id)
+    return true
   }
 
   /// The post's highlights with their places, for its notes to find.

@@ -126,7 +126,7 @@ extension ExternalImporter {
     guard clipping.text != lastText || noteChanged else { return (false, false, false) }
     // What changed on the device but was edited here since: the edit is kept (counted so,
     // not as a duplicate).
-    let isEditedHere =
+    var isEditedHere =
       (clipping.text != lastText && text != lastText) || (noteChanged && noteBefore != lastHeld)
     var changed = false
     var asked = false
@@ -138,15 +138,11 @@ extension ExternalImporter {
     // empty them all).
     if noteChanged, let given = clipping.note, note == lastHeld {
       if asks(given) {
-        let exists = try database.cachedStatement(
-          sql: "SELECT 1 FROM questions WHERE highlight_id = ? AND text = ?")
-        try exists.bind(id, at: 1)
-        try exists.bind(given, at: 2)
-        let isAsked = try exists.step()
-        exists.reset()
-        if !isAsked {  // a question made, the highlight itself unchanged
-          try insertQuestion(given, postID: postID, highlightID: id, at: clipping.addedAt)
-          asked = true
+        switch try refreshQuestion(on: id, to: given, was: lastNote, clipping, postID: postID) {
+        case .asked: asked = true
+        case .edited: changed = true
+        case .keptEdited: isEditedHere = true
+        case .unchanged: break
         }
       } else if given != note {
         let update = try database.cachedStatement(
@@ -165,5 +161,33 @@ extension ExternalImporter {
       id, text: clipping.text, note: clipping.note ?? lastNote,
       held: noteBefore == lastHeld ? note : lastHeld)
     return (changed, asked, isEditedHere)
+  }
+
+  enum QuestionRefresh { case asked, edited, keptEdited, unchanged }
+
+  /// A highlight's note on the device that asks `given`: the question it made before (`was`,
+  /// the note the file last gave) takes the new text, as a Kindle's note edited on the device
+  /// does, unless it was edited or deleted here since (then the edit stays); a note that did
+  /// not ask before becomes a new question about the highlight.
+  func refreshQuestion(
+    on id: Int64, to given: String, was last: String?, _ clipping: ExternalClipping,
+    postID: Int64
+  ) throws -> QuestionRefresh {
+    let exists = try database.cachedStatement(
+      sql: "SELECT 1 FROM questions WHERE highlight_id = ? AND text = ?")
+    try exists.bind(id, at: 1)
+    try exists.bind(given, at: 2)
+    let isAsked = try exists.step()
+    exists.reset()
+    if isAsked { return .unchanged }
+    if let last, ExternalClipping.asks(last) {
+      try execute(
+        "UPDATE questions SET text = ?, updated_at = ? WHERE highlight_id = ? AND text = ?",
+        [.text(given), .text(now.rfc3339), .integer(id), .text(last)])
+      return database.changes > 0 ? .edited : .keptEdited
+    }
+    // A question made, the highlight itself unchanged.
+    try insertQuestion(given, postID: postID, highlightID: id, at: clipping.addedAt)
+    return .asked
   }
 }

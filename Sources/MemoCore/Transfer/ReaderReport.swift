@@ -1,5 +1,6 @@
-/// What a reader's database (Kobo, Apple Books) held: its books with their highlights, what
-/// was skipped, and what could not be fully read.
+/// What a reader read from its files (every reader: Kindle, KOReader, Kobo, Apple Books,
+/// Readwise, Goodreads): its books with their highlights, what was skipped, and what could not
+/// be fully read. The import's summary takes its counts from here.
 public struct ReaderReport: Equatable, Sendable {
   public var books: [ExternalBook] = []
   /// Rows that are no highlight: page bookmarks, reading positions, handwritten markups (no
@@ -7,24 +8,56 @@ public struct ReaderReport: Equatable, Sendable {
   public var bookmarks = 0
   /// Highlights deleted on the device (the database keeps them, marked).
   public var deleted = 0
+  /// Kindle: the clipping-limit placeholder in place of a highlight's text.
+  public var placeholders = 0
+  /// The same clipping again in the file (the merge adds those imported before).
+  public var duplicates = 0
+  /// Kindle: clippings the file ends inside of, skipped.
+  public var incomplete = 0
+  /// Highlights and notes with no text, skipped.
+  public var empty = 0
+  /// Entries without a clipping header, skipped.
+  public var headerless = 0
+  /// Clippings imported with a part unread (each a problem).
+  public var unreadable = 0
+  /// Files of a folder that could not be read at all (each a problem), left out.
+  public var unreadableFiles = 0
   /// What could not be read, with its place; each was imported as well as it could be.
+  /// With `--strict`, the first is an error and nothing is imported.
   public var problems: [ReaderProblem] = []
+  /// What was skipped and is worth telling (a picture without text, a folder not read): a
+  /// warning, never an error.
+  public var notices: [ReaderProblem] = []
 
   public init() {}
 }
 
-/// A value a reader's database holds that memo cannot read, and what was done about it.
+/// A value a reader's file holds that memo cannot read, with its place, and what was done
+/// about it.
 public struct ReaderProblem: Equatable, Sendable {
-  /// Where: "Bookmark 5e66dc8a-…", "ZAEANNOTATION row 12".
+  /// The file, when the message names it ("c.txt"); nil when `place` or `what` already does.
+  public var file: String?
+  /// Where: "line 12", "Bookmark 5e66dc8a-…", "ZAEANNOTATION row 12" (empty: `what` says).
   public var place: String
   public var what: String
+  /// What was done about it ("imported without a time"), after `what` in a warning and left
+  /// out of a `--strict` error.
+  public var done: String?
 
-  public init(place: String, what: String) {
+  public init(file: String? = nil, place: String, what: String, done: String? = nil) {
+    self.file = file
     self.place = place
     self.what = what
+    self.done = done
   }
 
-  public var description: String { "\(place): \(what)" }
+  /// The problem without what was done: "c.txt: line 12: cannot read the date …".
+  public var headline: String {
+    [file ?? "", place, what].filter { !$0.isEmpty }.joined(separator: ": ")
+  }
+
+  /// The warning: the headline, then what was done.
+  public var description: String { headline + (done.map { "; " + $0 } ?? "") }
 }
 
 /// A Kobo's dates: UTC without a zone mark, written in several shapes by its firmware
@@ -141,7 +174,9 @@ public enum ReadingPlace {
       let width = 64 - value.leadingZeroBitCount  // bits of value; the first is 1
       for _ in 1..<width { put(true) }
       put(false)
-      for shift in stride(from: width - 2, through: 0, by: -1) { put(value >> UInt64(shift) & 1 == 1) }
+      for shift in stride(from: width - 2, through: 0, by: -1) {
+        put(value >> UInt64(shift) & 1 == 1)
+      }
       if bits >= 60 { break }
     }
     // Kept below 1, so the spine item's number stays the whole part.

@@ -20,6 +20,12 @@ public enum Readers {
   /// Every `--format` name, in order.
   public static var formats: [ImportFormat] { all.map { $0.format } }
 
+  /// "json, jsonl, …, kobo or apple-books": every `--format` name, as help lists them.
+  public static var formatNames: String { list(formats.map(\.rawValue), last: "or") }
+
+  /// "Kindle, KOReader, …": the readers `--strict` applies to, in order.
+  public static var strictTitles: [String] { all.filter { $0.hasStrictMode }.map { $0.title } }
+
   /// The format of a `--format` name; nil when no reader has it.
   public static func format(named name: String) -> ImportFormat? {
     all.first { $0.format.rawValue == name }?.format
@@ -53,7 +59,7 @@ public enum Readers {
   static func checkStrict(_ reader: any Reader.Type, isStrict: Bool, name: String?) throws {
     guard isStrict, !reader.hasStrictMode else { return }
     let strict = all.filter { $0.hasStrictMode }
-    let titles = list(strict.map { $0.title }, last: "and")
+    let titles = list(strictTitles, last: "and")
     guard let name else {
       if !passingFor(reader.format).isEmpty { return }
       throw MemoError.usage(

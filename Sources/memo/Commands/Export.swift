@@ -154,7 +154,7 @@ extension Memo {
 
     @Option(
       help: ArgumentHelp(
-        "json, jsonl, csv, kindle, goodreads, koreader, readwise, kobo or apple-books (default: from the file's extension or content).",
+        "\(Readers.formatNames) (default: from the file's extension or content).",
         valueName: "format"))
     var format: ImportFormatArgument?
 
@@ -163,7 +163,7 @@ extension Memo {
 
     @Flag(
       help:
-        "Kindle, KOReader, Readwise, Kobo, Apple Books: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+        "\(Readers.strictTitles.joined(separator: ", ")): a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
     )
     var strict = false
 

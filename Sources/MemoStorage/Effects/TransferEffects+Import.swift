@@ -12,8 +12,8 @@ extension EffectRunner {
     try Readers.checkStrict(reader, isStrict: request.isStrict, name: input.name)
     let result = try reader.read(input)
     if case .books(let report) = result { try report.refuseProblems(isStrict: request.isStrict) }
-    return try run(request) { now in try self.merge(result, of: reader, name: input.name, now: now)
-    }
+    let name = input.name
+    return try run(request) { try self.merge(result, of: reader, name: name, now: $0) }
   }
 
   /// What a reader read, merged.

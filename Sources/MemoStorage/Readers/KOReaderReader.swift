@@ -37,12 +37,3 @@ enum KOReaderReader: Reader {
     return .books(report)
   }
 }
-
-extension ReaderReport {
-  /// A report whose parser words its problems whole ("all.json: documents[2]: …").
-  init(problems: [String], notices: [String]) {
-    self.init()
-    self.problems = problems.map { ReaderProblem(place: "", what: $0) }
-    self.notices = notices.map { ReaderProblem(place: "", what: $0) }
-  }
-}

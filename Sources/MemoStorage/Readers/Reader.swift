@@ -102,14 +102,3 @@ final class ReaderInput {
     return path
   }
 }
-
-extension ReaderReport {
-  /// A database's report (Kobo, Apple Books) as the import tells it: each problem names the
-  /// file, and a row is counted unreadable once however many of its values were.
-  func fromDatabase(_ name: String) -> ReaderReport {
-    var report = self
-    report.unreadable = Set(problems.map(\.place)).count
-    for index in report.problems.indices { report.problems[index].file = name }
-    return report
-  }
-}

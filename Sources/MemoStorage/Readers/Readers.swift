@@ -71,15 +71,3 @@ public enum Readers {
     )
   }
 }
-
-extension ReaderReport {
-  /// With `--strict`, the first problem is an error (65) and nothing is imported.
-  func refuseProblems(isStrict: Bool) throws {
-    guard isStrict, let first = problems.first else { return }
-    throw MemoError(
-      code: .badData,
-      message:
-        "\(first.headline) (--strict: \(counted(problems.count, "problem")) in all; without --strict each is reported and the rest imported); nothing was imported"
-    )
-  }
-}

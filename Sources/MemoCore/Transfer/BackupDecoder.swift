@@ -11,7 +11,7 @@ public enum BackupDecoder {
     case .json: return try decodeDocument(bytes, name: name)
     case .jsonl: return try decodeLines(bytes, name: name)
     case .csv: return try decodeCSV(bytes, name: name)
-    case .kindle, .goodreads, .koreader, .readwise, .kobo, .appleBooks:
+    default:
       throw MemoError(code: .usage, message: "\(format.rawValue) files are not memo exports")
     }
   }

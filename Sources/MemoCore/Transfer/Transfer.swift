@@ -5,36 +5,20 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case markdown
 }
 
-/// What `memo import` reads.
-public enum ImportFormat: String, CaseIterable, Sendable {
-  case json, jsonl, csv, kindle, goodreads, koreader, readwise
-  /// A Kobo's `KoboReader.sqlite` (its `.kobo` folder, or the device's folder holding it).
-  case kobo
-  /// Apple Books' `AEAnnotation` and `BKLibrary` databases (their folder, or either file).
-  case appleBooks = "apple-books"
+/// What `memo import` reads: a reader's `--format` name. memo's own formats are named here;
+/// every other reader names its own in its file (MemoStorage/Readers), and `Readers.all` lists
+/// them all.
+public struct ImportFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public var rawValue: String
 
-  /// Formats read from a reader's SQLite databases (opened as a copy, never in place).
-  public var isReaderDatabase: Bool { self == .kobo || self == .appleBooks }
+  public init(rawValue: String) { self.rawValue = rawValue }
 
-  /// The format a file name implies (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.txt` for
-  /// Kindle's "My Clippings.txt", `.lua` and `.sdr` for KOReader), if any. A Goodreads or
-  /// Readwise CSV and a KOReader JSON export are told apart by their contents; a folder
-  /// (KOReader's sidecars) by the file system.
-  public static func guess(from path: String) -> ImportFormat? {
-    var lower = path.lowercased()
-    while lower.count > 1, lower.hasSuffix("/") { lower.removeLast() }
-    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
-    if lower.hasSuffix(".json") { return .json }
-    if lower.hasSuffix(".csv") { return .csv }
-    if lower.hasSuffix(".txt") { return .kindle }
-    if lower.hasSuffix(".lua") || lower.hasSuffix(".sdr") { return .koreader }
-    return nil
-  }
+  /// memo's own export: one JSON document, JSON Lines, or CSV.
+  public static let json = ImportFormat(rawValue: "json")
+  public static let jsonl = ImportFormat(rawValue: "jsonl")
+  public static let csv = ImportFormat(rawValue: "csv")
 
-  /// Whether `--strict` means something for this format (dates and headers that cannot be read).
-  public var hasStrictMode: Bool {
-    self == .kindle || self == .koreader || self == .readwise || isReaderDatabase
-  }
+  public var description: String { rawValue }
 }
 
 /// `memo export`: what to write and where.

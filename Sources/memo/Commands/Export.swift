@@ -154,7 +154,7 @@ extension Memo {
 
     @Option(
       help: ArgumentHelp(
-        "json, jsonl, csv, kindle, goodreads, koreader, readwise, kobo or apple-books (default: from the file's extension or content).",
+        "\(Readers.formatNames) (default: from the file's extension or content).",
         valueName: "format"))
     var format: ImportFormatArgument?
 
@@ -163,7 +163,7 @@ extension Memo {
 
     @Flag(
       help:
-        "Kindle, KOReader, Readwise, Kobo, Apple Books: a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
+        "\(Readers.strictTitles.joined(separator: ", ")): a header or date memo cannot read is an error (exit 65, nothing imported) instead of a warning."
     )
     var strict = false
 
@@ -189,30 +189,9 @@ extension Memo {
       }
       let context = try Context(global, format: summaryFormat ?? (json ? .json : nil))
       let path = file == "-" ? nil : file
-      // A reader's database or folder is told by what it holds (read from a copy); any other
-      // folder is KOReader's (a book's .sdr folder, a tree of them).
-      let given = format?.value
-      let guessed =
-        given != nil
-        ? nil
-        : try path.flatMap {
-          try ImportFormat.guess(from: $0) ?? ReaderDetection.format(of: $0)
-            ?? (KOReaderFiles.isFolder($0) ? .koreader : nil)
-        }
-      guard let format = given ?? guessed else {
-        if let path, !KOReaderFiles.exists(path) {
-          throw MemoError(code: .noInput, message: "cannot read \(path): no such file or folder")
-        }
-        throw MemoError.usage(
-          "cannot tell the format of \(path ?? "stdin"); pass --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      // A .csv may be Readwise's, a .json KOReader's: the file decides, then --strict is checked.
-      if strict && !format.hasStrictMode && format != .csv && format != .json {
-        throw MemoError.usage(
-          "--strict applies to Kindle, KOReader, Readwise, Kobo and Apple Books files only; drop it or pass --format kindle, koreader, readwise, kobo or apple-books"
-        )
-      }
+      // Told from the name and what is there (a reader's folder or database), before the
+      // database opens; a file that passes for memo's own is told by its content later.
+      let format = try ReaderDetection.format(of: path, given: format?.value, isStrict: strict)
       let state = try context.dispatch(
         .transfer(
           .import(ImportRequest(path: path, format: format, isDryRun: dryRun, isStrict: strict))),
@@ -240,8 +219,8 @@ struct ExportFormatArgument: ExpressibleByArgument {
 struct ImportFormatArgument: ExpressibleByArgument {
   var value: ImportFormat
   init?(argument: String) {
-    guard let value = ImportFormat(rawValue: argument) else { return nil }
+    guard let value = Readers.format(named: argument) else { return nil }
     self.value = value
   }
-  static var allValueStrings: [String] { ImportFormat.allCases.map(\.rawValue) }
+  static var allValueStrings: [String] { Readers.formats.map(\.rawValue) }
 }

@@ -49,7 +49,8 @@ public enum KOReaderFiles {
     while root.count > 1, root.hasSuffix("/") { root.removeLast() }
     guard let top = opendir(root) else {
       throw MemoError(
-        code: .noInput, message: "cannot read the folder \(root): \(String(cString: strerror(errno)))")
+        code: .noInput,
+        message: "cannot read the folder \(root): \(String(cString: strerror(errno)))")
     }
     closedir(top)
     walk(root, depth: 0, into: &files, skipped: &skipped)

@@ -1,32 +1,3 @@
-/// What a reader's database (Kobo, Apple Books) held: its books with their highlights, what
-/// was skipped, and what could not be fully read.
-public struct ReaderReport: Equatable, Sendable {
-  public var books: [ExternalBook] = []
-  /// Rows that are no highlight: page bookmarks, reading positions, handwritten markups (no
-  /// highlighted text and no note).
-  public var bookmarks = 0
-  /// Highlights deleted on the device (the database keeps them, marked).
-  public var deleted = 0
-  /// What could not be read, with its place; each was imported as well as it could be.
-  public var problems: [ReaderProblem] = []
-
-  public init() {}
-}
-
-/// A value a reader's database holds that memo cannot read, and what was done about it.
-public struct ReaderProblem: Equatable, Sendable {
-  /// Where: "Bookmark 5e66dc8a-…", "ZAEANNOTATION row 12".
-  public var place: String
-  public var what: String
-
-  public init(place: String, what: String) {
-    self.place = place
-    self.what = what
-  }
-
-  public var description: String { "\(place): \(what)" }
-}
-
 /// A Kobo's dates: UTC without a zone mark, written in several shapes by its firmware
 /// generations (`2023-05-14T23:36:07`, `…07Z`, `…07.000`, `2023-05-14 23:36:07.000`, an
 /// explicit `+00:00`), or a date alone.
@@ -141,7 +112,9 @@ public enum ReadingPlace {
       let width = 64 - value.leadingZeroBitCount  // bits of value; the first is 1
       for _ in 1..<width { put(true) }
       put(false)
-      for shift in stride(from: width - 2, through: 0, by: -1) { put(value >> UInt64(shift) & 1 == 1) }
+      for shift in stride(from: width - 2, through: 0, by: -1) {
+        put(value >> UInt64(shift) & 1 == 1)
+      }
       if bits >= 60 { break }
     }
     // Kept below 1, so the spine item's number stays the whole part.

@@ -32,7 +32,10 @@ enum AppleBooksReader {
   /// Where to look for a database beside `folder`: the folder, its `NAME` folder, and its
   /// parent's `NAME` folder (`AEAnnotation` and `BKLibrary` are siblings).
   static func folders(near folder: String, named name: String) -> [String] {
-    [folder, ReaderFiles.join(folder, name), ReaderFiles.join(ReaderFiles.parent(of: folder), name)]
+    [
+      folder, ReaderFiles.join(folder, name),
+      ReaderFiles.join(ReaderFiles.parent(of: folder), name),
+    ]
   }
 
   /// Whether a folder holds Apple Books' annotations (in it or in its `AEAnnotation` folder).
@@ -131,7 +134,9 @@ enum AppleBooksReader {
     var result: [String: (String?, String?)] = [:]
     while try statement.step() {
       let id = statement.string(0)
-      if result[id]?.0 == nil { result[id] = (nonBlank(statement.text(1)), nonBlank(statement.text(2))) }
+      if result[id]?.0 == nil {
+        result[id] = (nonBlank(statement.text(1)), nonBlank(statement.text(2)))
+      }
     }
     return result
   }
@@ -179,7 +184,9 @@ enum AppleBooksReader {
       let asset = statement.string(2)
       let place = "ZAEANNOTATION row \(row)\(uuid.map { " (\($0))" } ?? "")"
       var addedAt: Timestamp?
-      for (column, index) in [("ZANNOTATIONCREATIONDATE", Int32(5)), ("ZANNOTATIONMODIFICATIONDATE", 7)]
+      for (column, index) in [
+        ("ZANNOTATIONCREATIONDATE", Int32(5)), ("ZANNOTATIONMODIFICATIONDATE", 7),
+      ]
       where addedAt == nil {
         let type = statement.string(index + 1)
         guard type != "null" else { continue }
@@ -230,5 +237,28 @@ enum AppleBooksReader {
       report.problems.append(copy.missingWALProblem)
     }
     return report
+  }
+}
+
+extension ImportFormat {
+  /// Apple Books' `AEAnnotation` and `BKLibrary` databases (their folder, or either file).
+  public static let appleBooks = ImportFormat(rawValue: "apple-books")
+}
+
+extension AppleBooksReader: Reader {
+  static let format = ImportFormat.appleBooks
+  static let title = "Apple Books"
+
+  static func detect(_ candidate: ReaderCandidate) -> ReaderMatch {
+    switch candidate {
+    case .folder(let path): return isAppleBooksFolder(path) ? .yes : .no
+    case .database(let tables):
+      return tables.contains("ZAEANNOTATION") || tables.contains("ZBKLIBRARYASSET") ? .yes : .no
+    case .name, .content: return .no
+    }
+  }
+
+  static func read(_ input: ReaderInput) throws -> ReaderResult {
+    .books(try read(input.databasePath(), name: input.name).fromDatabase(input.name))
   }
 }

@@ -158,7 +158,9 @@ enum KoboReader {
     }
     for (volume, placed) in byVolume.sorted(by: { $0.key < $1.key }) {
       let sorted = placed.sorted { a, b in
-        if a.chapterIndex != b.chapterIndex { return (a.chapterIndex ?? .max) < (b.chapterIndex ?? .max) }
+        if a.chapterIndex != b.chapterIndex {
+          return (a.chapterIndex ?? .max) < (b.chapterIndex ?? .max)
+        }
         if a.progress != b.progress { return a.progress < b.progress }
         if a.steps != b.steps { return a.steps.lexicographicallyPrecedes(b.steps) }
         if a.offset != b.offset { return a.offset < b.offset }
@@ -286,4 +288,26 @@ func nonBlank(_ text: String?) -> String? {
   guard let text else { return nil }
   let trimmed = text.trimmingWhitespace()
   return trimmed.isEmpty ? nil : trimmed
+}
+
+extension ImportFormat {
+  /// A Kobo's `KoboReader.sqlite` (its `.kobo` folder, or the device's folder holding it).
+  public static let kobo = ImportFormat(rawValue: "kobo")
+}
+
+extension KoboReader: Reader {
+  static let format = ImportFormat.kobo
+  static let title = "Kobo"
+
+  static func detect(_ candidate: ReaderCandidate) -> ReaderMatch {
+    switch candidate {
+    case .folder(let path): return locate(path) != nil ? .yes : .no
+    case .database(let tables): return tables.contains("Bookmark") ? .yes : .no
+    case .name, .content: return .no
+    }
+  }
+
+  static func read(_ input: ReaderInput) throws -> ReaderResult {
+    .books(try read(input.databasePath(), name: input.name).fromDatabase(input.name))
+  }
 }

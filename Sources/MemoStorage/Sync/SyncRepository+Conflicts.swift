@@ -29,7 +29,12 @@ extension SyncRepository {
     if try followsMerge(kind, key: key, field: field, row: row, version: version, winner: winner) {
       return false
     }
-    if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) { return false }
+    if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) {
+      try noteDismissedValue(
+        kind, key: key, field: field, row: row, version: version, winner: winner, at: time,
+        identity: identity)
+      return false
+    }
     let known = try database.cachedStatement(
       sql: """
         SELECT 1 FROM sync_conflicts
@@ -301,6 +306,7 @@ extension SyncRepository {
           AND (o.field = r.field OR r.field = 'record') AND o.winner != r.device
         """, identity)
     }
+    if resolution == "dismissed" { try noteDismissed(identity) }
     try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", identity)
     // A resolution made here is pushed at the next round (schema 22's sync_resolved_push
     // trigger does it too, for one put back by redo; this one also covers a resolution

@@ -57,6 +57,60 @@ struct SyncAgreeTests {
     try Self.expectAgree([x, y, z])
   }
 
+  @Test(
+    "a restore prints, in every format, the conflict that now keeps the value it replaced, as 'memo sync conflicts' lists it: its id, never the id restored",
+    arguments: ["plain", "json", "jsonl", "csv", "tsv"])
+  func restorePrintsWhatItKept(_ format: String) throws {
+    let (lab, x, _, _) = try SyncThreeWayTests.threeSources()
+    defer { withExtendedLifetime(lab) {} }
+    let id = try SyncThreeWayTests.id(x, lost: "from X")
+    let printed = try x.succeed(["sync", "conflicts", "restore", id, "--format", format])
+    let keptAs = try SyncThreeWayTests.id(x, lost: "from Z")
+    #expect(keptAs != id)
+    let listed = try x.succeed(["sync", "conflicts", "--format", format])
+    let lines = printed.split(whereSeparator: \.isNewline)
+    let listedLines = listed.split(whereSeparator: \.isNewline)
+    switch format {
+    case "json":
+      let record = try #require(try SyncFieldTests.json(printed) as? [String: Any])
+      let list = try #require(try SyncFieldTests.json(listed) as? [[String: Any]])
+      #expect(record["id"] as? Int == Int(keptAs))
+      let same = try #require(list.first { $0["id"] as? Int == Int(keptAs) })
+      #expect(NSDictionary(dictionary: record) == NSDictionary(dictionary: same))
+    case "jsonl":
+      #expect(lines.count == 1)
+      #expect(lines[0].hasPrefix("{\"id\":\(keptAs),"), "\(printed)")
+      #expect(listedLines.contains(lines[0]), "\(printed)\n\(listed)")
+    case "csv", "tsv":
+      #expect(lines.count == 2)
+      #expect(lines.first == listedLines.first)
+      #expect(lines.last?.hasPrefix("\(keptAs)") == true)
+      #expect(listedLines.contains(lines[1]), "\(printed)\n\(listed)")
+    default:
+      #expect(lines.count == 1)
+      #expect(lines[0].hasPrefix("\(keptAs)\t"), "\(printed)")
+      #expect(listedLines.contains(lines[0]), "\(printed)\n\(listed)")
+    }
+  }
+
+  @Test("a restore that kept nothing (it brought back a deleted book) prints no conflict id")
+  func restoreKeptNothing() throws {
+    let lab = try SyncLab()
+    let editor = try lab.device("editor")
+    let deleter = try lab.device("deleter")
+    _ = try editor.add("Dune")
+    try Self.rounds(1, [editor, deleter])
+    _ = try editor.succeed(["edit", "1", "--title", "Dune (edited)"])
+    _ = try deleter.succeed(["rm", "1", "--yes"])
+    try Self.rounds(1, [deleter, editor, deleter])
+    let id = try SyncThreeWayTests.id(deleter, lost: "Dune (edited)")
+    let printed = try deleter.succeed(["sync", "conflicts", "restore", id, "--format", "json"])
+    let record = try #require(try SyncFieldTests.json(printed) as? [String: Any])
+    #expect(record["id"] is NSNull)
+    #expect(record["kept"] as? String == "Dune (edited)")
+    #expect(try SyncFieldTests.conflicts(deleter).isEmpty)
+  }
+
   static func lost(_ box: Sandbox) throws -> [String] {
     try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }.sorted()
   }

@@ -271,7 +271,27 @@ extension SyncRepository {
     restored.winner = conflict.device
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
+    if conflict.field != "record", !conflict.isDeleted,
+      let note = try restoredNote(conflict.kind.rawValue, conflict.field, conflict.key)
+    {
+      // The note this restore left (not an older one): its conflict keeps the value replaced.
+      if let kept = try conflictID(identity: note.replaced),
+        case let listed = try lookUp(kept).conflict, listed.lost == restored.lost
+      {
+        restored.replacedBy = kept
+        (restored.changedAt, restored.detectedAt) = (listed.changedAt, listed.detectedAt)
+      }
+    }
     return restored
+  }
+
+  /// The id of the conflict kept under `identity` (nil: none).
+  func conflictID(identity: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT c.id FROM sync_conflicts c WHERE \(Self.identitySQL) = ?1")
+    defer { statement.reset() }
+    try statement.bind(identity, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// Forgets a conflict on every device, keeping the record as it is.

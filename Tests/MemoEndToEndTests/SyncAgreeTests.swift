@@ -111,6 +111,29 @@ struct SyncAgreeTests {
     #expect(try SyncFieldTests.conflicts(deleter).isEmpty)
   }
 
+  @Test(
+    "x restores its value while y edits the same field, unseen by each other (either first): every machine ends with the same value and the same conflicts",
+    arguments: [true, false])
+  func restoreRacesEdit(_ restoreFirst: Bool) throws {
+    let (lab, x, y, z) = try SyncThreeWayTests.threeSources()
+    defer { withExtendedLifetime(lab) {} }
+    let id = try SyncThreeWayTests.id(x, lost: "from X")
+    for step in restoreFirst ? [0, 1] : [1, 0] {
+      if step == 0 {
+        _ = try x.succeed(["sync", "conflicts", "restore", id])
+      } else {
+        _ = try y.succeed(["edit", "1", "--source", "y again"])
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    try Self.rounds(4, [z, y, x])
+    let live = restoreFirst ? "y again" : "from X"
+    for box in [x, y, z] { #expect(try box.rows("SELECT source FROM posts") == [[live]]) }
+    // The edit replaced z's value where it was made: no loss, so no machine keeps it.
+    #expect(try Self.lost(x) == (restoreFirst ? ["from X", "from Y"] : ["from Y", "y again"]))
+    try Self.expectAgree([x, y, z])
+  }
+
   static func lost(_ box: Sandbox) throws -> [String] {
     try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }.sorted()
   }

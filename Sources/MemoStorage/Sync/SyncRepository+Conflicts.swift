@@ -68,6 +68,28 @@ extension SyncRepository {
     return true
   }
 
+  /// A change taking field `field` here, made over the value with stamp `set.base` where it
+  /// was made (its user saw that value and replaced it): a conflict keeping that value is no
+  /// loss, as on the device that made the change, which keeps none. (A restore on one device
+  /// keeps the value it replaced; an edit of it on another, unseen by the restore, wins after:
+  /// every device lists what the edit's device lists.)
+  func dropSeen(
+    _ kind: SyncChange.Kind, key: String, field: String, by set: (changed: Bool, base: SyncVersion?)
+  ) throws {
+    guard set.changed, let base = set.base else { return }
+    let statement = try database.cachedStatement(
+      sql: """
+        DELETE FROM sync_conflicts
+        WHERE kind = ?1 AND key = ?2 AND field = ?3 AND hlc = ?4 AND device = ?5
+        """)
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(field, at: 3)
+    try statement.bind(base.time.value, at: 4)
+    try statement.bind(base.device, at: 5)
+    try statement.execute()
+  }
+
   /// Whether a whole record about to be kept as a conflict at `version` is to be kept: the
   /// same record kept before at another version with the same values (a question a merge on
   /// one device moved to another book, deleted with its book on another: its version from

@@ -74,7 +74,7 @@ extension SyncEngine {
       let stamp = change.stamp(field)
       let set = change.changedBase(field)
       let outcome = SyncMerge.field(local: local, incoming: stamp, set: set.changed, base: set.base)
-      try store.dropSeen(kind, key: key, field: field, by: set)
+      try store.dropSeen(kind, key: key, field: field, by: set, incoming: incoming)
       if outcome.take { (merged[field], columns) = (stamp, columns + fieldColumns) }
       if outcome.conflict && !follows && kind.reportsConflicts(on: field),
         try values.differ(fieldColumns)

@@ -68,26 +68,38 @@ extension SyncRepository {
     return true
   }
 
-  /// A change taking field `field` here, made over the value with stamp `set.base` where it
-  /// was made (its user saw that value and replaced it): a conflict keeping that value is no
-  /// loss, as on the device that made the change, which keeps none. (A restore on one device
-  /// keeps the value it replaced; an edit of it on another, unseen by the restore, wins after:
-  /// every device lists what the edit's device lists.)
+  /// A change setting `field`, made over the value with stamp `set.base` where it was made
+  /// (its user saw that value and replaced it), where that value is kept only because a
+  /// restore replaced it (the field's restore note names it): no loss, as on the device that
+  /// made the change, which keeps none. (A restore on one device keeps the value it replaced;
+  /// an edit of that value on another, unseen by the restore, then leaves it on no device,
+  /// whichever wins.) The restore's own value (`incoming` is the value the note says it made
+  /// live: the resolution comes first) leaves it kept; so do an undo's and any other change's.
   func dropSeen(
-    _ kind: SyncChange.Kind, key: String, field: String, by set: (changed: Bool, base: SyncVersion?)
+    _ kind: SyncChange.Kind, key: String, field: String,
+    by set: (changed: Bool, base: SyncVersion?), incoming: String?
   ) throws {
     guard set.changed, let base = set.base else { return }
     let statement = try database.cachedStatement(
       sql: """
-        DELETE FROM sync_conflicts
+        SELECT id FROM sync_conflicts
         WHERE kind = ?1 AND key = ?2 AND field = ?3 AND hlc = ?4 AND device = ?5
         """)
+    defer { statement.reset() }
     try statement.bind(kind.rawValue, at: 1)
     try statement.bind(key, at: 2)
     try statement.bind(field, at: 3)
     try statement.bind(base.time.value, at: 4)
     try statement.bind(base.device, at: 5)
-    try statement.execute()
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    let identity = "\(kind.rawValue):\(field):\(base.time.value):\(base.device):\(key)"
+    guard let note = try restoredNote(kind.rawValue, field, key), note.replaced == identity,
+      let columns = kind.fields.first(where: { $0.name == field })?.columns,
+      try SyncEngine.Values(store: self, here: note.row, incoming: incoming).differ(columns)
+    else { return }
+    try run("DELETE FROM sync_conflicts WHERE id = ?1", String(id))
   }
 
   /// Whether a whole record about to be kept as a conflict at `version` is to be kept: the

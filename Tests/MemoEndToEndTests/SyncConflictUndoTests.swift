@@ -41,9 +41,10 @@ struct SyncConflictUndoTests {
     let id = try #require(before.first?.first)
     let restored = try a.run(["sync", "conflicts", "restore", id, "--format", "table"])
     #expect(restored.status == 0, "\(restored.stderr)")
+    let keptAs = try SyncThreeWayTests.id(a, lost: "Dune (b)")
     #expect(
       restored.stdout
-        == "restored the post's title 'Dune (a)' from a over 'Dune (b)' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+        == "restored the post's title 'Dune (a)' from a over 'Dune (b)' from b (conflict \(id)) on every device; 'Dune (b)' is kept as conflict \(keptAs); 'memo sync' pushes it\n"
     )
     #expect(try a.rows("SELECT title FROM posts") == [["Dune (a)"]])
     // The value it replaced is kept in turn (issue 35), a conflict of its own.
@@ -118,7 +119,9 @@ struct SyncConflictUndoTests {
     #expect(try SyncFieldTests.conflicts(a).compactMap { $0["lost"] as? String } == ["Dune (a)"])
   }
 
-  @Test("a restore over a value set after the conflict was met is refused: that value would be lost with no conflict left")
+  @Test(
+    "a restore over a value set after the conflict was met is refused: that value would be lost with no conflict left"
+  )
   func restoreOverNewerValue() throws {
     let (lab, a, b) = try Self.titleConflict()
     defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
@@ -129,7 +132,8 @@ struct SyncConflictUndoTests {
     let refused = try b.run(["sync", "conflicts", "restore", id])
     #expect(refused.status == 1)
     #expect(
-      refused.stderr.contains("refusing to restore conflict \(id): the post's title was changed again"),
+      refused.stderr.contains(
+        "refusing to restore conflict \(id): the post's title was changed again"),
       "\(refused.stderr)")
     #expect(try b.rows("SELECT title FROM posts") == [["Dune (final, a)"]])
     #expect(try b.rows(Self.conflictRow) == before)
@@ -145,7 +149,9 @@ struct SyncConflictUndoTests {
     #expect(try b.rows("SELECT title FROM posts") == [["Dune (a)"]])
   }
 
-  @Test("dismiss is an entry of its own: undo brings the conflict back (not the command before), redo dismisses again")
+  @Test(
+    "dismiss is an entry of its own: undo brings the conflict back (not the command before), redo dismisses again"
+  )
   func undoDismiss() throws {
     let (lab, a, _) = try Self.titleConflict()
     defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
@@ -154,7 +160,9 @@ struct SyncConflictUndoTests {
     _ = try a.succeed(["edit", "1", "--author", "Frank Herbert"])
     _ = try a.succeed(["sync", "conflicts", "dismiss", id])
     #expect(try a.rows(Self.conflictRow).isEmpty)
-    #expect(try a.run(["log"]).stdout.contains("dismiss the conflict over the post's title (conflict \(id))"))
+    #expect(
+      try a.run(["log"]).stdout.contains(
+        "dismiss the conflict over the post's title (conflict \(id))"))
     let undone = try a.run(["undo"])
     #expect(undone.status == 0, "\(undone.stderr)")
     #expect(try a.rows(Self.conflictRow) == before)
@@ -258,9 +266,10 @@ struct SyncConflictUndoTests {
     }
     let id = try #require(try SyncFieldTests.conflicts(b).first?["id"] as? Int)
     let restored = try b.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
+    let keptAs = try SyncThreeWayTests.id(b, lost: "chapter Part Two · p. 9, loc. 140")
     #expect(
       restored.stdout
-        == "restored the highlight's place 'chapter Part One · p. 8, loc. 140' from a over 'chapter Part Two · p. 9, loc. 140' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+        == "restored the highlight's place 'chapter Part One · p. 8, loc. 140' from a over 'chapter Part Two · p. 9, loc. 140' from b (conflict \(id)) on every device; 'chapter Part Two · p. 9, loc. 140' is kept as conflict \(keptAs); 'memo sync' pushes it\n"
     )
     #expect(
       try b.rows("SELECT chapter, page, location FROM highlights") == [["Part One", "8", "140"]])

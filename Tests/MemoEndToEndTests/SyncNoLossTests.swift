@@ -46,8 +46,13 @@ struct SyncNoLossTests {
     #expect(try c.rows("SELECT note FROM highlights") == [["b's note"]])
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune (b)"]])
-      #expect(try box.rows("SELECT text, note FROM highlights") == [["Fear is the mind-killer.", "b's note"]])
-      let listed = try SyncFieldTests.conflicts(box).sorted { "\($0["field"]!)" < "\($1["field"]!)" }
+      #expect(
+        try box.rows("SELECT text, note FROM highlights") == [
+          ["Fear is the mind-killer.", "b's note"]
+        ])
+      let listed = try SyncFieldTests.conflicts(box).sorted {
+        "\($0["field"]!)" < "\($1["field"]!)"
+      }
       #expect(listed.map { $0["field"] as? String } == ["note", "title"])
       #expect(listed.map { $0["lost"] as? String } == ["a's note", "Dune (a)"])
       #expect(listed.map { $0["kept"] as? String } == ["b's note", "Dune (b)"])
@@ -60,9 +65,10 @@ struct SyncNoLossTests {
       try SyncFieldTests.conflicts(b).first { $0["field"] as? String == "note" }?["id"] as? Int)
     let restored = try b.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
     #expect(restored.status == 0, "\(restored.stderr)")
+    let keptAs = try SyncThreeWayTests.id(b, lost: "b's note")
     #expect(
       restored.stdout
-        == "restored the highlight's note 'a's note' from a over 'b's note' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+        == "restored the highlight's note 'a's note' from a over 'b's note' from b (conflict \(id)) on every device; 'b's note' is kept as conflict \(keptAs); 'memo sync' pushes it\n"
     )
     for box in [b, a, c] { try SyncLab.round(box) }
     #expect(try c.rows("SELECT note FROM highlights") == [["a's note"]])
@@ -142,14 +148,17 @@ struct SyncNoLossTests {
     let id = try #require(try SyncFieldTests.conflicts(a).first?["id"] as? Int)
     let restored = try a.run(["sync", "conflicts", "restore", "\(id)", "--format", "table"])
     #expect(restored.status == 0, "\(restored.stderr)")
+    let keptAs = try SyncThreeWayTests.id(a, lost: "chapter Part Two · p. 8")
     #expect(
       restored.stdout
-        == "restored the highlight's place 'no place' from a over 'chapter Part Two · p. 8' from b (conflict \(id)) on every device; 'memo sync' pushes it\n"
+        == "restored the highlight's place 'no place' from a over 'chapter Part Two · p. 8' from b (conflict \(id)) on every device; 'chapter Part Two · p. 8' is kept as conflict \(keptAs); 'memo sync' pushes it\n"
     )
     for box in [a, b] { try SyncLab.round(box) }
     for box in [a, b] {
       #expect(
-        try box.rows("SELECT chapter, page, location FROM highlights") == [["NULL", "NULL", "NULL"]])
+        try box.rows("SELECT chapter, page, location FROM highlights") == [
+          ["NULL", "NULL", "NULL"]
+        ])
       // The place it replaced is kept in turn, whole.
       let left = try SyncFieldTests.conflicts(box)
       #expect(left.count == 1)
@@ -175,7 +184,8 @@ struct SyncNoLossTests {
       refused.stderr
         == "memo: error: refusing to restore conflict \(id): the post's title was changed again after the conflict was met, and restoring would replace that value with no conflict left to bring it back; nothing was changed. Set the value by hand ('memo sync conflicts --format json' shows it as lost), or dismiss the conflict\n"
     )
-    #expect(try b.rows("SELECT title, author FROM posts") == [["Dune (final, b)", "Frank Herbert"]])
+    #expect(
+      try b.rows("SELECT title, author FROM posts") == [["Dune (final, b)", "Frank Herbert"]])
     #expect(try b.rows(SyncConflictUndoTests.conflictRow) == before)
     #expect(try b.rows("SELECT count(*) FROM sync_resolved") == [["0"]])
     // The title edit undone: the title is the one the conflict kept again, and it restores.

@@ -48,7 +48,7 @@ struct SyncRestoreDeletedTests {
     #expect(restored.status == 0, "\(restored.stderr)")
     #expect(
       restored.stdout
-        == "restored the post's title 'Dune (desktop)' from desktop over 'Dune (laptop)' from laptop (conflict 1) on every device; 'memo sync' pushes it\n"
+        == "restored the post's title 'Dune (desktop)' from desktop over 'Dune (laptop)' from laptop (conflict 1) on every device; 'Dune (laptop)' is kept as conflict 2; 'memo sync' pushes it\n"
     )
     #expect(try desktop.rows("SELECT title FROM posts") == [["Dune (desktop)"]])
     #expect(try desktop.rows("SELECT text FROM questions") == [["Why spice?"]])

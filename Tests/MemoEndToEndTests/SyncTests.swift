@@ -135,10 +135,12 @@ struct SyncTests {
     #expect(restored.status == 0, "\(restored.stderr)")
     // Plain: the conflict's line, as `sync conflicts` lists it, as it is now: the value
     // restored kept, from the device that set it (last column); the one it replaced lost,
-    // on the device that had won.
+    // on the device that had won, under the id of the conflict that keeps it now.
+    let keptAs = try SyncThreeWayTests.id(a, lost: "Dune (b)")
     #expect(
       restored.stdout
-        == listedPlain.replacing(
+        == keptAs
+        + String(listedPlain.drop { $0 != "\t" }).replacing(
           "\ttitle\tDune (b)\tDune (b)\tDune (a)\ta\tfalse\tb\n",
           with: "\ttitle\tDune (b)\tDune (a)\tDune (b)\tb\tfalse\ta\n"))
     #expect(listedPlain.contains("\ttitle\tDune (b)\tDune (b)\tDune (a)\ta\tfalse\tb\n"))

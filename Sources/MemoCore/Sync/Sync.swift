@@ -147,6 +147,10 @@ public struct SyncConflict: Equatable, Sendable {
   /// A restored conflict: whether the value restored brought back a record that `device`
   /// had deleted (the deletion is what lost, not a value).
   public var replacedDeletion = false
+  /// A restored conflict: the id of the conflict that keeps the value it replaced, as
+  /// `memo sync conflicts` lists it now (nil: nothing was kept; the field was empty, or the
+  /// record deleted).
+  public var replacedBy: Int64?
 
   public init(
     id: Int64, kind: SyncChange.Kind, key: String, field: String, record: String,

@@ -74,10 +74,8 @@ extension SyncEngine {
       let stamp = change.stamp(field)
       let set = change.changedBase(field)
       let outcome = SyncMerge.field(local: local, incoming: stamp, set: set.changed, base: set.base)
-      if outcome.take {
-        merged[field] = stamp
-        columns += fieldColumns
-      }
+      try store.dropSeen(kind, key: key, field: field, by: set, incoming: incoming)
+      if outcome.take { (merged[field], columns) = (stamp, columns + fieldColumns) }
       if outcome.conflict && !follows && kind.reportsConflicts(on: field),
         try values.differ(fieldColumns)
       {

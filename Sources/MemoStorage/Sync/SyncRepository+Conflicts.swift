@@ -29,7 +29,12 @@ extension SyncRepository {
     if try followsMerge(kind, key: key, field: field, row: row, version: version, winner: winner) {
       return false
     }
-    if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) { return false }
+    if try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) {
+      try noteDismissedValue(
+        kind, key: key, field: field, row: row, version: version, winner: winner, at: time,
+        identity: identity)
+      return false
+    }
     let known = try database.cachedStatement(
       sql: """
         SELECT 1 FROM sync_conflicts
@@ -61,6 +66,40 @@ extension SyncRepository {
     try statement.bind(field, at: 8)
     try statement.execute()
     return true
+  }
+
+  /// A change setting `field`, made over the value with stamp `set.base` where it was made
+  /// (its user saw that value and replaced it), where that value is kept only because a
+  /// restore replaced it (the field's restore note names it): no loss, as on the device that
+  /// made the change, which keeps none. (A restore on one device keeps the value it replaced;
+  /// an edit of that value on another, unseen by the restore, then leaves it on no device,
+  /// whichever wins.) The restore's own value (`incoming` is the value the note says it made
+  /// live: the resolution comes first) leaves it kept; so do an undo's and any other change's.
+  func dropSeen(
+    _ kind: SyncChange.Kind, key: String, field: String,
+    by set: (changed: Bool, base: SyncVersion?), incoming: String?
+  ) throws {
+    guard set.changed, let base = set.base else { return }
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT id FROM sync_conflicts
+        WHERE kind = ?1 AND key = ?2 AND field = ?3 AND hlc = ?4 AND device = ?5
+        """)
+    defer { statement.reset() }
+    try statement.bind(kind.rawValue, at: 1)
+    try statement.bind(key, at: 2)
+    try statement.bind(field, at: 3)
+    try statement.bind(base.time.value, at: 4)
+    try statement.bind(base.device, at: 5)
+    guard try statement.step() else { return }
+    let id = statement.int64(0)
+    statement.reset()
+    let identity = "\(kind.rawValue):\(field):\(base.time.value):\(base.device):\(key)"
+    guard let note = try restoredNote(kind.rawValue, field, key), note.replaced == identity,
+      let columns = kind.fields.first(where: { $0.name == field })?.columns,
+      try SyncEngine.Values(store: self, here: note.row, incoming: incoming).differ(columns)
+    else { return }
+    try run("DELETE FROM sync_conflicts WHERE id = ?1", String(id))
   }
 
   /// Whether a whole record about to be kept as a conflict at `version` is to be kept: the
@@ -273,7 +312,27 @@ extension SyncRepository {
     restored.winner = conflict.device
     restored.device = conflict.winner
     if let replacedAt { restored.changedAt = replacedAt }
+    if conflict.field != "record", !conflict.isDeleted,
+      let note = try restoredNote(conflict.kind.rawValue, conflict.field, conflict.key)
+    {
+      // The note this restore left (not an older one): its conflict keeps the value replaced.
+      if let kept = try conflictID(identity: note.replaced),
+        case let listed = try lookUp(kept).conflict, listed.lost == restored.lost
+      {
+        restored.replacedBy = kept
+        (restored.changedAt, restored.detectedAt) = (listed.changedAt, listed.detectedAt)
+      }
+    }
     return restored
+  }
+
+  /// The id of the conflict kept under `identity` (nil: none).
+  func conflictID(identity: String) throws -> Int64? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT c.id FROM sync_conflicts c WHERE \(Self.identitySQL) = ?1")
+    defer { statement.reset() }
+    try statement.bind(identity, at: 1)
+    return try statement.step() ? statement.int64(0) : nil
   }
 
   /// Forgets a conflict on every device, keeping the record as it is.
@@ -308,6 +367,7 @@ extension SyncRepository {
           AND (o.field = r.field OR r.field = 'record') AND o.winner != r.device
         """, identity)
     }
+    if resolution == "dismissed" { try noteDismissed(identity) }
     try run("DELETE FROM sync_conflicts AS c WHERE \(Self.identitySQL) = ?1", identity)
     // A resolution made here is pushed at the next round (schema 22's sync_resolved_push
     // trigger does it too, for one put back by redo; this one also covers a resolution

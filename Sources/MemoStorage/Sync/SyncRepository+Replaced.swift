@@ -120,6 +120,12 @@ extension SyncRepository {
   /// and the value it had replaced, live again, is no longer one.
   func unresolve(_ identity: String, at time: Timestamp) throws {
     guard try exists("SELECT 1 FROM sync_resolved WHERE identity = ?", identity) else { return }
+    if try exists(
+      "SELECT 1 FROM sync_resolved WHERE identity = ? AND resolution = 'dismissed'", identity)
+    {
+      try run("DELETE FROM sync_resolved WHERE identity = ?1", identity)
+      return try bringBackDismissed(identity)
+    }
     try run("DELETE FROM sync_resolved WHERE identity = ?1", identity)
     let parts = identity.split(separator: ":", maxSplits: 4).map(String.init)
     guard parts.count == 5, let kind = SyncChange.Kind(rawValue: parts[0]),

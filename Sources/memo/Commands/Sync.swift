@@ -234,7 +234,8 @@ extension Memo.Sync {
         place, on every machine (dismiss it to forget it), and another value kept
         from the same field still restores. A record deleted meanwhile comes back as the
         machine that lost had it. Prints the conflict as it is then: the value kept
-        now and the machine that set it, the value it replaced and its machine.
+        now and the machine that set it, the value it replaced and its machine, and
+        the id of the conflict that keeps that value (none when nothing was kept).
         'memo undo' takes it back: the record's value and the conflict as it was.
 
         Examples:

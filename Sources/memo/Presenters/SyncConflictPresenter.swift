@@ -27,18 +27,21 @@ struct SyncConflictPresenter {
       Field("detected_at", .time),
     ], table: columns)
 
-  static func row(_ c: SyncConflict) -> Row {
+  /// - Parameter id: the id shown (default: the conflict's).
+  static func row(_ c: SyncConflict, id: RowValue? = nil) -> Row {
     layout.row([
-      .int(c.id), .text(c.kind.rawValue), .text(c.key), .text(c.field), .text(c.record),
+      id ?? .int(c.id), .text(c.kind.rawValue), .text(c.key), .text(c.field), .text(c.record),
       .nullable(c.kept), .nullable(c.lost), .bool(c.isDeleted), .text(c.device), .text(c.winner),
       .text(c.changedAt.rfc3339), .text(c.detectedAt.rfc3339),
     ])
   }
 
   /// `restored the post's title 'Dune (a)' from a over 'Dune (c)' from c (conflict 3) on every
-  /// device; 'memo sync' pushes it` in a table (a restore names the value that wins now and
-  /// its device, then the value it replaces and its device); the conflict's line in every
-  /// other format (plain: tab-separated, no header).
+  /// device; 'Dune (c)' is kept as conflict 5; 'memo sync' pushes it` in a table (a restore
+  /// names the value that wins now and its device, then the value it replaces, its device and
+  /// the conflict that keeps it); the conflict's line in every other format (plain:
+  /// tab-separated, no header), a restore's as `memo sync conflicts` lists it now: the id of
+  /// the conflict keeping the value replaced (null: none was kept), never the id restored.
   static func report(_ conflict: SyncConflict?, verb: String, _ context: Context) {
     guard let conflict, !context.isSilentReport else { return }
     switch context.format {
@@ -63,9 +66,13 @@ struct SyncConflictPresenter {
             + from(conflict.device)
         }
       }
+      let keptAs = conflict.replacedBy.map { ";\(quoted(conflict.lost)) is kept as conflict \($0)" }
       Output.line(
-        "\(verb) the \(conflict.kind.rawValue)'s \(conflict.field)\(value) (conflict \(conflict.id)) on every device; 'memo sync' pushes it"
+        "\(verb) the \(conflict.kind.rawValue)'s \(conflict.field)\(value) (conflict \(conflict.id)) on every device\(keptAs ?? ""); 'memo sync' pushes it"
       )
+    case _ where verb == "restored":
+      context.print(
+        [row(conflict, id: conflict.replacedBy.map(RowValue.int) ?? .null)], layout, single: true)
     default:
       context.print([row(conflict)], layout, single: true)
     }

@@ -49,116 +49,12 @@ func reload(_ state: inout BrowseState) -> [Effect] {
 /// Storage's answers.
 func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
   switch action {
-  case .browse(.page(let page)):
-    if case .book(var screen) = state.top, page.request.list == .bookQuestions(screen.post.id) {
-      showQuestions(page.rows.compactMap(\.question), on: &screen)
-      state.screens[state.screens.count - 1] = .book(screen)
-      return []
-    }
-    apply(page, to: &state)
-    if case .from = page.request.anchor, page.rows.isEmpty {
-      return [pageEffect(state, page.request.list, .bottom, state.bodyHeight)]
-    }
-    return []
-  case .browse(.dataVersion(let version)):
-    defer { state.dataVersion = version }
-    guard let old = state.dataVersion, old != version else { return [] }
-    return [.filters(.loadCurrent)]
-  case .browse(.categoryNames(let names)):
-    if var input = state.input, case .category = input.purpose {
-      input.choices = names
-      state.input = input
-      return []
-    }
-    if case .filter(var screen) = state.top {
-      screen.categories = names
-      screen.cursor = min(screen.cursor, max(0, names.count - 1))
-      state.screens[state.screens.count - 1] = .filter(screen)
-    }
-    return []
+  case .browse(let answer): return storedBrowse(&state, answer)
+  case .questions(let answer): return storedQuestions(&state, answer)
+  case .posts(let answer): return storedPosts(&state, answer)
   case .filters(.current(let filter)):
     state.filter = filter
     takeMessage(&state)
-    return reload(&state)
-  case .questions(.updated(let questions)):
-    takeMessage(&state)
-    if questions.isEmpty, state.message == nil { state.message = "no change" }
-    for question in questions { replace(question, in: &state) }
-    if case .detail = state.top { return [] }
-    return reload(&state)
-  case .questions(.loaded(let question)):
-    if case .detail(var shown) = state.top, shown.question.id == question.id {
-      shown.question = question
-      state.screens[state.screens.count - 1] = .detail(shown)
-    } else {
-      state.screens.append(.detail(question))
-    }
-    return []
-  case .questions(.added(let question)):
-    state.pendingMessage = nil
-    state.message = "asked question \(question.id) about '\(question.postTitle)'"
-    if case .book(var screen) = state.top, screen.post.id == question.postID {
-      // The cursor goes to the new question once the book is read again.
-      screen.cursor = Int.max
-      state.screens[state.screens.count - 1] = .book(screen)
-    }
-    return reload(&state)
-  case .questions(.removed(let removed)):
-    state.pendingMessage = nil
-    state.message = removed.map { "deleted question \($0.id) '\($0.text)'" }
-      .joined(separator: "; ")
-    let ids = Set(removed.map(\.id))
-    state.screens.removeAll {
-      if case .detail(let shown) = $0 { return ids.contains(shown.question.id) }
-      return false
-    }
-    return reload(&state)
-  case .posts(.loaded(let post)):
-    if case .post(let asked)? = state.pendingEditor, asked.id == post.id {
-      state.pendingEditor = nil
-      state.editorRequest = .post(post)
-      return []
-    }
-    for i in state.screens.indices {
-      guard case .book(var screen) = state.screens[i], screen.post.id == post.id else { continue }
-      var read = post
-      read.questions = []
-      screen.post = read
-      state.screens[i] = .book(screen)
-    }
-    return []
-  case .posts(.added(let post)):
-    state.pendingMessage = nil
-    state.message = "added book \(post.id) '\(post.title)'"
-    return openBook(&state, post)
-  case .posts(.edited(let post)):
-    state.pendingMessage = nil
-    state.message = "edited book \(post.id) '\(post.title)'"
-    replace(post, in: &state)
-    return reload(&state)
-  case .posts(.removed(let removed)):
-    state.pendingMessage = nil
-    state.message = removed.map {
-      "deleted book \($0.id) '\($0.title)'"
-        + ($0.questionCount == 0
-          ? ""
-          : " and its \($0.questionCount == 1 ? "question" : counted($0.questionCount, "question"))")
-    }.joined(separator: "; ")
-    let ids = Set(removed.map(\.id))
-    state.screens.removeAll {
-      switch $0 {
-      case .book(let screen): return ids.contains(screen.post.id)
-      case .detail(let shown): return ids.contains(shown.question.postID)
-      case .list(let screen): return screen.post.map { ids.contains($0.id) } ?? false
-      default: return false
-      }
-    }
-    if state.screens.isEmpty { state.screens = [.list(ListScreen(list: .books))] }
-    return reload(&state)
-  case .browse(.unshelved(let post, let position)):
-    state.shelfPositions[post.id] = position
-    takeMessage(&state)
-    replace(post, in: &state)
     return reload(&state)
   case .favorites(.listed(let posts)):
     takeMessage(&state)
@@ -200,6 +96,135 @@ func stored(_ state: inout BrowseState, _ action: Action) -> [Effect] {
     }
     state.message = state.message ?? error.message
     state.screens.removeLast()
+    return reload(&state)
+  default:
+    return []
+  }
+}
+
+/// A page read, the data version, the category names, a book taken off the shelf.
+private func storedBrowse(_ state: inout BrowseState, _ answer: BrowseResult) -> [Effect] {
+  switch answer {
+  case .page(let page):
+    if case .book(var screen) = state.top, page.request.list == .bookQuestions(screen.post.id) {
+      showQuestions(page.rows.compactMap(\.question), on: &screen)
+      state.screens[state.screens.count - 1] = .book(screen)
+      return []
+    }
+    apply(page, to: &state)
+    if case .from = page.request.anchor, page.rows.isEmpty {
+      return [pageEffect(state, page.request.list, .bottom, state.bodyHeight)]
+    }
+    return []
+  case .dataVersion(let version):
+    defer { state.dataVersion = version }
+    guard let old = state.dataVersion, old != version else { return [] }
+    return [.filters(.loadCurrent)]
+  case .categoryNames(let names):
+    if var input = state.input, case .category = input.purpose {
+      input.choices = names
+      state.input = input
+      return []
+    }
+    if case .filter(var screen) = state.top {
+      screen.categories = names
+      screen.cursor = min(screen.cursor, max(0, names.count - 1))
+      state.screens[state.screens.count - 1] = .filter(screen)
+    }
+    return []
+  case .unshelved(let post, let position):
+    state.shelfPositions[post.id] = position
+    takeMessage(&state)
+    replace(post, in: &state)
+    return reload(&state)
+  }
+}
+
+/// A question changed, read, added or deleted.
+private func storedQuestions(_ state: inout BrowseState, _ answer: QuestionAction) -> [Effect] {
+  switch answer {
+  case .updated(let questions):
+    takeMessage(&state)
+    if questions.isEmpty, state.message == nil { state.message = "no change" }
+    for question in questions { replace(question, in: &state) }
+    if case .detail = state.top { return [] }
+    return reload(&state)
+  case .loaded(let question):
+    if case .detail(var shown) = state.top, shown.question.id == question.id {
+      shown.question = question
+      state.screens[state.screens.count - 1] = .detail(shown)
+    } else {
+      state.screens.append(.detail(question))
+    }
+    return []
+  case .added(let question):
+    state.pendingMessage = nil
+    state.message = "asked question \(question.id) about '\(question.postTitle)'"
+    if case .book(var screen) = state.top, screen.post.id == question.postID {
+      // The cursor goes to the new question once the book is read again.
+      screen.cursor = Int.max
+      state.screens[state.screens.count - 1] = .book(screen)
+    }
+    return reload(&state)
+  case .removed(let removed):
+    state.pendingMessage = nil
+    state.message = removed.map { "deleted question \($0.id) '\($0.text)'" }
+      .joined(separator: "; ")
+    let ids = Set(removed.map(\.id))
+    state.screens.removeAll {
+      if case .detail(let shown) = $0 { return ids.contains(shown.question.id) }
+      return false
+    }
+    return reload(&state)
+  default:
+    return []
+  }
+}
+
+/// A book read, added, edited or deleted.
+private func storedPosts(_ state: inout BrowseState, _ answer: PostAction) -> [Effect] {
+  switch answer {
+  case .loaded(let post):
+    if case .post(let asked)? = state.pendingEditor, asked.id == post.id {
+      state.pendingEditor = nil
+      state.editorRequest = .post(post)
+      return []
+    }
+    for i in state.screens.indices {
+      guard case .book(var screen) = state.screens[i], screen.post.id == post.id else { continue }
+      var read = post
+      read.questions = []
+      screen.post = read
+      state.screens[i] = .book(screen)
+    }
+    return []
+  case .added(let post):
+    state.pendingMessage = nil
+    state.message = "added book \(post.id) '\(post.title)'"
+    return openBook(&state, post)
+  case .edited(let post):
+    state.pendingMessage = nil
+    state.message = "edited book \(post.id) '\(post.title)'"
+    replace(post, in: &state)
+    return reload(&state)
+  case .removed(let removed):
+    state.pendingMessage = nil
+    state.message = removed.map {
+      "deleted book \($0.id) '\($0.title)'"
+        + ($0.questionCount == 0
+          ? ""
+          : " and its \($0.questionCount == 1 ? "question" : counted($0.questionCount, "question"))")
+    }.joined(separator: "; ")
+    let ids = Set(removed.map(\.id))
+    state.screens.removeAll {
+      switch $0 {
+      case .book(let screen): return ids.contains(screen.post.id)
+      case .detail(let shown): return ids.contains(shown.question.postID)
+      case .list(let screen): return screen.post.map { ids.contains($0.id) } ?? false
+      default: return false
+      }
+    }
+    if state.screens.isEmpty { state.screens = [.list(ListScreen(list: .books))] }
     return reload(&state)
   default:
     return []

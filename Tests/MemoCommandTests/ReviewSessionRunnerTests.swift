@@ -220,7 +220,7 @@ final class SessionClock: @unchecked Sendable {
 struct ReviewSessionComebackTests {
   /// Two answered questions (new recall items), a session over them at a clock two days on
   /// (UTC noon: the day does not end within the test), and a runner on that clock.
-  func setUp() throws -> (
+  func setUp(minutes: Int64 = 12 * 60) throws -> (
     ReviewSessionRunnerTests.Setup, ReviewSession, ReviewSessionRunner, SessionClock
   ) {
     let setup = try ReviewSessionRunnerTests.Setup()
@@ -228,7 +228,7 @@ struct ReviewSessionComebackTests {
     _ = try setup.question(on: dune, "Planet?", answer: "Arrakis")
     _ = try setup.question(on: dune, "Spice?", answer: "Melange")
     let day = (wallClockNow().millis / 86_400_000 + 2) * 86_400_000
-    let clock = SessionClock(Timestamp(millis: day + 12 * 3_600_000))
+    let clock = SessionClock(Timestamp(millis: day + minutes * 60_000))
     let session = try ReviewSessionLoop.session(
       database: setup.database, at: clock.time, utcOffsetSeconds: 0, width: 80, height: 24)
     let runner = ReviewSessionRunner(database: setup.database, now: { clock.time })
@@ -294,6 +294,20 @@ struct ReviewSessionComebackTests {
       ReviewSessionView.frame(session).texts.contains { $0.contains("That was everything due.") })
     #expect(
       try setup.journal().filter { $0.0.hasPrefix("rate question") }.count == 5)
+  }
+
+  @Test("at 23:55 a learning step of 10 minutes comes back at 00:05: the day's end is no limit")
+  func stepOverMidnight() throws {
+    var (setup, session, runner, clock) = try setUp(minutes: 23 * 60 + 55)
+    defer { withExtendedLifetime(setup) {} }
+    let first = session.items[0].id
+    press(" 3", runner, &session)  // good on a new item: 10 minutes
+    #expect(session.comebacks.count == 1)
+    press(" 4", runner, &session)  // easy: days, no comeback
+    #expect(session.current == nil && session.comebacks.count == 1)
+    clock.advance(seconds: 11 * 60)
+    runner.tick(&session)
+    #expect(session.current?.id == first)
   }
 
   @Test("u takes back a rating and the comeback it set up, waiting or already back")

@@ -177,16 +177,15 @@ struct ReviewSessionRunner {
     }
   }
 
-  /// A recall item due again before the reader's day ends (a learning step) comes back in the
-  /// session when due.
+  /// A recall item due again within a day of its rating (a learning or relearning step: a
+  /// review's interval is a whole day or more) comes back in the session when due, whatever
+  /// the hour: at 23:55, a step of 10 minutes comes back at 00:05.
   func comeBack(
     _ item: ReviewDueRow, due: Timestamp?, ratedAt time: Timestamp,
     on session: inout ReviewSession
   ) {
     guard item.kind == .recall, let due else { return }
-    let dayEnd =
-      FSRS.dayStart(of: time, utcOffsetSeconds: session.utcOffsetSeconds).millis + FSRS.dayMillis
-    guard due.millis < dayEnd else { return }
+    guard due.millis - time.millis < FSRS.dayMillis else { return }
     var row = item
     row.due = due
     session.comebacks.append(Comeback(row: row, due: due))

@@ -195,7 +195,10 @@ extension Memo.Review {
       let context = try Context(global)
       let time = try at.map { try context.date($0, looksAhead: true).start } ?? context.now
       // A rating in the future would replay after every real one and hide the item until then.
-      if let at, time.millis > context.now.millis + Self.clockSkewMillis {
+      // A few minutes ahead are another clock's skew; `tomorrow` and `+2d` name the future
+      // whatever the time (at 23:58, `tomorrow` is two minutes ahead).
+      let namesAhead = at.map { (try? context.date($0)) == nil } ?? false
+      if let at, time.millis > context.now.millis + (namesAhead ? 0 : Self.clockSkewMillis) {
         throw MemoError.usage(
           "--at \(at) is in the future: a rating is recorded now (leave --at out) or at a past time"
         )

@@ -59,15 +59,16 @@ public enum Readers {
   static func checkStrict(_ reader: any Reader.Type, isStrict: Bool, name: String?) throws {
     guard isStrict, !reader.hasStrictMode else { return }
     let strict = all.filter { $0.hasStrictMode }
-    let titles = list(strictTitles, last: "and")
+    // Titles, not a count: "Kindle, …, Kobo and Apple Books files".
+    let files = list(strictTitles, last: "and") + " files"
     guard let name else {
       if !passingFor(reader.format).isEmpty { return }
       throw MemoError.usage(
-        "--strict applies to \(titles) files only; drop it or pass --format \(list(strict.map { $0.format.rawValue }, last: "or"))"
+        "--strict applies to \(files) only; drop it or pass --format \(list(strict.map { $0.format.rawValue }, last: "or"))"
       )
     }
     throw MemoError.usage(
-      "--strict applies to \(titles) files only, and \(name) is \(reader.format.rawValue); drop --strict"
+      "--strict applies to \(files) only, and \(name) is \(reader.format.rawValue); drop --strict"
     )
   }
 }

@@ -60,6 +60,15 @@ extension SyncRepository {
   func dropDeletedCopies(about highlights: Set<Int64>, keys: Set<String>, at now: Timestamp)
     throws -> Int
   {
+    // A copy goes only where a question was noted deleted before it synced: with no such
+    // note (one look at the settings' key range), no question needs reading (a round of
+    // 10,600 changes read every question on every imported highlight it touched, and a
+    // setting for each: 4.5% of the round).
+    guard
+      try exists(
+        "SELECT 1 FROM sync_settings WHERE key > ?1 AND key < 'unsynced-gone;'",
+        Self.unsyncedGoneKey(""))
+    else { return 0 }
     var candidates: [(uuid: String, importKey: String)] = []
     let onHighlight = try database.cachedStatement(
       sql: "SELECT uuid, created_at, text FROM questions WHERE highlight_id = ?")

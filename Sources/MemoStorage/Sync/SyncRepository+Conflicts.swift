@@ -17,6 +17,22 @@ extension SyncRepository {
     return "json_extract(?1, '$.\(columns[0])')"
   }
 
+  /// Binds a conflict's values as `keep` and `noteDismissedValue` number them: ?1 the row,
+  /// ?2 the kind, ?3 the key, ?4 and ?5 the stamp, ?6 the winner, ?7 the time met, ?8 the field.
+  func bindConflict(
+    _ statement: Statement, _ kind: SyncChange.Kind, key: String, field: String, row: String?,
+    version: SyncVersion, winner: String, at time: Timestamp
+  ) throws {
+    try statement.bind(row, at: 1)
+    try statement.bind(kind.rawValue, at: 2)
+    try statement.bind(key, at: 3)
+    try statement.bind(version.time.value, at: 4)
+    try statement.bind(version.device, at: 5)
+    try statement.bind(winner, at: 6)
+    try statement.bind(time.rfc3339, at: 7)
+    try statement.bind(field, at: 8)
+  }
+
   /// Keeps the value of `field` that lost: `row` is the record it was part of (nil: a
   /// deletion), `version` its stamp, `winner` the device whose value won.
   /// - Returns: whether it is a new conflict (not kept already, nor resolved on a device).
@@ -56,14 +72,9 @@ extension SyncRepository {
         INSERT INTO sync_conflicts (kind, key, row, hlc, device, winner, detected_at, field, lost)
         VALUES (?2, ?3, ?1, ?4, ?5, ?6, ?7, ?8, \(Self.valueSQL(kind, field)))
         """)
-    try statement.bind(row, at: 1)
-    try statement.bind(kind.rawValue, at: 2)
-    try statement.bind(key, at: 3)
-    try statement.bind(version.time.value, at: 4)
-    try statement.bind(version.device, at: 5)
-    try statement.bind(winner, at: 6)
-    try statement.bind(time.rfc3339, at: 7)
-    try statement.bind(field, at: 8)
+    try bindConflict(
+      statement, kind, key: key, field: field, row: row, version: version, winner: winner,
+      at: time)
     try statement.execute()
     return true
   }

@@ -43,14 +43,9 @@ extension SyncRepository {
           'lost', \(Self.valueSQL(kind, field)))
         WHERE (SELECT resolution FROM sync_resolved WHERE identity = ?10) = 'dismissed'
         """)
-    try statement.bind(row, at: 1)
-    try statement.bind(kind.rawValue, at: 2)
-    try statement.bind(key, at: 3)
-    try statement.bind(version.time.value, at: 4)
-    try statement.bind(version.device, at: 5)
-    try statement.bind(winner, at: 6)
-    try statement.bind(time.rfc3339, at: 7)
-    try statement.bind(field, at: 8)
+    try bindConflict(
+      statement, kind, key: key, field: field, row: row, version: version, winner: winner,
+      at: time)
     try statement.bind(Self.dismissedKey(identity), at: 9)
     try statement.bind(identity, at: 10)
     try statement.execute()

@@ -16,7 +16,6 @@ struct ReviewSessionRunnerTests {
     let other: EffectRunner
     let otherDatabase: Database
     let database: LazyDatabase
-    var runner: ReviewSessionRunner { ReviewSessionRunner(database: database) }
 
     init() throws {
       var template = Array((NSTemporaryDirectory() + "memo-session-XXXXXX").utf8CString)
@@ -72,15 +71,22 @@ struct ReviewSessionRunnerTests {
       return entries.map { ($0.summary, $0.isUndone) }
     }
 
-    /// What is due by two days on (an open question comes a day after it was asked).
-    func session() throws -> ReviewSession {
-      try ReviewSessionLoop.session(
-        database: database, at: Timestamp(millis: wallClockNow().millis + 2 * 86_400_000),
-        utcOffsetSeconds: 0, width: 80, height: 24)
+    /// A session over what is due at `now`. - Throws: what reading it gave.
+    func session(at now: Timestamp) throws -> ReviewSessionStore {
+      let store = ReviewSessionLoop.store(
+        database: database, at: now, utcOffsetSeconds: 0, width: 80, height: 24)
+      if let error = store.state.error { throw error }
+      return store
     }
 
-    func press(_ keys: String, _ session: inout ReviewSession) {
-      for c in keys { runner.press(c == "\n" ? .enter : .char(c), on: &session) }
+    /// What is due by two days on (an open question comes a day after it was asked).
+    func session() throws -> ReviewSessionStore {
+      try session(at: Timestamp(millis: wallClockNow().millis + 2 * 86_400_000))
+    }
+
+    /// Keys typed at `now` (the wall clock: the tests without comebacks).
+    func press(_ keys: String, _ session: ReviewSessionStore, at now: Timestamp = wallClockNow()) {
+      for c in keys { session.dispatch(.key(c == "\n" ? .enter : .char(c), at: now)) }
     }
   }
 
@@ -89,19 +95,19 @@ struct ReviewSessionRunnerTests {
     let setup = try Setup()
     let dune = try setup.post("Dune")
     _ = try setup.question(on: dune, "Planet?", answer: "Arrakis")
-    var session = try setup.session()
-    #expect(session.items.count == 1)
-    setup.press(" 3", &session)
-    #expect(session.index == 1 && session.reviewed == 1)
+    let session = try setup.session()
+    #expect(session.state.items.count == 1)
+    setup.press(" 3", session)
+    #expect(session.state.index == 1 && session.state.reviewed == 1)
     let precious = try setup.post("Precious note")
-    setup.press("u", &session)
-    let message = session.message ?? ""
+    setup.press("u", session)
+    let message = session.state.message ?? ""
     #expect(message.contains("not undone"))
     #expect(message.contains("'Precious note'"))
     #expect(message.contains("outside this session"))
-    #expect(session.index == 1 && session.reviewed == 1)
+    #expect(session.state.index == 1 && session.state.reviewed == 1)
     // The message takes two lines above the footer at 80 columns: all of it shows.
-    let frame = ReviewSessionView.frame(session).texts
+    let frame = ReviewSessionView.frame(session.state).texts
     #expect(frame.count == 24 && frame[23] == "u undo  q quit")
     #expect(frame[21].hasPrefix("  not undone: ") && frame[22].hasSuffix("use memo undo"))
     // The post is there, and nothing in the journal was undone.
@@ -109,9 +115,9 @@ struct ReviewSessionRunnerTests {
     #expect(try setup.journal().allSatisfy { !$0.1 })
     // Once the other shell takes its own change back, u takes back the session's rating.
     try setup.elsewhere(.journal(.undo(1)))
-    setup.press("u", &session)
-    #expect(session.message?.hasPrefix("undone: rate question") == true)
-    #expect(session.index == 0 && session.reviewed == 0)
+    setup.press("u", session)
+    #expect(session.state.message?.hasPrefix("undone: rate question") == true)
+    #expect(session.state.index == 0 && session.state.reviewed == 0)
     let journal = try setup.journal()
     #expect(journal[0].0.hasPrefix("add post") && journal[0].1)
     #expect(journal[1].0.hasPrefix("rate question") && journal[1].1)
@@ -122,20 +128,20 @@ struct ReviewSessionRunnerTests {
     let setup = try Setup()
     let dune = try setup.post("Dune")
     let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
-    var session = try setup.session()
-    setup.press(" 3", &session)
+    let session = try setup.session()
+    setup.press(" 3", session)
     try setup.elsewhere(.journal(.undo(1)))  // the session's rating
-    setup.press("u", &session)
-    #expect(session.message?.contains("undone already outside this session") == true)
+    setup.press("u", session)
+    #expect(session.state.message?.contains("undone already outside this session") == true)
     // The answer, the question and the post (older entries) stand.
     #expect(try setup.answer(of: q1) == "Arrakis")
     let journal = try setup.journal()
     #expect(journal.filter(\.1).count == 1)
     #expect(journal[0].0.hasPrefix("rate question"))
     // The item is due again, and shows again.
-    #expect(session.index == 0 && session.reviewed == 0)
-    setup.press("u", &session)
-    #expect(session.message == "nothing to undo in this session")
+    #expect(session.state.index == 0 && session.state.reviewed == 0)
+    setup.press("u", session)
+    #expect(session.state.message == "nothing to undo in this session")
     #expect(try setup.journal().filter(\.1).count == 1)
   }
 
@@ -145,19 +151,19 @@ struct ReviewSessionRunnerTests {
     let dune = try setup.post("Dune")
     let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
     let q2 = try setup.question(on: dune, "Spice?", answer: nil)
-    var session = try setup.session()
-    #expect(session.items.map(\.id) == [q1, q2])
-    setup.press(" 3a", &session)
-    setup.press("mine\n", &session)
-    #expect(session.index == 2 && session.changes.count == 2)
+    let session = try setup.session()
+    #expect(session.state.items.map(\.id) == [q1, q2])
+    setup.press(" 3a", session)
+    setup.press("mine\n", session)
+    #expect(session.state.index == 2 && session.state.changes.count == 2)
     #expect(try setup.answer(of: q2) == "mine")
-    setup.press("u", &session)
-    #expect(session.index == 1)
+    setup.press("u", session)
+    #expect(session.state.index == 1)
     #expect(try setup.answer(of: q2) == nil)
-    setup.press("u", &session)
-    #expect(session.index == 0 && session.reviewed == 0)
-    setup.press("u", &session)
-    #expect(session.message == "nothing to undo in this session")
+    setup.press("u", session)
+    #expect(session.state.index == 0 && session.state.reviewed == 0)
+    setup.press("u", session)
+    #expect(session.state.message == "nothing to undo in this session")
     let journal = try setup.journal()
     #expect(journal.filter(\.1).map(\.0).count == 2)
     #expect(journal.filter { !$0.1 }.allSatisfy { !$0.0.hasPrefix("rate") })
@@ -168,20 +174,22 @@ struct ReviewSessionRunnerTests {
     let setup = try Setup()
     let dune = try setup.post("Dune")
     let q3 = try setup.question(on: dune, "Spice?", answer: nil)
-    var session = try setup.session()
-    #expect(session.current?.kind == .open)
+    let session = try setup.session()
+    #expect(session.state.current?.kind == .open)
     try setup.elsewhere(.questions(.setAnswer(q3, "elsewhere")))
-    setup.press("a", &session)
-    #expect(session.input == nil)
-    #expect(session.current?.kind == .recall)
-    #expect(session.message?.contains("answered outside this session ('elsewhere')") == true)
+    setup.press("a", session)
+    #expect(session.state.input == nil)
+    #expect(session.state.current?.kind == .recall)
+    #expect(session.state.message?.contains("answered outside this session ('elsewhere')") == true)
     #expect(
-      ReviewSessionView.frame(session).lines.allSatisfy { !$0.text.contains("(no answer yet)") })
+      ReviewSessionView.frame(session.state).lines.allSatisfy {
+        !$0.text.contains("(no answer yet)")
+      })
     // It is a recall item now: s is no rating, Space shows the answer given elsewhere.
-    setup.press("s", &session)
-    #expect(session.index == 0)
-    setup.press(" ", &session)
-    #expect(session.answer == "elsewhere")
+    setup.press("s", session)
+    #expect(session.state.index == 0)
+    setup.press(" ", session)
+    #expect(session.state.answer == "elsewhere")
     #expect(try setup.answer(of: q3) == "elsewhere")
   }
 
@@ -190,22 +198,23 @@ struct ReviewSessionRunnerTests {
     let setup = try Setup()
     let dune = try setup.post("Dune")
     let q3 = try setup.question(on: dune, "Spice?", answer: nil)
-    var session = try setup.session()
-    setup.press("amine", &session)
+    let session = try setup.session()
+    setup.press("amine", session)
     try setup.elsewhere(.questions(.setAnswer(q3, "elsewhere")))
-    setup.press("\n", &session)
+    setup.press("\n", session)
     #expect(try setup.answer(of: q3) == "elsewhere")
-    #expect(session.message?.contains("yours was not saved: 'mine'") == true)
-    #expect(session.index == 0 && session.reviewed == 0 && session.input == nil)
+    #expect(session.state.message?.contains("yours was not saved: 'mine'") == true)
+    #expect(session.state.index == 0 && session.state.reviewed == 0 && session.state.input == nil)
     // And the write itself refuses, should the answer come between the look and the write.
     let q4 = try setup.question(on: dune, "Worms?", answer: nil)
-    var open = try setup.session()
-    open.index = try #require(open.items.firstIndex { $0.id == q4 })
+    var state = try setup.session().state
+    state.index = try #require(state.items.firstIndex { $0.id == q4 })
+    let open = ReviewSessionStore(state: state, runEffect: setup.database.runNotingEntry)
     try setup.elsewhere(.questions(.setAnswer(q4, "sandworms")))
-    setup.runner.perform(.answer("mine"), on: &open)
+    open.dispatch(.perform(.answer("mine"), at: wallClockNow()))
     #expect(try setup.answer(of: q4) == "sandworms")
-    #expect(open.message?.contains("'sandworms'") == true)
-    #expect(open.reviewed == 0)
+    #expect(open.state.message?.contains("'sandworms'") == true)
+    #expect(open.state.reviewed == 0)
   }
 }
 
@@ -219,9 +228,9 @@ final class SessionClock: @unchecked Sendable {
 @Suite("memo review: a card in its learning steps comes back in the session")
 struct ReviewSessionComebackTests {
   /// Two answered questions (new recall items), a session over them at a clock two days on
-  /// (UTC noon: the day does not end within the test), and a runner on that clock.
+  /// (UTC noon: the day does not end within the test), and the clock keys are timed by.
   func setUp(minutes: Int64 = 12 * 60) throws -> (
-    ReviewSessionRunnerTests.Setup, ReviewSession, ReviewSessionRunner, SessionClock
+    ReviewSessionRunnerTests.Setup, ReviewSessionStore, SessionClock
   ) {
     let setup = try ReviewSessionRunnerTests.Setup()
     let dune = try setup.post("Dune")
@@ -229,171 +238,121 @@ struct ReviewSessionComebackTests {
     _ = try setup.question(on: dune, "Spice?", answer: "Melange")
     let day = (wallClockNow().millis / 86_400_000 + 2) * 86_400_000
     let clock = SessionClock(Timestamp(millis: day + minutes * 60_000))
-    let session = try ReviewSessionLoop.session(
-      database: setup.database, at: clock.time, utcOffsetSeconds: 0, width: 80, height: 24)
-    let runner = ReviewSessionRunner(database: setup.database, now: { clock.time })
-    return (setup, session, runner, clock)
+    let session = try setup.session(at: clock.time)
+    return (setup, session, clock)
   }
 
-  func press(_ keys: String, _ runner: ReviewSessionRunner, _ session: inout ReviewSession) {
-    for c in keys { runner.press(c == "\n" ? .enter : .char(c), on: &session) }
+  func press(_ keys: String, _ clock: SessionClock, _ session: ReviewSessionStore) {
+    for c in keys { session.dispatch(.key(c == "\n" ? .enter : .char(c), at: clock.time)) }
+  }
+
+  /// The line after the session, at `now`.
+  func summary(_ session: ReviewSessionStore, at now: Timestamp) -> String? {
+    session.dispatch(.finish(at: now))
+    return session.state.summary
   }
 
   @Test(
     "again: the item comes back once its minute is up, before what is left; the session waits for what is in its steps and says when"
   )
   func againComesBack() throws {
-    var (setup, session, runner, clock) = try setUp()
+    let (setup, session, clock) = try setUp()
     defer { withExtendedLifetime(setup) {} }
-    let (first, second) = (session.items[0].id, session.items[1].id)
-    press(" 1", runner, &session)
+    let (first, second) = (session.state.items[0].id, session.state.items[1].id)
+    press(" 1", clock, session)
     #expect(
-      session.message == "again: due "
-        + session.local(Timestamp(millis: clock.time.millis + 60_000)))
-    #expect(session.current?.id == second)
+      session.state.message == "again: due "
+        + session.state.local(Timestamp(millis: clock.time.millis + 60_000)))
+    #expect(session.state.current?.id == second)
     // Not yet due: it waits; once due, it comes next, after the item being read.
     clock.advance(seconds: 30)
-    runner.tick(&session)
-    #expect(session.items.count == 2)
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.items.count == 2)
     clock.advance(seconds: 31)
-    runner.tick(&session)
-    #expect(session.current?.id == second)
-    #expect(session.items.map(\.id) == [first, second, first])
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.current?.id == second)
+    #expect(session.state.items.map(\.id) == [first, second, first])
     // Good on the second: its next learning step (10 minutes); then the first is back.
-    press(" 3", runner, &session)
-    #expect(session.current?.id == first && session.index == 2)
-    #expect(ReviewSessionView.frame(session).texts[0].hasPrefix("Review · 3/3 · reviewed 2"))
-    press(" 3", runner, &session)
+    press(" 3", clock, session)
+    #expect(session.state.current?.id == first && session.state.index == 2)
+    #expect(ReviewSessionView.frame(session.state).texts[0].hasPrefix("Review · 3/3 · reviewed 2"))
+    press(" 3", clock, session)
     // Both wait for their 10 minutes: the session is not over, and says when they are due.
-    #expect(session.current == nil && session.comebacks.count == 2)
-    let frame = ReviewSessionView.frame(session).texts
+    #expect(session.state.current == nil && session.state.comebacks.count == 2)
+    let frame = ReviewSessionView.frame(session.state).texts
     #expect(frame[0].hasPrefix("Review · waiting · reviewed 3"))
-    let next = try #require(session.nextComeback)
+    let next = try #require(session.state.nextComeback)
     // (Wrapped at 80 columns, each line indented.)
     #expect(
       frame.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains(
-        "Nothing else is due yet: 2 items come back in their learning steps, the next at \(session.local(next))."
+        "Nothing else is due yet: 2 items come back in their learning steps, the next at \(session.state.local(next))."
       ), "\(frame)")
     #expect(!frame.contains { $0.contains("That was everything due.") })
     // The line at the end names what the session rated: next due (the database looks after
     // now), still due now once its time passed.
     #expect(
-      ReviewSessionLoop.summary(session, database: setup.database, now: clock.time)
-        == "reviewed 3, next due \(session.local(next))")
+      summary(session, at: clock.time)
+        == "reviewed 3, next due \(session.state.local(next))")
     let later = Timestamp(millis: clock.time.millis + 11 * 60_000)
     #expect(
-      ReviewSessionLoop.summary(session, database: setup.database, now: later)
+      summary(session, at: later)
         == "reviewed 3, 2 still due now")
     // Ten minutes on, both come back, oldest rating first; easy sends them to review (days).
     clock.time = later
-    runner.tick(&session)
-    #expect(session.items[3...].map(\.id) == [second, first])
-    press(" 4 4", runner, &session)
-    #expect(session.current == nil && session.comebacks.isEmpty)
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.items[3...].map(\.id) == [second, first])
+    press(" 4 4", clock, session)
+    #expect(session.state.current == nil && session.state.comebacks.isEmpty)
     #expect(
-      ReviewSessionView.frame(session).texts.contains { $0.contains("That was everything due.") })
+      ReviewSessionView.frame(session.state).texts.contains {
+        $0.contains("That was everything due.")
+      })
     #expect(
       try setup.journal().filter { $0.0.hasPrefix("rate question") }.count == 5)
   }
 
   @Test("at 23:55 a learning step of 10 minutes comes back at 00:05: the day's end is no limit")
   func stepOverMidnight() throws {
-    var (setup, session, runner, clock) = try setUp(minutes: 23 * 60 + 55)
+    let (setup, session, clock) = try setUp(minutes: 23 * 60 + 55)
     defer { withExtendedLifetime(setup) {} }
-    let first = session.items[0].id
-    press(" 3", runner, &session)  // good on a new item: 10 minutes
-    #expect(session.comebacks.count == 1)
-    press(" 4", runner, &session)  // easy: days, no comeback
-    #expect(session.current == nil && session.comebacks.count == 1)
+    let first = session.state.items[0].id
+    press(" 3", clock, session)  // good on a new item: 10 minutes
+    #expect(session.state.comebacks.count == 1)
+    press(" 4", clock, session)  // easy: days, no comeback
+    #expect(session.state.current == nil && session.state.comebacks.count == 1)
     clock.advance(seconds: 11 * 60)
-    runner.tick(&session)
-    #expect(session.current?.id == first)
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.current?.id == first)
   }
 
   @Test("u takes back a rating and the comeback it set up, waiting or already back")
   func undoTakesTheComebackBack() throws {
-    var (setup, session, runner, clock) = try setUp()
+    let (setup, session, clock) = try setUp()
     defer { withExtendedLifetime(setup) {} }
-    let (first, second) = (session.items[0].id, session.items[1].id)
-    press(" 1", runner, &session)
-    #expect(session.comebacks.count == 1)
-    press("u", runner, &session)
-    #expect(session.comebacks.isEmpty && session.index == 0 && session.items.count == 2)
+    let (first, second) = (session.state.items[0].id, session.state.items[1].id)
+    press(" 1", clock, session)
+    #expect(session.state.comebacks.count == 1)
+    press("u", clock, session)
+    #expect(
+      session.state.comebacks.isEmpty && session.state.index == 0 && session.state.items.count == 2)
     // Again, and this time it is back (after the second) before u.
-    press(" 1", runner, &session)
+    press(" 1", clock, session)
     clock.advance(seconds: 61)
-    runner.tick(&session)
-    #expect(session.items.map(\.id) == [first, second, first])
-    press("u", runner, &session)
-    #expect(session.items.map(\.id) == [first, second])
-    #expect(session.index == 0 && session.comebacks.isEmpty)
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.items.map(\.id) == [first, second, first])
+    press("u", clock, session)
+    #expect(session.state.items.map(\.id) == [first, second])
+    #expect(session.state.index == 0 && session.state.comebacks.isEmpty)
   }
 
   @Test("an open question and a rating that waits days do not come back")
   func onlyLearningSteps() throws {
-    var (setup, session, runner, clock) = try setUp()
+    let (setup, session, clock) = try setUp()
     defer { withExtendedLifetime(setup) {} }
-    press(" 4", runner, &session)  // easy: days
-    #expect(session.comebacks.isEmpty)
+    press(" 4", clock, session)  // easy: days
+    #expect(session.state.comebacks.isEmpty)
     clock.advance(seconds: 3 * 86_400)
-    runner.tick(&session)
-    #expect(session.items.count == 2)
-  }
-}
-
-@Suite("memo review: the session's keys")
-struct ReviewSessionKeyTests {
-  @Test("Escape quits, as q does; in the answer's prompt line it cancels the answer")
-  func escapeQuits() {
-    let item = ReviewDueRow(
-      id: QuestionID(1), kind: .open, due: Timestamp(millis: 0), retrievability: nil,
-      question: "Spice?", postID: PostID(1), title: "Dune")
-    var session = ReviewSession(items: [item], width: 80, height: 24, utcOffsetSeconds: 0)
-    #expect(session.handle(.char("a")) == .none && session.input == "")
-    #expect(session.handle(.escape) == .none && session.input == nil)
-    #expect(session.handle(.escape) == .quit)
-  }
-}
-
-@Suite("memo review: a bracketed paste is not taken as keys")
-struct ReviewSessionPasteTests {
-  @Test("the decoder marks the keys between ESC [200~ and ESC [201~ as pasted")
-  func decoderMarksPastes() {
-    var decoder = KeyDecoder()
-    // The end marker split across two reads, as a terminal may send it.
-    let first = decoder.feedMarked(Array("x\u{1B}[200~1 2\u{1B}[20".utf8))
-    let second = decoder.feedMarked(Array("1~3".utf8))
-    #expect(first.map(\.key) == [.char("x"), .char("1"), .char(" "), .char("2")])
-    #expect(first.map(\.isPasted) == [false, true, true, true])
-    #expect(second.map(\.key) == [.char("3")] && second.map(\.isPasted) == [false])
-    // memo browse's feed gives a paste's keys as typed, without the markers.
-    var plain = KeyDecoder()
-    #expect(plain.feed(Array("\u{1B}[200~ab\u{1B}[201~".utf8)) == [.char("a"), .char("b")])
-  }
-
-  @Test("a pasted \"1 2 3\" rates nothing; pasted into the answer's prompt it is text")
-  func pasteDoesNotRate() throws {
-    let setup = try ReviewSessionRunnerTests.Setup()
-    let dune = try setup.post("Dune")
-    let q1 = try setup.question(on: dune, "Planet?", answer: "Arrakis")
-    let q2 = try setup.question(on: dune, "Spice?", answer: nil)
-    var session = try setup.session()
-    var decoder = KeyDecoder()
-    func feed(_ text: String) {
-      for (key, isPasted) in decoder.feedMarked(Array(text.utf8)) {
-        setup.runner.press(key, isPasted: isPasted, on: &session)
-      }
-    }
-    feed(" ")
-    #expect(session.isRevealed)
-    feed("\u{1B}[200~1 2 3\u{1B}[201~")
-    #expect(session.index == 0 && session.reviewed == 0)
-    #expect(session.message == "pasted text is not taken as keys: type them")
-    #expect(try setup.journal().allSatisfy { !$0.0.hasPrefix("rate") })
-    feed("3")
-    #expect(session.index == 1 && session.current?.id == q2)
-    feed("a\u{1B}[200~the spice\r\u{1B}[201~ must flow\r")
-    #expect(try setup.answer(of: q2) == "the spice must flow")
-    _ = q1
+    session.dispatch(.tick(at: clock.time))
+    #expect(session.state.items.count == 2)
   }
 }

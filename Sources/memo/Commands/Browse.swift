@@ -150,17 +150,21 @@ struct BrowseLoop {
       store.dispatch(.reviewed(ReviewSessionLoop.noDatabaseNote(database.path)))
       return
     }
-    var session =
-      (try? ReviewSessionLoop.session(
-        database: database, at: wallClockNow(), utcOffsetSeconds: store.state.utcOffsetSeconds,
-        width: size.width, height: size.height))
-      ?? ReviewSession(
-        items: [], width: size.width, height: size.height,
-        utcOffsetSeconds: store.state.utcOffsetSeconds)
-    _ = ReviewSessionLoop(database: database, screen: screen).run(&session)
+    let offset = store.state.utcOffsetSeconds
+    var session = ReviewSessionLoop.store(
+      database: database, at: wallClockNow(), utcOffsetSeconds: offset,
+      width: size.width, height: size.height)
+    if session.state.error != nil {
+      // What is due could not be read: a session over nothing.
+      session = ReviewSessionStore(
+        state: ReviewSession(
+          items: [], width: size.width, height: size.height, utcOffsetSeconds: offset),
+        runEffect: database.runNotingEntry)
+    }
+    _ = ReviewSessionLoop(store: session, screen: screen, clock: wallClockNow).run()
+    session.dispatch(.finish(at: wallClockNow()))
     store.dispatch(.resize(width: size.width, height: size.height))
-    store.dispatch(
-      .reviewed(ReviewSessionLoop.summary(session, database: database, now: wallClockNow())))
+    store.dispatch(.reviewed(session.state.summary ?? ""))
   }
 
   func measure() {
@@ -237,6 +241,10 @@ final class LazyDatabase {
     return runner.run(effect)
   }
 
-  /// The journal entry the last effect run made (nil: none).
-  var lastJournalEntry: Int64? { runner.lastJournalEntry }
+  /// Runs `effect` (see `run`). - Returns: its answer and the journal entry it made (nil:
+  /// none), for a front end that takes back only its own changes (`memo review`'s session).
+  func runNotingEntry(_ effect: Effect) -> (Action, entry: Int64?) {
+    let answer = run(effect)
+    return (answer, runner.lastJournalEntry)
+  }
 }

@@ -264,7 +264,7 @@ extension Memo.Review {
       var current: QuestionFilter?
       if selection.base == .current {
         current = try context.dispatch(.filters(.show)).filter
-        note = current.flatMap { ReviewSessionLoop.filterNote(current: $0, selection) }
+        note = current.flatMap { ReviewSession.filterNote(current: $0, selection) }
       }
       guard !rows.isEmpty else {
         // Nothing on stdout (cron mails nothing), but a filter that may hide what is due is

@@ -70,23 +70,24 @@ extension Memo.Review {
       let database = try LazyDatabase(
         path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
-      var session = try ReviewSessionLoop.session(
+      let store = ReviewSessionLoop.store(
         database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
-        selection: selection, width: size.width, height: size.height)
-      session.message = ReviewSessionLoop.currentFilterNote(selection, database: database)
+        selection: selection, saysFilter: true, width: size.width, height: size.height)
+      if let error = store.state.error { throw error }
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let signal = ReviewSessionLoop(database: database, screen: screen).run(&session)
+      let loop = ReviewSessionLoop(store: store, screen: screen, clock: wallClockNow)
+      let signal = loop.run()
       screen.leave()
-      let summary = ReviewSessionLoop.summary(session, database: database, now: wallClockNow())
+      store.dispatch(.finish(at: wallClockNow()))
       database.close()
       if signal != 0 {
         Output.flush()
         Glibc.signal(signal, SIG_DFL)
         raise(signal)
       }
-      if !context.isQuiet { Output.line(summary) }
+      if !context.isQuiet, let summary = store.state.summary { Output.line(summary) }
     }
   }
 }
@@ -98,54 +99,41 @@ func wallClockNow() -> Timestamp {
   return Timestamp(millis: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
 }
 
-/// Reads keys and signals, runs what they ask through the effects, draws.
+/// Reads keys and signals, dispatches them with the time they came at, draws: the session's
+/// decisions are `reviewSessionReducer`'s (MemoCore).
 struct ReviewSessionLoop {
-  let database: LazyDatabase
+  let store: ReviewSessionStore
   let screen: TerminalScreen
+  /// The clock keys and ticks are timed by (ratings are made at it, comebacks timed by it).
+  let clock: () -> Timestamp
 
-  /// A session over what is due at `now`, in `review due`'s order: questions, then the day's
-  /// highlights (the reader's day: those reviewed since it began count against its quota),
-  /// each highlight with its place and note. `selection`: the question filter (nil: the
-  /// current one, as `review due` applies it).
-  /// - Throws: the `MemoError` reading them gave.
-  static func session(
+  /// A started session over what is due at `now`, in `review due`'s order: questions, then the
+  /// day's highlights (the reader's day: those reviewed since it began count against its
+  /// quota), each highlight with its place and note. `selection`: the question filter (nil:
+  /// the current one, as `review due` applies it); `saysFilter`: the message says what the
+  /// current filter adds. The state holds the error when what is due could not be read.
+  static func store(
     database: LazyDatabase, at now: Timestamp, utcOffsetSeconds: Int,
-    selection: FilterSelection? = nil, width: Int, height: Int
-  ) throws -> ReviewSession {
-    var items: [ReviewDueRow] = []
-    // Read before the items: a change committed elsewhere after it shows at the first key.
-    let version = ReviewSessionRunner(database: database).dataVersion()
+    selection: FilterSelection? = nil, saysFilter: Bool = false, width: Int, height: Int
+  ) -> ReviewSessionStore {
+    let store = ReviewSessionStore(
+      state: ReviewSession(
+        items: [], width: width, height: height, utcOffsetSeconds: utcOffsetSeconds),
+      runEffect: database.runNotingEntry)
     let query = ReviewDueQuery(
       at: now, limit: nil,
       selection: selection
         ?? FilterSelection(base: .current, now: now, utcOffsetSeconds: utcOffsetSeconds),
       dayStart: FSRS.dayStart(of: now, utcOffsetSeconds: utcOffsetSeconds))
-    switch database.run(.review(.listDue(query))) {
-    case .review(.listed(let rows)): items = rows
-    case .failed(let error): throw error
-    default: break
-    }
-    var places: [Int64: HighlightPlace] = [:]
-    for item in items where item.kind == .highlight {
-      if case .highlights(.loaded(let highlight)) = database.run(
-        .highlights(.load(HighlightID(item.id.rawValue))))
-      {
-        places[item.id.rawValue] = HighlightPlace(highlight)
-      }
-    }
-    var session = ReviewSession(
-      items: items, highlights: places, width: width, height: height,
-      utcOffsetSeconds: utcOffsetSeconds)
-    session.dataVersion = version
-    return session
+    store.dispatch(.start(query, saysFilter: saysFilter))
+    return store
   }
 
   /// - Returns: the signal that ended it (0: q).
-  func run(_ session: inout ReviewSession) -> Int32 {
+  func run() -> Int32 {
     var decoder = KeyDecoder()
-    let runner = ReviewSessionRunner(database: database)
-    draw(session)
-    while !session.isFinished {
+    draw()
+    while !store.state.isFinished {
       let event = screen.wait(milliseconds: decoder.hasPendingEscape ? 25 : 1000)
       var keys: [(key: BrowseKey, isPasted: Bool)] = []
       switch event {
@@ -153,77 +141,31 @@ struct ReviewSessionLoop {
         return screen.endingSignal
       case .resize:
         let size = TerminalScreen.size()
-        session.width = size.width
-        session.height = size.height
+        store.dispatch(.resize(width: size.width, height: size.height))
       case .timeout:
         keys = decoder.flushEscape().map { ($0, false) }
         // Changes made elsewhere show within a second, as in memo browse; an item in its
         // learning steps comes back once due.
-        if keys.isEmpty { runner.tick(&session) }
+        if keys.isEmpty { store.dispatch(.tick(at: clock())) }
       case .input(let bytes):
         keys = decoder.feedMarked(bytes)
       }
       for (key, isPasted) in keys {
-        runner.press(key, isPasted: isPasted, on: &session)
-        if session.isFinished { break }
+        store.dispatch(.key(key, isPasted: isPasted, at: clock()))
+        if store.state.isFinished { break }
       }
-      draw(session)
+      draw()
     }
     return 0
   }
 
-  func draw(_ session: ReviewSession) {
+  func draw() {
+    let session = store.state
     screen.draw(ReviewSessionView.frame(session), width: session.width, height: session.height)
   }
 
   /// What a session says on a database that does not exist yet (it creates none).
   static func noDatabaseNote(_ path: String) -> String {
     "nothing to review: there is no database at \(path) yet; memo add TITLE starts one"
-  }
-
-  /// What the current filter adds to the command's own flags, said once where a reader sees
-  /// it ("the current filter applies: starred; --all reviews everything"), nil when it adds
-  /// nothing (none set, --all, --filter NAME, or the flags cover it).
-  static func currentFilterNote(_ selection: FilterSelection, database: LazyDatabase) -> String? {
-    guard selection.base == .current,
-      case .filters(.current(let current)) = database.run(.filters(.loadCurrent))
-    else { return nil }
-    return filterNote(current: current, selection)
-  }
-
-  /// The note for the current filter `current` under `selection`'s flags (see above).
-  static func filterNote(current: QuestionFilter, _ selection: FilterSelection) -> String? {
-    guard selection.base == .current else { return nil }
-    let effective = current.overridden(by: selection.flags)
-    guard !effective.isEmpty, effective != selection.flags else { return nil }
-    return "the current filter applies: \(effective.summary); --all reviews everything"
-  }
-
-  /// The line after the session: `reviewed 3, next due 2026-03-02 10:00`. What was rated in
-  /// the session and comes back in its learning steps counts: still due now once its time
-  /// passed (the database's look-up starts after now), else the next due if it is the earliest.
-  static func summary(_ session: ReviewSession, database: LazyDatabase, now: Timestamp)
-    -> String
-  {
-    let left =
-      session.items.count - session.index + session.comebacks.filter { $0.due <= now }.count
-    var line = "reviewed \(session.reviewed)"
-    if left > 0 {
-      return line + ", \(left) still due now"
-    }
-    // The earliest due after now within a year: one indexed look-up, not the listing a year on.
-    let later = Timestamp(millis: now.millis + 366 * 86_400_000)
-    var next: Timestamp?
-    if case .review(.nextDue(let due?)) = database.run(.review(.nextDue(after: now, until: later)))
-    {
-      next = due
-    }
-    if let comeback = session.nextComeback, next.map({ comeback < $0 }) ?? true { next = comeback }
-    if let next {
-      line += ", next due " + session.local(next)
-    } else {
-      line += ", nothing else due within a year"
-    }
-    return line
   }
 }

@@ -22,16 +22,9 @@ enum Completions {
       let location = try? DatabaseLocation.resolve(
         flag: flag, environment: Environment.memoVariables())
     else { return [] }
-    var runner: EffectRunner?
-    let store = Store { effect in
-      if runner == nil {
-        guard let database = try? DatabaseFile.open(at: location.path, for: .read) else {
-          return .completed([])
-        }
-        runner = EffectRunner(database: database)
-      }
-      return runner!.run(effect)  // set just above
-    }
+    // Read only: a missing file completes nothing (and is not created); an unreadable one
+    // fails the store, which then holds no completions.
+    let store = Store(runEffect: LazyDatabase(path: location.path, access: nil).run)
     store.dispatch(.complete(subject))
     // Ids complete as "12" (bash, fish show the title after a colon in zsh-style lists).
     return store.state.completions.map { value in

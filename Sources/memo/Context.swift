@@ -104,50 +104,20 @@ struct Context {
     _ action: Action, access: DatabaseFile.Access? = nil, output: ListingWriter? = nil,
     progress: ProgressMeter? = nil, refusingRatingBeforeCreation: Bool = false
   ) throws -> AppState {
-    let output = output ?? listingWriter
-    var opened: (runner: EffectRunner, access: DatabaseFile.Access, isInMemory: Bool)?
-    let store = Store { effect in
-      guard let needed = effect.onlyReads ? .read : access else {
-        return .failed(
-          MemoError(
-            code: .io,
-            message:
-              "internal error: a reading command asked for a change (\(effect)); please report this as a bug"
-          ))
-      }
-      // A missing file read as empty, then a change that creates it: open it for that change.
-      if opened == nil
-        || (needed == .write && opened?.access != .write && opened?.isInMemory == true)
-      {
-        do {
-          let database = try open(for: needed)
-          let runner = EffectRunner(database: database, writingTo: output)
-          runner.progress = progress
-          runner.refusesRatingBeforeCreation = refusingRatingBeforeCreation
-          opened = (runner, needed, database.path == ":memory:")
-        } catch let error as MemoError {
-          return .failed(error)
-        } catch {
-          return .failed(MemoError(code: .io, message: "cannot open \(location.path): \(error)"))
-        }
-      }
-      // Set just above, or the closure returned.
-      return opened!.runner.run(effect)
-    }
-    store.dispatch(action)
-    if let error = store.state.error { throw error }
-    // A change made and committed: if stdout then fails, the error says the change was kept.
-    if access != nil, opened?.runner.madeChanges == true { Output.changeKept = true }
-    return store.state
-  }
-
-  /// The database file, opened (and migrated) for `access`.
-  private func open(for access: DatabaseFile.Access) throws -> Database {
-    try DatabaseFile.open(
-      at: location.path, for: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+    let database = LazyDatabase(
+      path: location.path, access: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      output: output ?? listingWriter,
       migrationProgress: { [isQuiet] in
         Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
       })
+    database.progress = progress
+    database.refusesRatingBeforeCreation = refusingRatingBeforeCreation
+    let store = Store(runEffect: database.run)
+    store.dispatch(action)
+    if let error = store.state.error { throw error }
+    // A change made and committed: if stdout then fails, the error says the change was kept.
+    if access != nil, database.madeChanges { Output.changeKept = true }
+    return store.state
   }
 }
 

@@ -24,7 +24,8 @@ enum Completions {
     else { return [] }
     // Read only: a missing file completes nothing (and is not created); an unreadable one
     // fails the store, which then holds no completions.
-    let store = Store(runEffect: LazyDatabase(path: location.path, access: nil).run)
+    let store = Store(
+      runEffect: LazyDatabase(path: location.path, access: nil, clock: SystemClock.now).run)
     store.dispatch(.complete(subject))
     // Ids complete as "12" (bash, fish show the title after a colon in zsh-style lists).
     return store.state.completions.map { value in

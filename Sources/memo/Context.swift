@@ -14,6 +14,9 @@ struct Context {
   let isQuiet: Bool
   /// Whether stdout is a terminal (a person reads it) rather than a pipe or a file.
   let stdoutIsTerminal: Bool
+  /// The one clock of the command (`Environment.clock`): `now` is read from it once, at the
+  /// start; the effect runner times its writes by it, a review session its keys.
+  let clock: () -> Timestamp
   let now: Timestamp
   /// How long to wait for another process's write lock: $MEMO_BUSY_TIMEOUT milliseconds.
   let busyTimeoutMilliseconds: Int32
@@ -39,7 +42,8 @@ struct Context {
       let noColor = !(Environment.get("NO_COLOR") ?? "").isEmpty
       useColor = stdoutIsTerminal && !noColor && Environment.get("TERM") != "dumb"
     }
-    now = SystemClock.now()
+    clock = Environment.clock()
+    now = clock()
     if let zone = Environment.unknownZone() {
       // As glibc does, such a zone is read as UTC: say so, rather than show wrong local times.
       Diagnostics.line(
@@ -105,8 +109,8 @@ struct Context {
     progress: ProgressMeter? = nil, refusingRatingBeforeCreation: Bool = false
   ) throws -> AppState {
     let database = LazyDatabase(
-      path: location.path, access: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-      output: output ?? listingWriter,
+      path: location.path, access: access, clock: clock,
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds, output: output ?? listingWriter,
       migrationProgress: { [isQuiet] in
         Context.progressMeter("upgrading the database", counting: false, isQuiet: isQuiet)
       })
@@ -126,6 +130,18 @@ enum Environment {
   static func get(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }
     return String(cString: value)
+  }
+
+  /// The clock every command reads: the system's. A test hook, for the end-to-end tests only
+  /// (kept out of the help and the manual on purpose): `MEMO_NOW`, an RFC 3339 time such as
+  /// `2026-03-01T23:55:00Z`, stops the clock at that time, in every command alike (so that
+  /// what one command makes is never later than what the next one reads). A value that is not
+  /// such a time is ignored.
+  static func clock() -> () -> Timestamp {
+    guard let text = get("MEMO_NOW"), let time = Timestamp(rfc3339: text) else {
+      return SystemClock.now
+    }
+    return { time }
   }
 
   /// The variables `DatabaseLocation.resolve` reads.

@@ -13,6 +13,8 @@ final class LazyDatabase {
   /// (SPEC §2); nil for a front end that only reads, whose effect that would write is refused
   /// as an internal error, writing nothing.
   let access: DatabaseFile.Access?
+  /// The command's clock: the runner times its writes by it.
+  let clock: () -> Timestamp
   let busyTimeoutMilliseconds: Int32
   /// Where listings whose effect says `.output` stream their rows (nil: none may).
   let output: RowSink?
@@ -26,13 +28,14 @@ final class LazyDatabase {
   private var opened: (database: Database, runner: EffectRunner, access: DatabaseFile.Access)?
 
   init(
-    path: String, access: DatabaseFile.Access?,
+    path: String, access: DatabaseFile.Access?, clock: @escaping () -> Timestamp,
     busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
     output: RowSink? = nil, picksUpNewFile: Bool = false,
     migrationProgress: (() -> ProgressMeter?)? = nil
   ) {
     self.path = path
     self.access = access
+    self.clock = clock
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.output = output
     self.picksUpNewFile = picksUpNewFile
@@ -42,9 +45,11 @@ final class LazyDatabase {
   /// A long-lived front end's database (`memo browse`, `memo review`'s session), opened for
   /// reading now, so that an unreadable file is an error before the screen is taken; changes
   /// create a missing file. - Throws: `MemoError`, as `DatabaseFile.open` does.
-  convenience init(path: String, busyTimeoutMilliseconds: Int32) throws {
+  convenience init(
+    path: String, clock: @escaping () -> Timestamp, busyTimeoutMilliseconds: Int32
+  ) throws {
     self.init(
-      path: path, access: .write, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      path: path, access: .write, clock: clock, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       picksUpNewFile: true)
     opened = try open(for: .read)
   }
@@ -103,7 +108,7 @@ final class LazyDatabase {
     let database = try DatabaseFile.open(
       at: path, for: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       migrationProgress: migrationProgress)
-    let runner = EffectRunner(database: database, writingTo: output)
+    let runner = EffectRunner(database: database, clock: clock, writingTo: output)
     runner.progress = progress
     runner.refusesRatingBeforeCreation = refusesRatingBeforeCreation
     return (database, runner, access)

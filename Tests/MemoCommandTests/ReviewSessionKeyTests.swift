@@ -1,4 +1,5 @@
 import MemoCore
+import MemoStorage
 import Testing
 
 @testable import memo
@@ -43,7 +44,7 @@ struct ReviewSessionPasteTests {
     var decoder = KeyDecoder()
     func feed(_ text: String) {
       for (key, isPasted) in decoder.feedMarked(Array(text.utf8)) {
-        session.dispatch(.key(key, isPasted: isPasted, at: wallClockNow()))
+        session.dispatch(.key(key, isPasted: isPasted, at: SystemClock.now()))
       }
     }
     feed(" ")

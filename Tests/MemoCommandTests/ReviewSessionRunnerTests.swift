@@ -24,7 +24,8 @@ struct ReviewSessionRunnerTests {
       let path = folder + "/memo.db"
       otherDatabase = try DatabaseFile.open(at: path, for: .write)
       other = EffectRunner(database: otherDatabase)
-      database = try LazyDatabase(path: path, busyTimeoutMilliseconds: 2000)
+      database = try LazyDatabase(
+        path: path, clock: SystemClock.now, busyTimeoutMilliseconds: 2000)
     }
 
     deinit {
@@ -81,11 +82,12 @@ struct ReviewSessionRunnerTests {
 
     /// What is due by two days on (an open question comes a day after it was asked).
     func session() throws -> ReviewSessionStore {
-      try session(at: Timestamp(millis: wallClockNow().millis + 2 * 86_400_000))
+      try session(at: Timestamp(millis: SystemClock.now().millis + 2 * 86_400_000))
     }
 
     /// Keys typed at `now` (the wall clock: the tests without comebacks).
-    func press(_ keys: String, _ session: ReviewSessionStore, at now: Timestamp = wallClockNow()) {
+    func press(_ keys: String, _ session: ReviewSessionStore, at now: Timestamp = SystemClock.now())
+    {
       for c in keys { session.dispatch(.key(c == "\n" ? .enter : .char(c), at: now)) }
     }
   }
@@ -211,7 +213,7 @@ struct ReviewSessionRunnerTests {
     state.index = try #require(state.items.firstIndex { $0.id == q4 })
     let open = ReviewSessionStore(state: state, runEffect: setup.database.runNotingEntry)
     try setup.elsewhere(.questions(.setAnswer(q4, "sandworms")))
-    open.dispatch(.perform(.answer("mine"), at: wallClockNow()))
+    open.dispatch(.perform(.answer("mine"), at: SystemClock.now()))
     #expect(try setup.answer(of: q4) == "sandworms")
     #expect(open.state.message?.contains("'sandworms'") == true)
     #expect(open.state.reviewed == 0)
@@ -236,7 +238,7 @@ struct ReviewSessionComebackTests {
     let dune = try setup.post("Dune")
     _ = try setup.question(on: dune, "Planet?", answer: "Arrakis")
     _ = try setup.question(on: dune, "Spice?", answer: "Melange")
-    let day = (wallClockNow().millis / 86_400_000 + 2) * 86_400_000
+    let day = (SystemClock.now().millis / 86_400_000 + 2) * 86_400_000
     let clock = SessionClock(Timestamp(millis: day + minutes * 60_000))
     let session = try setup.session(at: clock.time)
     return (setup, session, clock)

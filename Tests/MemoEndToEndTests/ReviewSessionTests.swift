@@ -84,13 +84,13 @@ struct ReviewSessionOffTerminalTests {
 struct ReviewSessionTmuxTests {
   /// Runs `memo review` in the sandbox, then shows its exit status and whether the terminal
   /// is back in its normal mode.
-  func script(_ box: Sandbox, command: String = "review") throws -> String {
+  func script(_ box: Sandbox, command: String = "review", now: String? = nil) throws -> String {
     let path = box.root + "/review.sh"
     let text = """
       #!/bin/sh
       trap true INT
       ulimit -c 0
-      export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC NO_COLOR=1
+      export HOME='\(box.root)' XDG_DATA_HOME='\(box.root)/.local/share' LANG=C.UTF-8 TZ=UTC NO_COLOR=1\(now.map { " MEMO_NOW=" + $0 } ?? "")
       sh -c 'echo $$ > "$HOME/review.pid"; exec "$0" \(command)' '\(Sandbox.binary)'
       status=$?
       echo "exit=$status tty=$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
@@ -149,6 +149,32 @@ struct ReviewSessionTmuxTests {
       try box.rows("SELECT question_id, rating FROM review_events ORDER BY id")
         == [["1", "good"], ["2", "later"]])
     #expect(try box.run(["db", "check"]).status == 0)
+  }
+
+  @Test(
+    "at 23:55 (MEMO_NOW, the tests' clock) good on a new item waits for 00:05, and the line at the end says so"
+  )
+  func stepOverMidnight() throws {
+    let box = try Sandbox()
+    let now = "2026-03-01T23:55:00Z"
+    box.environment["MEMO_NOW"] = now
+    _ = try box.add("Dune")
+    _ = try box.succeed(["ask", "1", "What does the litany call fear?"])
+    _ = try box.succeed(["answer", "1", "The mind-killer."])
+    let tmux = try TmuxSession(command: try script(box, now: now))
+    try tmux.wait(for: "What does the litany call fear?")
+    try tmux.send("Space")
+    try tmux.wait(for: "The mind-killer.")
+    try tmux.send("3")
+    try tmux.wait(for: "Nothing else is due yet: 1 item comes back in its learning steps")
+    let screen = try tmux.screen()
+    #expect(screen.contains { $0.contains("good: due 2026-03-02 00:05") }, "\(screen)")
+    try tmux.send("q")
+    let lines = try tmux.wait(for: "exit=0 tty=icanon echo")
+    #expect(lines.contains("reviewed 1, next due 2026-03-02 00:05"), "\(lines)")
+    #expect(
+      try box.rows("SELECT substr(reviewed_at, 1, 16) FROM review_events")
+        == [["2026-03-01T23:55"]])
   }
 
   @Test("a question deleted elsewhere while it shows is skipped, saying so; the session goes on")

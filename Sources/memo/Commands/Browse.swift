@@ -52,7 +52,8 @@ extension Memo {
       }
       let context = try Context(global, format: .table)
       let database = try LazyDatabase(
-        path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
+        path: context.location.path, clock: context.clock,
+        busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
       let store = BrowseStore(
         state: BrowseState(
@@ -152,7 +153,7 @@ struct BrowseLoop {
     }
     let offset = store.state.utcOffsetSeconds
     var session = ReviewSessionLoop.store(
-      database: database, at: wallClockNow(), utcOffsetSeconds: offset,
+      database: database, at: database.clock(), utcOffsetSeconds: offset,
       width: size.width, height: size.height)
     if session.state.error != nil {
       // What is due could not be read: a session over nothing.
@@ -161,8 +162,8 @@ struct BrowseLoop {
           items: [], width: size.width, height: size.height, utcOffsetSeconds: offset),
         runEffect: database.runNotingEntry)
     }
-    _ = ReviewSessionLoop(store: session, screen: screen, clock: wallClockNow).run()
-    session.dispatch(.finish(at: wallClockNow()))
+    _ = ReviewSessionLoop(store: session, screen: screen, clock: database.clock).run()
+    session.dispatch(.finish(at: database.clock()))
     store.dispatch(.resize(width: size.width, height: size.height))
     store.dispatch(.reviewed(session.state.summary ?? ""))
   }

@@ -68,7 +68,8 @@ extension Memo.Review {
         return
       }
       let database = try LazyDatabase(
-        path: context.location.path, busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
+        path: context.location.path, clock: context.clock,
+        busyTimeoutMilliseconds: context.busyTimeoutMilliseconds)
       let size = TerminalScreen.size()
       let store = ReviewSessionLoop.store(
         database: database, at: context.now, utcOffsetSeconds: context.style.utcOffsetSeconds,
@@ -77,10 +78,10 @@ extension Memo.Review {
       let screen = TerminalScreen(useColor: context.style.useColor)
       try screen.enter()
       defer { screen.leave() }
-      let loop = ReviewSessionLoop(store: store, screen: screen, clock: wallClockNow)
+      let loop = ReviewSessionLoop(store: store, screen: screen, clock: context.clock)
       let signal = loop.run()
       screen.leave()
-      store.dispatch(.finish(at: wallClockNow()))
+      store.dispatch(.finish(at: context.clock()))
       database.close()
       if signal != 0 {
         Output.flush()
@@ -90,13 +91,6 @@ extension Memo.Review {
       if !context.isQuiet, let summary = store.state.summary { Output.line(summary) }
     }
   }
-}
-
-/// The clock, as the commands read it.
-func wallClockNow() -> Timestamp {
-  var spec = timespec()
-  clock_gettime(CLOCK_REALTIME, &spec)
-  return Timestamp(millis: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
 }
 
 /// Reads keys and signals, dispatches them with the time they came at, draws: the session's

@@ -1929,7 +1929,7 @@ _memo_db_path() {
 
 _memo_db_check() {
     repeating_flags=()
-    non_repeating_flags=(-q --quiet --version -h --help)
+    non_repeating_flags=(-q --quiet --repair --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --color --format)
     __memo_offer_flags_options 0

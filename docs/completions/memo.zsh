@@ -1327,7 +1327,7 @@ _memo_db() {
     command)
         local -ar subcommands=(
             'path:Print the database in use and why (--db, $MEMO_DB, $XDG_DATA_HOME or the default).'
-            'check:Check the database: SQLite'\''s integrity check and foreign keys (exit 74 on a problem).'
+            'check:Check the database: SQLite'\''s integrity check, foreign keys, memo'\''s own bookkeeping (exit 74 on a problem).'
             'backup:Copy the database to PATH, consistently, even while other memo processes write.'
         )
         _describe -V subcommand subcommands && ret=0
@@ -1370,6 +1370,7 @@ _memo_db_check() {
         '--color[Colour\: auto, always or never (auto honours NO_COLOR).]:color:{__memo_complete "${___color[@]}"}'
         '(-q --quiet)'{-q,--quiet}'[Print only what scripts need (ids, data); no messages.]'
         '--format[Output format\: table, plain, json, jsonl, csv or tsv (default\: table on a terminal, plain when piped).]:format:{__memo_complete "${___format[@]}"}'
+        '--repair[Mend memo'\''s bookkeeping from the records first (deletion marks, search index).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -6,6 +6,9 @@ public enum TransferEffect: Equatable, Sendable {
   case importFile(ImportRequest)
   /// Answers `.database(.checked)`.
   case check
+  /// Mends memo's own bookkeeping from the rows, in one transaction; answers
+  /// `.database(.repaired)`.
+  case repair
   /// A consistent copy through the online backup API; answers `.database(.backedUp)`.
   case backup(to: String)
 
@@ -15,6 +18,7 @@ public enum TransferEffect: Equatable, Sendable {
     switch self {
     case .export, .check, .backup: true
     case .importFile(let request): request.isDryRun
+    case .repair: false
     }
   }
 }

@@ -13,13 +13,18 @@ public func appReducer(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .database(let action):
     switch action {
     case .check: return [.transfer(.check)]
+    case .repair: return [.transfer(.repair)]
+    case .repaired(let mended):
+      state.databaseRepairs = mended
+      return []
     case .backup(let path):
       guard !path.trimmingWhitespace().isEmpty else {
         return fail(&state, .usage("give the backup a file path"))
       }
       return [.transfer(.backup(to: path))]
-    case .checked(let problems):
-      state.databaseProblems = problems
+    case .checked(let problems, let mendable):
+      state.databaseProblems = problems + mendable
+      state.databaseMendable = mendable.count
       return []
     case .backedUp(let path):
       state.backupPath = path

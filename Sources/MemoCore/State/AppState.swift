@@ -50,6 +50,10 @@ public struct AppState: Equatable, Sendable {
   public var importSummary: ImportSummary?
   /// What `memo db check` found (nil: not checked).
   public var databaseProblems: [String]?
+  /// How many of `databaseProblems` (the last ones) `memo db check --repair` mends.
+  public var databaseMendable = 0
+  /// What `memo db check --repair` mended.
+  public var databaseRepairs: [String]?
   /// Where `memo db backup` wrote.
   public var backupPath: String?
   /// What `memo search` found, best first.

@@ -53,7 +53,8 @@ public enum KOReaderImport {
         addedAt = localInstant(local)
         if addedAt == nil {
           report.problems.append(
-            "\(path): \(h.place): '\(local)' is no time in this time zone (a clock change); kept without one")
+            "\(path): \(h.place): '\(local)' is no time in this time zone (a clock change); kept without one"
+          )
           report.unreadable += 1
         }
       }
@@ -119,6 +120,40 @@ public enum KOReaderImport {
   /// document, the same as in the sidecar, so the same highlight from both is one.
   /// - Throws: `MemoError` `.badData` (65) naming the line or the entry.
   public static func jsonExport(_ input: [UInt8], name: String) throws -> Report {
+    var report = Report()
+    for (document, place) in try documents(parsing: input, name: name) {
+      let at = place.isEmpty ? "" : place + "."
+      guard case .object = document else {
+        throw MemoError.malformedImport(name, place: place, reason: "expected an object (a book)")
+      }
+      guard let title = text(document["title"]) else {
+        throw MemoError.malformedImport(name, place: at + "title", reason: "a book needs a title")
+      }
+      guard let entries = document["entries"]?.arrayValue else {
+        throw MemoError.malformedImport(name, place: at + "entries", reason: "expected an array")
+      }
+      var clippings: [ExternalClipping] = []
+      for (index, entry) in entries.enumerated() {
+        if let clipping = try jsonEntry(
+          entry, index: index, at: "\(at)entries[\(index)]", name: name, report: &report)
+        {
+          clippings.append(clipping)
+        }
+      }
+      guard !clippings.isEmpty else { continue }
+      report.books.append(
+        ExternalBook(
+          title: title, author: text(document["author"])?.replacing("\n", with: ", "),
+          addedAt: clippings.compactMap(\.addedAt).min(), clippings: clippings))
+    }
+    return report
+  }
+
+  /// The export's books with their places: the list under `"documents"`, or the one book.
+  /// - Throws: `MemoError` `.badData` (65) naming the line and column of a JSON error.
+  private static func documents(parsing input: [UInt8], name: String) throws -> [(
+    JSONValue, String
+  )] {
     var bytes = input
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     let root: JSONValue
@@ -135,74 +170,57 @@ public enum KOReaderImport {
           column += 1
         }
       }
-      throw MemoError.malformedImport(name, place: "line \(line), column \(column)", reason: error.reason)
-    }
-    var documents: [(JSONValue, String)] = []
-    if let list = root["documents"]?.arrayValue {
-      documents = list.enumerated().map { ($1, "documents[\($0)]") }
-    } else if root["entries"] != nil {
-      documents = [(root, "")]
-    } else {
       throw MemoError.malformedImport(
-        name, place: "line 1",
-        reason: "no \"entries\" or \"documents\" (is this a KOReader JSON export?)")
+        name, place: "line \(line), column \(column)", reason: error.reason)
     }
-    var report = Report()
-    for (document, place) in documents {
-      let at = place.isEmpty ? "" : place + "."
-      guard case .object = document else {
-        throw MemoError.malformedImport(name, place: place, reason: "expected an object (a book)")
-      }
-      guard let title = text(document["title"]) else {
-        throw MemoError.malformedImport(name, place: at + "title", reason: "a book needs a title")
-      }
-      guard let entries = document["entries"]?.arrayValue else {
-        throw MemoError.malformedImport(name, place: at + "entries", reason: "expected an array")
-      }
-      var clippings: [ExternalClipping] = []
-      for (index, entry) in entries.enumerated() {
-        let where_ = "\(at)entries[\(index)]"
-        guard case .object = entry else {
-          throw MemoError.malformedImport(name, place: where_, reason: "expected an object (a highlight)")
-        }
-        guard let passage = text(entry["text"]) else {
-          // A highlight drawn over a picture in a PDF: KOReader exports an image, no text.
-          report.notices.append("\(name): \(where_): no text (a picture?); skipped")
-          report.unreadable += 1
-          continue
-        }
-        var addedAt: Timestamp?
-        switch entry["time"] {
-        case nil, .null?: break
-        case let value?:
-          if let seconds = value.int64Value, abs(seconds) < 100_000_000_000 {
-            addedAt = Timestamp(millis: seconds * 1000)
-          } else {
-            report.problems.append("\(name): \(where_): \"time\" is not Unix seconds; kept without one")
-            report.unreadable += 1
-          }
-        }
-        let page = label(entry["page"])
-        let place = label(entry["pn_xp"])
-        var clipping = ExternalClipping(
-          kind: .highlight, text: passage, addedAt: addedAt,
-          key: place.map { stableKey(["koreader", $0, passage]) }
-            ?? stableKey(["koreader", "", passage, page ?? "", addedAt?.rfc3339 ?? ""]),
-          page: page)
-        clipping.note = text(entry["note"])
-        clipping.chapter = text(entry["chapter"])
-        if let page, let number = Int(page) {
-          clipping.position = Double(number) + Double(min(index, 99_999)) / 100_000
-        }
-        clippings.append(clipping)
-      }
-      guard !clippings.isEmpty else { continue }
-      report.books.append(
-        ExternalBook(
-          title: title, author: text(document["author"])?.replacing("\n", with: ", "),
-          addedAt: clippings.compactMap(\.addedAt).min(), clippings: clippings))
+    if let list = root["documents"]?.arrayValue {
+      return list.enumerated().map { ($1, "documents[\($0)]") }
+    } else if root["entries"] != nil {
+      return [(root, "")]
     }
-    return report
+    throw MemoError.malformedImport(
+      name, place: "line 1",
+      reason: "no \"entries\" or \"documents\" (is this a KOReader JSON export?)")
+  }
+
+  /// One entry of a book: its highlight, or nil (counted unreadable) when it holds no text.
+  private static func jsonEntry(
+    _ entry: JSONValue, index: Int, at where_: String, name: String, report: inout Report
+  ) throws -> ExternalClipping? {
+    guard case .object = entry else {
+      throw MemoError.malformedImport(
+        name, place: where_, reason: "expected an object (a highlight)")
+    }
+    guard let passage = text(entry["text"]) else {
+      // A highlight drawn over a picture in a PDF: KOReader exports an image, no text.
+      report.notices.append("\(name): \(where_): no text (a picture?); skipped")
+      report.unreadable += 1
+      return nil
+    }
+    var addedAt: Timestamp?
+    switch entry["time"] {
+    case nil, .null?: break
+    case let value?:
+      if let seconds = value.int64Value, abs(seconds) < 100_000_000_000 {
+        addedAt = Timestamp(millis: seconds * 1000)
+      } else {
+        report.problems.append("\(name): \(where_): \"time\" is not Unix seconds; kept without one")
+        report.unreadable += 1
+      }
+    }
+    let page = label(entry["page"])
+    let place = label(entry["pn_xp"])
+    var clipping = ExternalClipping(
+      kind: .highlight, text: passage, addedAt: addedAt,
+      key: place.map { stableKey(["koreader", $0, passage]) }
+        ?? stableKey(["koreader", "", passage, page ?? "", addedAt?.rfc3339 ?? ""]),
+      page: page)
+    clipping.note = text(entry["note"])
+    clipping.chapter = text(entry["chapter"])
+    if let page, let number = Int(page) {
+      clipping.position = Double(number) + Double(min(index, 99_999)) / 100_000
+    }
+    return clipping
   }
 
   /// A string that is not blank, trimmed.

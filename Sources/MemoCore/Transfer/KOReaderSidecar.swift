@@ -81,83 +81,113 @@ public enum KOReaderSidecar {
     book.title = nonBlank(props?["title"]?.string)
     book.author = nonBlank(props?["authors"]?.string)?.replacing("\n", with: ", ")
     book.documentPath = nonBlank(root["doc_path"]?.string)
-
     if let annotations = root["annotations"]?.table {
-      for (index, entry) in annotations.list.enumerated() {
-        guard let entry = entry.table else { continue }
-        let passage = nonBlank(entry["text"]?.string)
-        let isHighlight = entry["pos0"] != nil || entry["drawer"] != nil
-        guard isHighlight, let passage else {
-          book.bookmarks += 1
-          continue
-        }
-        book.highlights.append(
-          highlight(
-            passage, note: entry["note"]?.string, entry: entry, place: "annotations[\(index + 1)]",
-            problems: &book.problems, name: name))
-      }
-      return book
+      readAnnotations(annotations, into: &book, name: name)
+    } else {
+      readOlderShape(root, into: &book, name: name)
     }
+    return book
+  }
 
-    // The older shape: passages in `highlight`, notes in `bookmarks` (matched by time and passage).
-    var notes: [String: String] = [:]
-    var bookmarked: Set<String> = []
-    if let bookmarks = root["bookmarks"]?.table {
-      for entry in bookmarks.list.compactMap(\.table) {
-        guard let passage = nonBlank(entry["notes"]?.string),
-          entry["highlighted"]?.boolean == true || entry["pos0"] != nil
-        else {
-          book.bookmarks += 1
-          continue
-        }
-        let time = entry["datetime"]?.string ?? ""
-        bookmarked.insert(time + "\u{1F}" + passage)
-        if let text = nonBlank(entry["text"]?.string), !isAutomaticText(text, time: time) {
-          notes[time + "\u{1F}" + passage] = text
-        }
+  /// The current shape: one `annotations` list, each entry a highlight (with its note) or a bookmark.
+  private static func readAnnotations(_ annotations: LuaTable, into book: inout Book, name: String)
+  {
+    for (index, entry) in annotations.list.enumerated() {
+      guard let entry = entry.table else { continue }
+      let passage = nonBlank(entry["text"]?.string)
+      let isHighlight = entry["pos0"] != nil || entry["drawer"] != nil
+      guard isHighlight, let passage else {
+        book.bookmarks += 1
+        continue
       }
+      book.highlights.append(
+        highlight(
+          passage, note: entry["note"]?.string, entry: entry, place: "annotations[\(index + 1)]",
+          problems: &book.problems, name: name))
+    }
+  }
+
+  /// The older shape: passages in `highlight`, notes in `bookmarks` (matched by time and passage).
+  private static func readOlderShape(_ root: LuaTable, into book: inout Book, name: String) {
+    var bookmarked: Set<String> = []
+    var notes: [String: String] = [:]
+    if let bookmarks = root["bookmarks"]?.table {
+      notes = bookmarkNotes(bookmarks, bookmarked: &bookmarked, book: &book)
     }
     if let pages = root["highlight"]?.table {
-      // Page order (the keys are page numbers), so highlights come out in reading order.
-      let byPage = pages.entries.sorted {
-        switch ($0.key, $1.key) {
-        case (.number(let a), .number(let b)): a < b
-        case (.number, .string): true
-        default: false
-        }
-      }
-      for (pageKey, list) in byPage {
-        let page: String
-        switch pageKey {
-        case .number(let n): page = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
-        case .string(let s): page = "\"\(s)\""
-        }
-        for (index, entry) in (list.table?.list ?? []).enumerated() {
-          guard let entry = entry.table else { continue }
-          guard let passage = nonBlank(entry["text"]?.string) else { continue }
-          let time = entry["datetime"]?.string ?? ""
-          var found = highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
-            place: "highlight[\(page)][\(index + 1)]", problems: &book.problems, name: name)
-          if found.page == nil, case .number(let n) = pageKey, n.rounded() == n { found.page = Int(n) }
-          book.highlights.append(found)
-          bookmarked.remove(time + "\u{1F}" + passage)
-        }
-      }
+      readPages(pages, notes: notes, bookmarked: &bookmarked, into: &book, name: name)
     }
     // A highlighted bookmark whose `highlight` entry is gone still holds the passage.
     if let bookmarks = root["bookmarks"]?.table, !bookmarked.isEmpty {
       for (index, entry) in bookmarks.list.enumerated() {
-        guard let entry = entry.table, let passage = nonBlank(entry["notes"]?.string) else { continue }
-        let time = entry["datetime"]?.string ?? ""
-        guard bookmarked.contains(time + "\u{1F}" + passage) else { continue }
+        guard let entry = entry.table, let passage = nonBlank(entry["notes"]?.string) else {
+          continue
+        }
+        let key = (entry["datetime"]?.string ?? "") + "\u{1F}" + passage
+        guard bookmarked.contains(key) else { continue }
         book.highlights.append(
           highlight(
-            passage, note: notes[time + "\u{1F}" + passage], entry: entry,
+            passage, note: notes[key], entry: entry,
             place: "bookmarks[\(index + 1)]", problems: &book.problems, name: name))
       }
     }
-    return book
+  }
+
+  /// The older shape's bookmarks: the notes written on highlights, keyed by time and passage;
+  /// `bookmarked` collects every highlighted one, plain bookmarks are counted.
+  private static func bookmarkNotes(
+    _ bookmarks: LuaTable, bookmarked: inout Set<String>, book: inout Book
+  ) -> [String: String] {
+    var notes: [String: String] = [:]
+    for entry in bookmarks.list.compactMap(\.table) {
+      guard let passage = nonBlank(entry["notes"]?.string),
+        entry["highlighted"]?.boolean == true || entry["pos0"] != nil
+      else {
+        book.bookmarks += 1
+        continue
+      }
+      let time = entry["datetime"]?.string ?? ""
+      bookmarked.insert(time + "\u{1F}" + passage)
+      if let text = nonBlank(entry["text"]?.string), !isAutomaticText(text, time: time) {
+        notes[time + "\u{1F}" + passage] = text
+      }
+    }
+    return notes
+  }
+
+  /// The older shape's `highlight` table, in page order (the keys are page numbers), so
+  /// highlights come out in reading order; each one found is no longer only bookmarked.
+  private static func readPages(
+    _ pages: LuaTable, notes: [String: String], bookmarked: inout Set<String>,
+    into book: inout Book, name: String
+  ) {
+    let byPage = pages.entries.sorted {
+      switch ($0.key, $1.key) {
+      case (.number(let a), .number(let b)): a < b
+      case (.number, .string): true
+      default: false
+      }
+    }
+    for (pageKey, list) in byPage {
+      let page: String
+      switch pageKey {
+      case .number(let n): page = n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+      case .string(let s): page = "\"\(s)\""
+      }
+      for (index, entry) in (list.table?.list ?? []).enumerated() {
+        guard let entry = entry.table else { continue }
+        guard let passage = nonBlank(entry["text"]?.string) else { continue }
+        let key = (entry["datetime"]?.string ?? "") + "\u{1F}" + passage
+        var found = highlight(
+          passage, note: notes[key], entry: entry,
+          place: "highlight[\(page)][\(index + 1)]", problems: &book.problems, name: name)
+        if found.page == nil, case .number(let n) = pageKey, n.rounded() == n {
+          found.page = Int(n)
+        }
+        book.highlights.append(found)
+        bookmarked.remove(key)
+      }
+    }
   }
 
   /// KOReader's automatic bookmark text: "Page 13 Oceania @ 2023-05-14 23:36:07" in any UI

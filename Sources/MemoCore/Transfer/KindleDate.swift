@@ -131,6 +131,16 @@ enum KindleDate {
   /// The date in `text`, whose zone (minutes east of UTC) was named apart from it.
   static func read(_ text: String, zone: Int) -> Timestamp? {
     guard let tokens = tokens(text) else { return nil }
+    var fields = Fields(offsetMinutes: zone)
+    var i = 0
+    while i < tokens.count, !fields.contradicted {
+      i = step(tokens, at: i, into: &fields)
+    }
+    return fields.contradicted ? nil : instant(fields)
+  }
+
+  /// What a date's tokens name, slot by slot; a slot named twice with two values is no date.
+  struct Fields {
     var year: Int?
     var month: Int?
     var day: Int?
@@ -138,78 +148,100 @@ enum KindleDate {
     var minute: Int?
     var second: Int?
     var isPM: Bool?
-    var offsetMinutes = zone
+    var offsetMinutes: Int
     var loose: [(value: Int, digits: Int)] = []
-    func set(_ slot: inout Int?, _ value: Int) -> Bool {
-      if slot != nil && slot != value { return false }
-      slot = value
-      return true
+    var contradicted = false
+
+    init(offsetMinutes: Int) { self.offsetMinutes = offsetMinutes }
+
+    mutating func set(_ slot: WritableKeyPath<Fields, Int?>, _ value: Int) {
+      if let held = self[keyPath: slot], held != value { contradicted = true }
+      self[keyPath: slot] = value
     }
-    var i = 0
-    while i < tokens.count {
-      switch tokens[i] {
-      case .word(let word):
-        if word == "gmt" || word == "utc", i + 2 < tokens.count,
-          case .sign(let sign) = tokens[i + 1],
-          case .number(let h, _) = tokens[i + 2]
-        {
-          var minutes = h * 60
-          i += 3
-          if i + 1 < tokens.count, tokens[i] == .colon, case .number(let m, _) = tokens[i + 1] {
-            minutes += m
-            i += 2
-          } else if h >= 100 {
-            minutes = h / 100 * 60 + h % 100  // "+0800"
-          }
-          offsetMinutes = sign * minutes
-          continue
-        }
-        if let m = months[word] {
-          guard set(&month, m) else { return nil }
-        } else if am.contains(word) {
-          isPM = false
-        } else if pm.contains(word) {
-          isPM = true
-        }
-        i += 1
-      case .number(let value, let digits):
-        if let clock = clock(tokens, at: i) {
-          guard hour == nil else { return nil }
-          (hour, minute, second) = (value, clock.minute, clock.second)
-          i = clock.next
-          continue
-        }
-        if i + 1 < tokens.count, case .word(let word) = tokens[i + 1], let marker = word.first {
-          var ok = true
-          switch marker {
-          case "年", "년": ok = set(&year, value)
-          case "月", "월": ok = set(&month, value)
-          case "日", "일": ok = set(&day, value)
-          case "时", "時", "시": ok = set(&hour, value)
-          case "分", "분": ok = set(&minute, value)
-          case "秒", "초": ok = set(&second, value)
-          default: loose.append((value, digits))
-          }
-          guard ok else { return nil }
-        } else {
-          loose.append((value, digits))
-        }
-        i += 1
-      case .colon, .sign:
-        i += 1
+  }
+
+  /// Reads the token at `i` (with the tokens it takes along) into `fields`; the index after them.
+  private static func step(_ tokens: [Token], at i: Int, into fields: inout Fields) -> Int {
+    switch tokens[i] {
+    case .word(let word):
+      if word == "gmt" || word == "utc", let offset = offset(tokens, at: i + 1) {
+        fields.offsetMinutes = offset.minutes
+        return offset.next
       }
+      if let m = months[word] {
+        fields.set(\.month, m)
+      } else if am.contains(word) {
+        fields.isPM = false
+      } else if pm.contains(word) {
+        fields.isPM = true
+      }
+      return i + 1
+    case .number(let value, let digits):
+      if let clock = clock(tokens, at: i) {
+        if fields.hour != nil { fields.contradicted = true }
+        (fields.hour, fields.minute, fields.second) = (value, clock.minute, clock.second)
+        return clock.next
+      }
+      if i + 1 < tokens.count, case .word(let word) = tokens[i + 1], let marker = word.first,
+        let slot = slot(marked: marker)
+      {
+        fields.set(slot, value)
+      } else {
+        fields.loose.append((value, digits))
+      }
+      return i + 1
+    case .colon, .sign:
+      return i + 1
     }
-    settle(&loose, year: &year, month: month, day: &day)
-    guard loose.isEmpty, let year, let month, let day, var hour, let minute else { return nil }
-    if let isPM {
+  }
+
+  /// The slot a CJK unit word names (年 year, 月 month, 日 day, 时 hour, 分 minute, 秒 second).
+  private static func slot(marked marker: Character) -> WritableKeyPath<Fields, Int?>? {
+    switch marker {
+    case "年", "년": \.year
+    case "月", "월": \.month
+    case "日", "일": \.day
+    case "时", "時", "시": \.hour
+    case "分", "분": \.minute
+    case "秒", "초": \.second
+    default: nil
+    }
+  }
+
+  /// A zone's offset after "GMT"/"UTC" at `i`: a sign and hours, with ":mm" or as "+0800";
+  /// the minutes east of UTC and the index after it.
+  private static func offset(_ tokens: [Token], at i: Int) -> (minutes: Int, next: Int)? {
+    guard i + 1 < tokens.count, case .sign(let sign) = tokens[i],
+      case .number(let h, _) = tokens[i + 1]
+    else { return nil }
+    var minutes = h * 60
+    var next = i + 2
+    if next + 1 < tokens.count, tokens[next] == .colon, case .number(let m, _) = tokens[next + 1] {
+      minutes += m
+      next += 2
+    } else if h >= 100 {
+      minutes = h / 100 * 60 + h % 100  // "+0800"
+    }
+    return (sign * minutes, next)
+  }
+
+  /// The instant the fields name, once the loose numbers settled as year and day.
+  private static func instant(_ fields: Fields) -> Timestamp? {
+    var (loose, year, day) = (fields.loose, fields.year, fields.day)
+    settle(&loose, year: &year, month: fields.month, day: &day)
+    guard loose.isEmpty, let year, let month = fields.month, let day, var hour = fields.hour,
+      let minute = fields.minute
+    else { return nil }
+    if let isPM = fields.isPM {
       guard (0...12).contains(hour) else { return nil }
       if isPM && hour < 12 { hour += 12 }
       if !isPM && hour == 12 { hour = 0 }
     }
     guard
       let local = KindleClippings.instant(
-        Int64(year), Int64(month), Int64(day), Int64(hour), Int64(minute), Int64(second ?? 0))
+        Int64(year), Int64(month), Int64(day), Int64(hour), Int64(minute), Int64(fields.second ?? 0)
+      )
     else { return nil }
-    return Timestamp(millis: local.millis - Int64(offsetMinutes) * 60_000)
+    return Timestamp(millis: local.millis - Int64(fields.offsetMinutes) * 60_000)
   }
 }

@@ -95,7 +95,9 @@ public struct LuaReader {
     var position = 1.0
     while true {
       skipSpace()
-      guard at < bytes.count else { throw failure("the file ends inside a table (a '}' is missing)") }
+      guard at < bytes.count else {
+        throw failure("the file ends inside a table (a '}' is missing)")
+      }
       if bytes[at] == UInt8(ascii: "}") {
         at += 1
         return table
@@ -126,7 +128,9 @@ public struct LuaReader {
         position += 1
       }
       skipSpace()
-      guard at < bytes.count else { throw failure("the file ends inside a table (a '}' is missing)") }
+      guard at < bytes.count else {
+        throw failure("the file ends inside a table (a '}' is missing)")
+      }
       if bytes[at] == UInt8(ascii: ",") || bytes[at] == UInt8(ascii: ";") {
         at += 1
       } else if bytes[at] != UInt8(ascii: "}") {
@@ -159,63 +163,74 @@ public struct LuaReader {
       guard at < bytes.count else { throw failure("a string is not closed", at: start) }
       let escape = bytes[at]
       at += 1
-      switch escape {
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "a"): out.append(0x07)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "v"): out.append(0x0B)
-      case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): out.append(escape)
-      case 0x0A, 0x0D:
-        // A backslash before a line break is the line break (\r\n or \n\r count as one).
-        out.append(0x0A)
-        if at < bytes.count, bytes[at] == (escape == 0x0A ? 0x0D : 0x0A) { at += 1 }
-      case UInt8(ascii: "z"):
-        while at < bytes.count, isSpace(bytes[at]) { at += 1 }
-      case UInt8(ascii: "x"):
-        var value: UInt8 = 0
-        for _ in 0..<2 {
-          guard at < bytes.count, let digit = hexDigit(bytes[at]) else {
-            throw failure("\\x needs two hexadecimal digits")
-          }
-          value = value * 16 + digit
-          at += 1
-        }
-        out.append(value)
-      case UInt8(ascii: "u"):
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "{") else { throw failure("\\u needs {") }
-        at += 1
-        var scalar: UInt32 = 0
-        var digits = 0
-        while at < bytes.count, let digit = hexDigit(bytes[at]) {
-          scalar = scalar &* 16 &+ UInt32(digit)
-          digits += 1
-          at += 1
-          guard digits <= 8 else { throw failure("\\u{…} is too long") }
-        }
-        guard digits > 0, at < bytes.count, bytes[at] == UInt8(ascii: "}"),
-          let unicode = Unicode.Scalar(scalar)
-        else { throw failure("\\u{…} is not a character") }
-        at += 1
-        out.append(contentsOf: Array(String(Character(unicode)).utf8))
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        var value = Int(escape - UInt8(ascii: "0"))
-        for _ in 0..<2 {
-          guard at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) else {
-            break
-          }
-          value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
-          at += 1
-        }
-        guard value <= 255 else { throw failure("\\\(value) is not a byte (0–255)") }
-        out.append(UInt8(value))
-      default:
-        throw failure("unknown escape \\\(describe(escape)) in a string")
-      }
+      try readEscape(escape, into: &out)
     }
     return try text(out, from: start)
+  }
+
+  /// What the escape after a backslash in a quoted string stands for, appended to `out`; `at` is
+  /// past the escape's letter and moves past what it takes along.
+  private mutating func readEscape(_ escape: UInt8, into out: inout [UInt8]) throws {
+    switch escape {
+    case UInt8(ascii: "n"): out.append(0x0A)
+    case UInt8(ascii: "t"): out.append(0x09)
+    case UInt8(ascii: "r"): out.append(0x0D)
+    case UInt8(ascii: "a"): out.append(0x07)
+    case UInt8(ascii: "b"): out.append(0x08)
+    case UInt8(ascii: "f"): out.append(0x0C)
+    case UInt8(ascii: "v"): out.append(0x0B)
+    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): out.append(escape)
+    case 0x0A, 0x0D:
+      // A backslash before a line break is the line break (\r\n or \n\r count as one).
+      out.append(0x0A)
+      if at < bytes.count, bytes[at] == (escape == 0x0A ? 0x0D : 0x0A) { at += 1 }
+    case UInt8(ascii: "z"):
+      while at < bytes.count, isSpace(bytes[at]) { at += 1 }
+    case UInt8(ascii: "x"):
+      var value: UInt8 = 0
+      for _ in 0..<2 {
+        guard at < bytes.count, let digit = hexDigit(bytes[at]) else {
+          throw failure("\\x needs two hexadecimal digits")
+        }
+        value = value * 16 + digit
+        at += 1
+      }
+      out.append(value)
+    case UInt8(ascii: "u"):
+      out.append(contentsOf: try readUnicodeEscape())
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      var value = Int(escape - UInt8(ascii: "0"))
+      for _ in 0..<2 {
+        guard at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) else {
+          break
+        }
+        value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
+        at += 1
+      }
+      guard value <= 255 else { throw failure("\\\(value) is not a byte (0–255)") }
+      out.append(UInt8(value))
+    default:
+      throw failure("unknown escape \\\(describe(escape)) in a string")
+    }
+  }
+
+  /// `\u{XXX}`'s character as UTF-8, `at` just past the `u`.
+  private mutating func readUnicodeEscape() throws -> [UInt8] {
+    guard at < bytes.count, bytes[at] == UInt8(ascii: "{") else { throw failure("\\u needs {") }
+    at += 1
+    var scalar: UInt32 = 0
+    var digits = 0
+    while at < bytes.count, let digit = hexDigit(bytes[at]) {
+      scalar = scalar &* 16 &+ UInt32(digit)
+      digits += 1
+      at += 1
+      guard digits <= 8 else { throw failure("\\u{…} is too long") }
+    }
+    guard digits > 0, at < bytes.count, bytes[at] == UInt8(ascii: "}"),
+      let unicode = Unicode.Scalar(scalar)
+    else { throw failure("\\u{…} is not a character") }
+    at += 1
+    return Array(String(Character(unicode)).utf8)
   }
 
   /// `[[…]]`, `[=[…]=]`, …: nil when the bytes at `at` are not a long bracket.
@@ -232,7 +247,8 @@ public struct LuaReader {
     // A line break right after the opening bracket is not part of the string.
     if at < bytes.count, bytes[at] == 0x0D { at += 1 }
     if at < bytes.count, bytes[at] == 0x0A { at += 1 }
-    let close = [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
+    let close =
+      [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
     var end = at
     while end + close.count <= bytes.count {
       if bytes[end] == UInt8(ascii: "]"), Array(bytes[end..<end + close.count]) == close {
@@ -242,7 +258,8 @@ public struct LuaReader {
       }
       end += 1
     }
-    throw failure("a long string [\(String(repeating: "=", count: level))[ is not closed", at: start)
+    throw failure(
+      "a long string [\(String(repeating: "=", count: level))[ is not closed", at: start)
   }
 
   private func isLongBracketAhead() -> Bool {
@@ -300,7 +317,9 @@ public struct LuaReader {
     while at < bytes.count {
       if isSpace(bytes[at]) {
         at += 1
-      } else if bytes[at] == UInt8(ascii: "-"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "-") {
+      } else if bytes[at] == UInt8(ascii: "-"), at + 1 < bytes.count,
+        bytes[at + 1] == UInt8(ascii: "-")
+      {
         at += 2
         if isLongBracketAhead(), let _ = try? readLongBracket() { continue }
         while at < bytes.count, bytes[at] != 0x0A { at += 1 }
@@ -344,7 +363,8 @@ public struct LuaReader {
   private mutating func expect(_ character: Character) throws {
     guard at < bytes.count, bytes[at] == character.asciiValue! else {
       throw failure(
-        "expected '\(character)', found \(at < bytes.count ? describe(bytes[at]) : "the end of the file")")
+        "expected '\(character)', found \(at < bytes.count ? describe(bytes[at]) : "the end of the file")"
+      )
     }
     at += 1
   }
@@ -366,7 +386,8 @@ public struct LuaReader {
   }
 
   private func describe(_ byte: UInt8) -> String {
-    (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    (0x21..<0x7F).contains(byte)
+      ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
 
   /// A 65 naming the file, line and column.
@@ -383,6 +404,8 @@ public struct LuaReader {
       }
     }
     return MemoError(
-      code: .badData, message: "\(name): line \(line), column \(column): \(what); not a Lua data file memo can read")
+      code: .badData,
+      message: "\(name): line \(line), column \(column): \(what); not a Lua data file memo can read"
+    )
   }
 }

@@ -14,8 +14,15 @@ extension EffectRunner {
       defer { progress?.finish() }
       return .transfer(.imported(try importFile(request)))
     case .check:
+      let problems = try database.reportingProgress(progress) { try database.problems() }
+      // Memo's own bookkeeping is read only over a file SQLite finds sound.
+      let mendable =
+        problems.isEmpty ? try ConsistencyRepository(database: database).problems() : []
+      return .database(.checked(problems, mendable: mendable))
+    case .repair:
       return .database(
-        .checked(try database.reportingProgress(progress) { try database.problems() }))
+        .repaired(
+          try database.inTransaction { try ConsistencyRepository(database: database).repair() }))
     case .backup(let path):
       try BackupFile.write(database, to: path)
       return .database(.backedUp(to: path))

@@ -14,6 +14,65 @@ extension SyncEngine {
     {
       return (0, 0, 0)
     }
+    // A `let`: a `var` the transaction's closure captures is read through its box, each change
+    // copied (every String and dictionary in it retained) at every use.
+    let changes = try readChanges(files)
+    // As for an import (EffectRunner.importFile): a 64 MiB page cache for a large round, so
+    // new rows' index pages stay in memory instead of going to the WAL and back.
+    let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
+    if changes.count > 1000 { try database.execute(sql: "PRAGMA cache_size = -65536") }
+    defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+    return try database.inTransaction {
+      let now = clock()
+      let journal = Journal(database: database)
+      let entry = try journal.begin(action: "sync", at: now)
+      let hlc = try stampOutbox(device: device)
+      var seen: [String: HybridTime] = [:]
+      for owner in names.keys { seen[owner] = try self.seen(owner) }
+      var round = Round()
+      try store.setOrigin("sync")
+      // New rows go in as an import's do: their search index, journal range and change
+      // sequence in one pass at the end (BulkLoad).
+      let load = changes.isEmpty ? nil : try BulkLoad(database: database)
+      progress?.total = changes.count
+      defer { progress?.finish() }
+      var versioned = try Versioned(database: database, count: changes.count)
+      // Categories removed go last: a rename's questions move to the new name first.
+      let removals = changes.filter { $0.kind == .category && !$0.hasRow }
+      // By index: `for change in changes` copies each change (retaining all it holds).
+      for index in changes.indices where changes[index].kind != .category || changes[index].hasRow {
+        try take(
+          changes[index], last: false, seen: seen, at: now, versioned: &versioned, into: &round)
+      }
+      for change in round.later + removals {
+        try take(change, last: true, seen: seen, at: now, versioned: &versioned, into: &round)
+      }
+      round.conflicts += try settle(round.joined, load: load, at: now)
+      let from = try noteSeen(changes, files: files, names: names, seen: seen, clock: hlc, at: now)
+      let applied = round.applied
+      try journal.finish(
+        entry,
+        summary:
+          "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
+      return (applied, round.conflicts, round.setAside)
+    }
+  }
+
+  /// What a round counts as it takes the other devices' changes, and what it keeps for later.
+  struct Round {
+    var applied = 0
+    var conflicts = 0
+    /// Ratings set aside with their item (`SyncSummary.setAside`).
+    var setAside = 0
+    /// Changes whose post was not here when their turn came: tried again after the rest.
+    var later: [SyncChange] = []
+    /// The records to join duplicates of (the same reader's file imported on two devices).
+    var joined = SyncRepository.Joinable()
+  }
+
+  /// The other devices' change files, parsed, oldest first: a change made after seeing another
+  /// comes after it (hybrid logical clock). - Throws: `.badData` (65) naming the file and line.
+  private func readChanges(_ files: [(String, String)]) throws -> [SyncChange] {
     var parsed: [SyncChange] = []
     for (path, owner) in files {
       let bytes = try TemporaryFile.read(path: request.repository + "/" + path)
@@ -30,134 +89,131 @@ extension SyncEngine {
         }
       }
     }
-    // Oldest first: a change made after seeing another comes after it (hybrid logical clock).
-    // A `let`: a `var` the transaction's closure captures is read through its box, each change
-    // copied (every String and dictionary in it retained) at every use.
     parsed.sort { $0.version < $1.version }
-    let changes = parsed
-    // As for an import (EffectRunner.importFile): a 64 MiB page cache for a large round, so
-    // new rows' index pages stay in memory instead of going to the WAL and back.
-    let cacheSize = try database.int(sql: "PRAGMA cache_size") ?? -2000
-    if changes.count > 1000 { try database.execute(sql: "PRAGMA cache_size = -65536") }
-    defer { try? database.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-    return try database.inTransaction {
-      let now = clock()
-      let wall = now.millis + request.clockSkewMillis
-      let journal = Journal(database: database)
-      let entry = try journal.begin(action: "sync", at: now)
-      var hlc = HybridTime(value: try store.number("clock"))
+    return parsed
+  }
 
-      let stamped = try store.stamp(
-        device: device, after: try store.number("pushed_seq"), clock: hlc,
-        skew: request.clockSkewMillis)
-      hlc = stamped.clock
-      if !stamped.lines.isEmpty {
-        try addToOutbox(try nextFileName("changes"), stamped.lines.joined(separator: "\n") + "\n")
-      }
-      try store.setSetting("pushed_seq", String(stamped.lastSeq))
-
-      var seen: [String: HybridTime] = [:]
-      for owner in names.keys { seen[owner] = try self.seen(owner) }
-      var (applied, conflicts, setAside) = (0, 0, 0)
-      var later: [SyncChange] = []
-      var joined = SyncRepository.Joinable()  // to join duplicates of
-      try store.setOrigin("sync")
-      // New rows go in as an import's do: their search index, journal range and change
-      // sequence in one pass at the end (BulkLoad).
-      let load = changes.isEmpty ? nil : try BulkLoad(database: database)
-      progress?.total = changes.count
-      defer { progress?.finish() }
-      var versioned = try Versioned(database: database, count: changes.count)
-      func merge(_ change: SyncChange, last: Bool) throws {
-        if !last { progress?.advance() }
-        // The ratings a deletion takes with its item (counted before it does).
-        let ratings = change.hasRow ? 0 : try store.ratings(ofDeleted: change.kind, change.key)
-        let (merged, found) = try self.merge(
-          change, seen: seen[change.version.device], at: now,
-          unversioned: versioned?.lacks(change) ?? false)
-        versioned?.note(change, merged)
-        conflicts += found
-        switch merged {
-        case .skipped: return
-        case .applied:
-          applied += 1
-          setAside += ratings
-          joined.note(change)
-        case .deferred:
-          // Its post is not here (yet): try again after the rest, then keep it.
-          if !last {
-            later.append(change)
-          } else if change.kind == .reviewEvent || change.kind == .highlightReviewEvent {
-            // A rating of an item deleted here: set aside with it (`sync_set_aside`), so that
-            // restoring the item here brings it back at once; the device that made it keeps it
-            // in its journal too, and sends it again if the item comes back
-            // (`reviveReviewEvents`).
-            if let row = try row(of: change) {
-              try store.setAside(change.kind, key: change.key, row: row)
-            }
-            setAside += 1
-          } else if change.kind.reportsConflicts,
-            try store.keep(
-              change.kind, key: change.key, field: "record", row: try row(of: change),
-              version: change.version, winner: "", at: now)
-          {
-            conflicts += 1
-            // Where its post was deleted, the device that made it deleted it with the post:
-            // listed as deleted here too, at the time that device gave it (equal backups).
-            try store.dateTombstone(change.kind, change.key, change.version)
-            if let post = try postKey(of: change) {  // a question's or a highlight's
-              try store.dateCascadedTombstone(
-                change.kind, change.key, post: post, stamp: change.version)
-            }
-          }
-        }
-      }
-      // Categories removed go last: a rename's questions move to the new name first.
-      let removals = changes.filter { $0.kind == .category && !$0.hasRow }
-      // By index: `for change in changes` copies each change (retaining all it holds).
-      for index in changes.indices where changes[index].kind != .category || changes[index].hasRow {
-        try merge(changes[index], last: false)
-      }
-      for change in later + removals { try merge(change, last: true) }
-      conflicts += try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
-      try store.renumberFavorites()
-      try store.replayReviewed()
-      try load?.finish()
-      conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
-      try store.tidyConflicts()
-      try store.setOrigin(nil)
-      // The same reader's file imported on two devices: one post, one highlight, one question
-      // of a note each, joined here as this device's change (SyncRepository+Duplicates). Each
-      // value that lost is kept as a conflict, counted with the round's.
-      conflicts += try store.joinDuplicates(of: joined, at: now)
-      // Items deleted here by a round and made again elsewhere (an undone deletion): their
-      // ratings come back from the journal, and go out again.
-      try store.reviveReviewEvents()
-      // Ratings set aside that are here again (their item came back another way, and the
-      // device that made them sent them again): nothing left to bring back.
-      try store.dropSetAsideHeld()
-      try store.dropRecordConflictsBack()
-
-      // Each device's latest change, in one pass (oldest first: the last one seen is the
-      // latest), not a search of every change for each device the remote names.
-      var latestOf: [String: HybridTime] = [:]
-      for index in changes.indices {
-        latestOf[changes[index].version.device] = changes[index].version.time
-      }
-      for (owner, name) in names {
-        let latest = latestOf[owner]
-        try remember(owner, name: name, seen: max(latest ?? .zero, seen[owner] ?? .zero))
-      }
-      for (path, _) in files { try markApplied(path, at: now) }
-      if let latest = latestOf.values.max() { hlc = hlc.receive(latest, now: wall) }
-      try store.setSetting("clock", String(hlc.value))
-      let from = Set(latestOf.keys.map { names[$0] ?? $0 }).sorted()
-      try journal.finish(
-        entry,
-        summary:
-          "sync: \(applied) change\(applied == 1 ? "" : "s") from \(from.joined(separator: ", "))")
-      return (applied, conflicts, setAside)
+  /// This device's changes since the last round, stamped and put in the outbox as a new
+  /// change file. - Returns: the clock after stamping them.
+  private func stampOutbox(device: String) throws -> HybridTime {
+    let stamped = try store.stamp(
+      device: device, after: try store.number("pushed_seq"),
+      clock: HybridTime(value: try store.number("clock")), skew: request.clockSkewMillis)
+    if !stamped.lines.isEmpty {
+      try addToOutbox(try nextFileName("changes"), stamped.lines.joined(separator: "\n") + "\n")
     }
+    try store.setSetting("pushed_seq", String(stamped.lastSeq))
+    return stamped.clock
+  }
+
+  /// One change of another device's merged here, counted in `round`.
+  /// - Parameter last: whether it is its last try (a change deferred now is kept, not retried).
+  private func take(
+    _ change: SyncChange, last: Bool, seen: [String: HybridTime], at now: Timestamp,
+    versioned: inout Versioned?, into round: inout Round
+  ) throws {
+    if !last { progress?.advance() }
+    // The ratings a deletion takes with its item (counted before it does).
+    let ratings = change.hasRow ? 0 : try store.ratings(ofDeleted: change.kind, change.key)
+    let (merged, found) = try self.merge(
+      change, seen: seen[change.version.device], at: now,
+      unversioned: versioned?.lacks(change) ?? false)
+    versioned?.note(change, merged)
+    round.conflicts += found
+    switch merged {
+    case .skipped: return
+    case .applied:
+      round.applied += 1
+      round.setAside += ratings
+      round.joined.note(change)
+    case .deferred:
+      // Its post is not here (yet): try again after the rest, then keep it.
+      if !last {
+        round.later.append(change)
+      } else {
+        try keepDeferred(change, at: now, into: &round)
+      }
+    }
+  }
+
+  /// A change whose item is still not here at its last try: a rating is set aside, any other
+  /// record kept as a conflict.
+  private func keepDeferred(_ change: SyncChange, at now: Timestamp, into round: inout Round) throws
+  {
+    if change.kind == .reviewEvent || change.kind == .highlightReviewEvent {
+      // A rating of an item deleted here: set aside with it (`sync_set_aside`), so that
+      // restoring the item here brings it back at once; the device that made it keeps it
+      // in its journal too, and sends it again if the item comes back
+      // (`reviveReviewEvents`).
+      if let row = try row(of: change) {
+        try store.setAside(change.kind, key: change.key, row: row)
+      }
+      round.setAside += 1
+    } else if change.kind.reportsConflicts,
+      try store.keep(
+        change.kind, key: change.key, field: "record", row: try row(of: change),
+        version: change.version, winner: "", at: now)
+    {
+      round.conflicts += 1
+      // Where its post was deleted, the device that made it deleted it with the post:
+      // listed as deleted here too, at the time that device gave it (equal backups).
+      try store.dateTombstone(change.kind, change.key, change.version)
+      if let post = try postKey(of: change) {  // a question's or a highlight's
+        try store.dateCascadedTombstone(
+          change.kind, change.key, post: post, stamp: change.version)
+      }
+    }
+  }
+
+  /// What a round does once every change is in: what they left to mend, join or bring back.
+  /// - Returns: the conflicts found doing it.
+  private func settle(
+    _ joined: SyncRepository.Joinable, load: BulkLoad?, at now: Timestamp
+  ) throws -> Int {
+    var conflicts = try store.keepUnseenCascaded(at: now)  // questions of books deleted elsewhere
+    try store.renumberFavorites()
+    try store.replayReviewed()
+    try load?.finish()
+    conflicts += try store.applyFollowed(at: now) + store.keepGoneBooks(at: now)
+    try store.tidyConflicts()
+    try store.setOrigin(nil)
+    // The same reader's file imported on two devices: one post, one highlight, one question
+    // of a note each, joined here as this device's change (SyncRepository+Duplicates). Each
+    // value that lost is kept as a conflict, counted with the round's.
+    conflicts += try store.joinDuplicates(of: joined, at: now)
+    // Items deleted here by a round and made again elsewhere (an undone deletion): their
+    // ratings come back from the journal, and go out again.
+    try store.reviveReviewEvents()
+    // Ratings set aside that are here again (their item came back another way, and the
+    // device that made them sent them again): nothing left to bring back.
+    try store.dropSetAsideHeld()
+    try store.dropRecordConflictsBack()
+    return conflicts
+  }
+
+  /// Notes how far each device's changes were taken, the files applied and the clock after
+  /// them. - Returns: the names of the devices changes came from, sorted.
+  private func noteSeen(
+    _ changes: [SyncChange], files: [(String, String)], names: [String: String],
+    seen: [String: HybridTime], clock: HybridTime, at now: Timestamp
+  ) throws -> [String] {
+    // Each device's latest change, in one pass (oldest first: the last one seen is the
+    // latest), not a search of every change for each device the remote names.
+    var latestOf: [String: HybridTime] = [:]
+    for index in changes.indices {
+      latestOf[changes[index].version.device] = changes[index].version.time
+    }
+    for (owner, name) in names {
+      let latest = latestOf[owner]
+      try remember(owner, name: name, seen: max(latest ?? .zero, seen[owner] ?? .zero))
+    }
+    for (path, _) in files { try markApplied(path, at: now) }
+    var hlc = clock
+    if let latest = latestOf.values.max() {
+      hlc = hlc.receive(latest, now: now.millis + request.clockSkewMillis)
+    }
+    try store.setSetting("clock", String(hlc.value))
+    return Set(latestOf.keys.map { names[$0] ?? $0 }).sorted()
   }
 
   /// The files of other devices not applied yet (path, device), in order, and the name of

@@ -29,14 +29,6 @@ extension SyncEngine {
     let here = held == nil ? nil : try store.image(kind, key)
     let follows = held.map { change.base == $0.version } ?? false
     let stamps = try store.fieldStamps(kind, key, held: held?.version)
-    var conflicts = 0
-    func keep(_ field: String, row: String?, stamp: SyncVersion, winner: String) throws {
-      let new = try store.keep(
-        kind, key: key, field: field, row: row, version: stamp, winner: winner, at: now)
-      conflicts += new ? 1 : 0
-      // Every value kept from the field lost to the one it holds now (`winner`'s).
-      try store.setWinner(kind, key: key, field: field, winner: winner)
-    }
 
     guard change.hasRow else {
       return try mergeDeletion(change, held: held, here: here, stamps: stamps, at: now)
@@ -48,24 +40,48 @@ extension SyncEngine {
     }
     guard let held, let here else {
       // New here, or made again after its deletion: all of it.
-      guard try store.apply(kind, key: key, line: change.line, row: change.row) else {
-        return (.deferred, 0)
-      }
-      try store.setVersion(
-        kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
-      // A record new here from a line without stamps (every field the change's version) has
-      // no field rows to write or clear: nothing to build for each of a first round's records.
-      if held != nil { try madeAgain(change, at: now) }
-      if held != nil || !change.stamps.isEmpty {
-        var taken: [String: SyncVersion] = [:]
-        for (field, _) in kind.fields { taken[field] = change.stamp(field) }
-        try store.setFieldStamps(kind, key, taken, version: change.version, hadRows: held != nil)
-      }
-      return (.applied, 0)
+      return (try takeWhole(change, held: held, incoming: incoming, at: now), 0)
     }
+    return try mergeFields(
+      change, held: held, here: here, incoming: incoming, stamps: stamps, follows: follows, at: now)
+  }
 
-    // Field by field, the later stamp winning; a conflict only when the change was made
-    // without seeing the version here.
+  /// `merge` of a record new here, or made again after its deletion: all of it.
+  private func takeWhole(
+    _ change: SyncChange, held: SyncRepository.Held?, incoming: String?, at now: Timestamp
+  ) throws -> Merged {
+    let (kind, key) = (change.kind, change.key)
+    guard try store.apply(kind, key: key, line: change.line, row: change.row) else {
+      return .deferred
+    }
+    try store.setVersion(
+      kind, key, change.version, base: change.base, row: incoming, isNew: held == nil)
+    // A record new here from a line without stamps (every field the change's version) has
+    // no field rows to write or clear: nothing to build for each of a first round's records.
+    if held != nil { try madeAgain(change, at: now) }
+    if held != nil || !change.stamps.isEmpty {
+      var taken: [String: SyncVersion] = [:]
+      for (field, _) in kind.fields { taken[field] = change.stamp(field) }
+      try store.setFieldStamps(kind, key, taken, version: change.version, hadRows: held != nil)
+    }
+    return .applied
+  }
+
+  /// `merge` of a record held here, field by field: the later stamp winning; a conflict only
+  /// when the change was made without seeing the version here.
+  private func mergeFields(
+    _ change: SyncChange, held: SyncRepository.Held, here: String, incoming: String?,
+    stamps: [String: SyncVersion], follows: Bool, at now: Timestamp
+  ) throws -> (merged: Merged, conflicts: Int) {
+    let (kind, key) = (change.kind, change.key)
+    var conflicts = 0
+    func keep(_ field: String, row: String?, stamp: SyncVersion, winner: String) throws {
+      let new = try store.keep(
+        kind, key: key, field: field, row: row, version: stamp, winner: winner, at: now)
+      conflicts += new ? 1 : 0
+      // Every value kept from the field lost to the one it holds now (`winner`'s).
+      try store.setWinner(kind, key: key, field: field, winner: winner)
+    }
     var merged = stamps
     var columns: [String] = []
     let values = Values(store: store, here: here, incoming: incoming)

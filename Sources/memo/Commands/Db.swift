@@ -63,17 +63,25 @@ extension Memo.Db {
 
     static let configuration = CommandConfiguration(
       abstract:
-        "Check the database: SQLite's integrity check and foreign keys (exit 74 on a problem).",
+        "Check the database: SQLite's integrity check, foreign keys, memo's own bookkeeping (exit 74 on a problem).",
       discussion: Help.text(
         """
         Lists what PRAGMA integrity_check and foreign_key_check find, a problem a line; a file
-        that is not a SQLite database, or whose schema cannot be read, says so.
+        that is not a SQLite database, or whose schema cannot be read, says so. On a sound file
+        it also holds memo's bookkeeping against the records: a record here listed as deleted
+        (exports would tell their readers to delete it), a record the search cannot find.
+        --repair makes those two again from the records (your notes are not changed), then
+        checks.
 
         Examples:
           memo db check
+          memo db check --repair
         """))
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Mend memo's bookkeeping from the records first (deletion marks, search index).")
+    var repair = false
 
     func run() throws {
       let context = try Context(global)
@@ -85,12 +93,15 @@ extension Memo.Db {
             "there is no database at \(context.location.path) to check; 'memo db path' shows where memo looks"
         )
       }
+      if repair { try mend(context) }
       let problems: [String]
+      var mendable = 0
       do {
         let state = try context.dispatch(
           .database(.check),
           progress: context.progressMeter("checking the database", counting: false))
         problems = state.databaseProblems ?? []
+        mendable = state.databaseMendable
       } catch let error as MemoError where error.code == .io {
         // A file memo cannot open (not a database, a schema SQLite cannot read) is what the
         // check is for: its problems are listed like any other.
@@ -111,6 +122,13 @@ extension Memo.Db {
         for problem in problems { Output.line(visible(oneLine(problem))) }
       }
       guard problems.isEmpty else {
+        if mendable == problems.count {
+          throw MemoError(
+            code: .io,
+            message:
+              "\(context.location.path) has \(problems.count) problem(s) in memo's bookkeeping, listed above; 'memo db check --repair' makes it again from the records (your notes are not changed)"
+          )
+        }
         throw MemoError(
           code: .io,
           message:
@@ -121,6 +139,13 @@ extension Memo.Db {
       if !context.isQuiet, context.format == .table {
         Output.line("ok: \(context.location.path)")
       }
+    }
+
+    /// `--repair`: mends the bookkeeping in one transaction and says what it mended on stderr.
+    private func mend(_ context: Context) throws {
+      let state = try context.dispatch(.database(.repair), access: .writeExisting)
+      guard !context.isQuiet else { return }
+      for line in state.databaseRepairs ?? [] { Diagnostics.line("repaired: \(line)") }
     }
   }
 

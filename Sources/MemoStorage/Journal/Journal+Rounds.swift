@@ -122,8 +122,9 @@ extension Journal {
             AND c.table_name IN ('highlights', 'questions')
             AND (coalesce(h.post_id, q.post_id) IS NOT NULL OR (c.table_name = 'questions'
               AND EXISTS (SELECT 1 FROM sync_settings s
-                WHERE s.key = 'unsynced-gone:question:' || json_extract(c.old_row, '$.created_at')
-                  || ':' || json_extract(c.old_row, '$.text')
+                WHERE s.key >= 'unsynced-gone:question:' || json_extract(c.old_row, '$.created_at')
+                  || ':' AND s.key < 'unsynced-gone:question:'
+                  || json_extract(c.old_row, '$.created_at') || ';'
                   AND s.value NOT LIKE json_extract(c.old_row, '$.uuid') || ' %')))
           ORDER BY 1
           """)

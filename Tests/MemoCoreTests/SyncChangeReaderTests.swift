@@ -114,6 +114,27 @@ struct SyncChangeReaderTests {
     #expect(try SyncChange.parse(plain, device: device).into == nil)
   }
 
+  @Test(
+    "a deletion a restored backup held names the device it was made under, read alike in one pass and by the full parse; a line with content or an older line names none"
+  )
+  func madeAs() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 9), device: device)
+    let line = SyncChange.encode(
+      kind: .question, key: "q1", version: v, base: nil, row: nil, importKey: "kindle:46b6",
+      madeAs: other)
+    #expect(
+      line.hasSuffix(",\"row\":null,\"import_key\":\"kindle:46b6\",\"made_as\":\"\(other)\"}"))
+    let fast = try #require(SyncChange.read(line, device: device))
+    let full = try SyncChange.parseFully(line, device: device)
+    #expect(fast == full)
+    #expect(fast.madeAs == other && full.madeAs == other && fast.importKey == "kindle:46b6")
+    let edit = SyncChange.encode(
+      kind: .question, key: "q1", version: v, base: nil, row: question("q1"), madeAs: other)
+    #expect(!edit.contains("made_as"))
+    let plain = SyncChange.encode(kind: .question, key: "q1", version: v, base: nil, row: nil)
+    #expect(try SyncChange.parse(plain, device: device).madeAs == nil)
+  }
+
   @Test("lines not as memo writes them, or to refuse, go to the full parse, which decides")
   func stepsAside() throws {
     let line = written[1]

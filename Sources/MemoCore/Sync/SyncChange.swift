@@ -35,6 +35,11 @@ public struct SyncChange: Equatable, Sendable {
   /// For a post's deletion by `memo merge`: the UUID of the post it was merged into, so that
   /// what another device added to it meanwhile follows the merge (nil: a plain deletion).
   public var into: String?
+  /// A deletion's `"made_as"`: the device id it was made under, when a database restored from
+  /// a backup and made a new device (`sync init --new-device`) sends it, having held it not
+  /// yet pushed; that device, holding the database it came from, may have undone it since
+  /// (SyncEngine+Copied). Older memo skips the member.
+  public var madeAs: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -71,7 +76,7 @@ public struct SyncChange: Equatable, Sendable {
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
     stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:],
-    into: String? = nil, importKey: String? = nil
+    into: String? = nil, importKey: String? = nil, madeAs: String? = nil
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -113,6 +118,10 @@ public struct SyncChange: Equatable, Sendable {
     if row == nil, let importKey {
       out += ",\"import_key\":"
       appendJSONString(importKey, to: &out)
+    }
+    if row == nil, let madeAs {
+      out += ",\"made_as\":"
+      appendJSONString(madeAs, to: &out)
     }
     return out + "}"
   }
@@ -173,6 +182,9 @@ public struct SyncChange: Equatable, Sendable {
     }
     if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
       change.into = into
+    }
+    if row.isNull, let madeAs = value["made_as"]?.stringValue, !madeAs.isEmpty {
+      change.madeAs = madeAs
     }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
     // what json_extract(line, '$.row') gives, without SQLite parsing the line again.

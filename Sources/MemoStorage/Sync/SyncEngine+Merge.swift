@@ -157,6 +157,7 @@ extension SyncEngine {
     _ change: SyncChange, held: SyncRepository.Held?, here: String?,
     stamps: [String: SyncVersion], at now: Timestamp
   ) throws -> (merged: Merged, conflicts: Int) {
+    if try keepsUndone(change, held: held, here: here) { return (.skipped, 0) }
     let kind = change.kind
     let key = change.key
     // Deleted here already by a later deletion (two devices joined the same duplicates, or

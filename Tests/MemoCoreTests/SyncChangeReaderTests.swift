@@ -135,6 +135,21 @@ struct SyncChangeReaderTests {
     #expect(try SyncChange.parse(plain, device: device).madeAs == nil)
   }
 
+  @Test("a highlight's deletion made before it synced names its post; a line with content none")
+  func deletedHighlightPost() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 9), device: device)
+    let line = SyncChange.encode(
+      kind: .highlight, key: "h1", version: v, base: nil, row: nil, importKey: "koreader:1",
+      post: "p1")
+    let change = try SyncChange.parse(line, device: device)
+    #expect(change.post == "p1" && change.importKey == "koreader:1" && !change.hasRow)
+    let plain = SyncChange.encode(kind: .highlight, key: "h1", version: v, base: nil, row: nil)
+    #expect(try SyncChange.parse(plain, device: device).post == nil)
+    #expect(
+      !SyncChange.encode(kind: .post, key: "p1", version: v, base: nil, row: "{}", post: "p2")
+        .contains(",\"post\":"))
+  }
+
   @Test("lines not as memo writes them, or to refuse, go to the full parse, which decides")
   func stepsAside() throws {
     let line = written[1]

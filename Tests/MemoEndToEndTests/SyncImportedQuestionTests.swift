@@ -203,6 +203,39 @@ extension SyncImportedQuestionTests {
   }
 }
 
+extension SyncImportedQuestionTests {
+  @Test(
+    "the same KOReader file imported on both, the highlight deleted on one and given a note on the other before they sync: one book on both, the highlight deleted, the note kept as a conflict marked deleted, the question it held one question",
+    arguments: [true, false])
+  func highlightDeletedWhileNoted(deleterFirst: Bool) throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for box in [a, b] { try Self.importSidecar(box) }
+    _ = try a.succeed(["highlight", "rm", "1", "--yes"])
+    _ = try b.succeed(["highlight", "edit", "1", "--note", "Litany against fear"])
+    try SyncIdenticalBackupTests.settle(deleterFirst ? a : b, deleterFirst ? b : a)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
+      #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
+      #expect(
+        try box.rows("SELECT text, highlight_id IS NULL FROM questions") == [
+          ["Why is fear a killer?", "1"]
+        ])
+      let conflicts = try SyncFieldTests.conflicts(box)
+      #expect(conflicts.compactMap { $0["field"] as? String } == ["note"])
+      #expect(conflicts.compactMap { $0["lost"] as? String } == ["Litany against fear"])
+      #expect(
+        conflicts.allSatisfy {
+          $0["deleted"] as? Bool == true && $0["device"] as? String == "b"
+            && $0["winner"] as? String == "a"
+        })
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
+}
+
 /// A book a machine keeps by `memo merge`, its highlights' duplicates imported on another
 /// machine: the book the user kept stays, with its title, on every machine (issue 35).
 @Suite("memo sync: the book a merge kept stays when duplicates of its highlights are joined")

@@ -214,9 +214,7 @@ extension SyncEngine {
     {
       try store.rememberGone(kind, key, importKey: importKey)
       // Deleted before it ever synced: its copies made elsewhere go too (end of round).
-      if kind == .question, change.base == nil {
-        try store.noteUnsyncedGone(importKey, question: key, device: change.version.device)
-      }
+      try store.noteUnsyncedGone(importKey, of: change)
     }
     // A restore taken back where it was made or brought in: its conflict comes back.
     if kind == .resolution { try store.unresolve(key, at: now) }

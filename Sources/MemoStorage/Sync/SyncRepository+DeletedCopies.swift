@@ -13,21 +13,23 @@ import MemoCore
 extension SyncRepository {
   static func unsyncedGoneKey(_ importKey: String) -> String { "unsynced-gone:" + importKey }
 
-  /// The row of question `key`, made and deleted here since the last round (sync never held
-  /// it), as this round's journal changes before the round's own entry hold it: its import key
-  /// goes out with its deletion. Only the entries since the last round are read.
-  func unsyncedRow(ofQuestion key: String) throws -> String? {
+  /// The row of question `key` (or of a record of `table`), made and deleted here since the
+  /// last round (sync never held it), as this round's journal changes before the round's own
+  /// entry hold it: its import key goes out with its deletion. Only the entries since the last
+  /// round are read.
+  func unsyncedRow(of key: String, in table: String = "questions") throws -> String? {
     let statement = try database.cachedStatement(
       sql: """
         SELECT c.old_row FROM journal_changes c
         WHERE c.entry_id > coalesce((SELECT id FROM journal_entries WHERE action = 'sync'
             ORDER BY id DESC LIMIT 1 OFFSET 1), 0)
-          AND c.table_name = 'questions' AND c.new_row IS NULL
-          AND json_extract(c.old_row, '$.uuid') = ?
+          AND c.table_name = ?2 AND c.new_row IS NULL
+          AND json_extract(c.old_row, '$.uuid') = ?1
         ORDER BY c.id DESC LIMIT 1
         """)
     defer { statement.reset() }
     try statement.bind(key, at: 1)
+    try statement.bind(table, at: 2)
     return try statement.step() ? statement.text(0) : nil
   }
 
@@ -37,10 +39,11 @@ extension SyncRepository {
   func deletionKey(_ kind: SyncChange.Kind, _ key: String, held: Held?, device: String) throws
     -> String?
   {
-    guard held == nil, kind == .question else {
+    guard held == nil, kind == .question || kind == .highlight else {
       return try deletionImportKey(kind, key, row: held?.row)
     }
-    guard let importKey = try deletionImportKey(kind, key, row: try unsyncedRow(ofQuestion: key))
+    if kind == .highlight { return try unsyncedHighlightKey(key, device: device) }
+    guard let importKey = try deletionImportKey(kind, key, row: try unsyncedRow(of: key))
     else { return nil }
     try noteUnsyncedGone(importKey, question: key, device: device)
     return importKey
@@ -155,7 +158,7 @@ extension SyncRepository {
   }
 
   /// Whether a row's field holds something (not null, not empty, not 0).
-  private func hasValue(_ row: String, _ field: String) throws -> Bool {
+  func hasValue(_ row: String, _ field: String) throws -> Bool {
     let statement = try database.cachedStatement(
       sql: "SELECT coalesce(json_extract(?1, ?2), '') NOT IN ('', 0)")
     defer { statement.reset() }

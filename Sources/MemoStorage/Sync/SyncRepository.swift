@@ -368,7 +368,8 @@ struct SyncRepository {
           kind: kind, key: key, version: version, base: held?.version, row: row,
           stamps: whole ? [:] : stamps, changed: whole ? [:] : changed,
           into: into, importKey: importKey,
-          madeAs: row == nil && seq <= copied?.seq ?? 0 ? copied?.device : nil))
+          madeAs: row == nil && seq <= copied?.seq ?? 0 ? copied?.device : nil,
+          post: held == nil ? try unsyncedHighlightPost(kind, importKey) : nil))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }

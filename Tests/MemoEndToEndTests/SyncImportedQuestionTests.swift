@@ -205,7 +205,7 @@ extension SyncImportedQuestionTests {
 
 extension SyncImportedQuestionTests {
   @Test(
-    "the same KOReader file imported on both, the highlight deleted on one and given a note on the other before they sync: one book on both, the highlight deleted, the note kept as a conflict marked deleted, the question it held one question",
+    "the same KOReader file imported on both, the highlight deleted on one and given a note on the other before they sync: one book on both, the highlight deleted, the note kept as a conflict marked deleted, the question it held one question; undoing the round that met them is refused (64)",
     arguments: [true, false])
   func highlightDeletedWhileNoted(deleterFirst: Bool) throws {
     let lab = try SyncLab()
@@ -215,7 +215,13 @@ extension SyncImportedQuestionTests {
     for box in [a, b] { try Self.importSidecar(box) }
     _ = try a.succeed(["highlight", "rm", "1", "--yes"])
     _ = try b.succeed(["highlight", "edit", "1", "--note", "Litany against fear"])
-    try SyncIdenticalBackupTests.settle(deleterFirst ? a : b, deleterFirst ? b : a)
+    let (first, second) = deleterFirst ? (a, b) : (b, a)
+    _ = try SyncLab.round(first)
+    _ = try SyncLab.round(second)  // meets the other's copy: drops its own or the other's
+    let undone = try second.run(["undo", "--everywhere"])
+    #expect(undone.status == 64)
+    #expect(undone.stderr.contains("that round joined this device's copy of a book"))
+    try SyncIdenticalBackupTests.settle(first, second)
     for box in [a, b] {
       #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
       #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])

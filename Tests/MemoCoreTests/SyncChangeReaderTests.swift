@@ -114,6 +114,42 @@ struct SyncChangeReaderTests {
     #expect(try SyncChange.parse(plain, device: device).into == nil)
   }
 
+  @Test(
+    "a deletion a restored backup held names the device it was made under, read alike in one pass and by the full parse; a line with content or an older line names none"
+  )
+  func madeAs() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 9), device: device)
+    let line = SyncChange.encode(
+      kind: .question, key: "q1", version: v, base: nil, row: nil, importKey: "kindle:46b6",
+      madeAs: other)
+    #expect(
+      line.hasSuffix(",\"row\":null,\"import_key\":\"kindle:46b6\",\"made_as\":\"\(other)\"}"))
+    let fast = try #require(SyncChange.read(line, device: device))
+    let full = try SyncChange.parseFully(line, device: device)
+    #expect(fast == full)
+    #expect(fast.madeAs == other && full.madeAs == other && fast.importKey == "kindle:46b6")
+    let edit = SyncChange.encode(
+      kind: .question, key: "q1", version: v, base: nil, row: question("q1"), madeAs: other)
+    #expect(!edit.contains("made_as"))
+    let plain = SyncChange.encode(kind: .question, key: "q1", version: v, base: nil, row: nil)
+    #expect(try SyncChange.parse(plain, device: device).madeAs == nil)
+  }
+
+  @Test("a highlight's deletion made before it synced names its post; a line with content none")
+  func deletedHighlightPost() throws {
+    let v = SyncVersion(time: HybridTime(value: t0 + 9), device: device)
+    let line = SyncChange.encode(
+      kind: .highlight, key: "h1", version: v, base: nil, row: nil, importKey: "koreader:1",
+      post: "p1")
+    let change = try SyncChange.parse(line, device: device)
+    #expect(change.post == "p1" && change.importKey == "koreader:1" && !change.hasRow)
+    let plain = SyncChange.encode(kind: .highlight, key: "h1", version: v, base: nil, row: nil)
+    #expect(try SyncChange.parse(plain, device: device).post == nil)
+    #expect(
+      !SyncChange.encode(kind: .post, key: "p1", version: v, base: nil, row: "{}", post: "p2")
+        .contains(",\"post\":"))
+  }
+
   @Test("lines not as memo writes them, or to refuse, go to the full parse, which decides")
   func stepsAside() throws {
     let line = written[1]

@@ -165,6 +165,83 @@ extension SyncImportedQuestionTests {
   }
 }
 
+extension SyncImportedQuestionTests {
+  @Test(
+    "the same KOReader file imported on both, the question deleted on one and its text edited on the other before they sync: deleted on both, the edited text kept as a conflict, as for a question asked by hand; restoring it brings the question back on both",
+    arguments: [true, false])
+  func deletedWhileEdited(deleterFirst: Bool) throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for box in [a, b] { try Self.importSidecar(box) }
+    _ = try a.succeed(["question", "rm", "1", "--yes"])
+    _ = try b.succeed(["question", "edit", "1", "--text", "Why does fear kill the mind?"])
+    try SyncIdenticalBackupTests.settle(deleterFirst ? a : b, deleterFirst ? b : a)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT count(*) FROM questions") == [["0"]])
+      #expect(try box.rows("SELECT count(*) FROM posts, highlights") == [["1"]])
+      let conflicts = try SyncFieldTests.conflicts(box)
+      #expect(conflicts.compactMap { $0["field"] as? String } == ["text"])
+      #expect(conflicts.compactMap { $0["lost"] as? String } == ["Why does fear kill the mind?"])
+      #expect(
+        conflicts.allSatisfy {
+          $0["deleted"] as? Bool == true && $0["device"] as? String == "b"
+            && $0["winner"] as? String == "a"
+        })
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+    let text = try #require(try SyncFieldTests.conflicts(b).first?["id"] as? Int)
+    _ = try b.succeed(["sync", "conflicts", "restore", String(text)])
+    try SyncIdenticalBackupTests.settle(b, a)
+    for box in [a, b] {
+      #expect(
+        try Self.questions(box) == [["Why does fear kill the mind?", "Fear is the mind-killer."]])
+      #expect(try SyncFieldTests.conflicts(box).isEmpty)
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
+}
+
+extension SyncImportedQuestionTests {
+  @Test(
+    "the same KOReader file imported on both, the highlight deleted on one and given a note on the other before they sync: one book on both, the highlight deleted, the note kept as a conflict marked deleted, the question it held one question; undoing the round that met them is refused (64)",
+    arguments: [true, false])
+  func highlightDeletedWhileNoted(deleterFirst: Bool) throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }  // its folder holds the remote
+    let a = try lab.device("a")
+    let b = try lab.device("b")
+    for box in [a, b] { try Self.importSidecar(box) }
+    _ = try a.succeed(["highlight", "rm", "1", "--yes"])
+    _ = try b.succeed(["highlight", "edit", "1", "--note", "Litany against fear"])
+    let (first, second) = deleterFirst ? (a, b) : (b, a)
+    _ = try SyncLab.round(first)
+    _ = try SyncLab.round(second)  // meets the other's copy: drops its own or the other's
+    let undone = try second.run(["undo", "--everywhere"])
+    #expect(undone.status == 64)
+    #expect(undone.stderr.contains("that round joined this device's copy of a book"))
+    try SyncIdenticalBackupTests.settle(first, second)
+    for box in [a, b] {
+      #expect(try box.rows("SELECT title FROM posts") == [["Dune"]])
+      #expect(try box.rows("SELECT count(*) FROM highlights") == [["0"]])
+      #expect(
+        try box.rows("SELECT text, highlight_id IS NULL FROM questions") == [
+          ["Why is fear a killer?", "1"]
+        ])
+      let conflicts = try SyncFieldTests.conflicts(box)
+      #expect(conflicts.compactMap { $0["field"] as? String } == ["note"])
+      #expect(conflicts.compactMap { $0["lost"] as? String } == ["Litany against fear"])
+      #expect(
+        conflicts.allSatisfy {
+          $0["deleted"] as? Bool == true && $0["device"] as? String == "b"
+            && $0["winner"] as? String == "a"
+        })
+    }
+    #expect(try SyncLab.synced(a) == SyncLab.synced(b))
+  }
+}
+
 /// A book a machine keeps by `memo merge`, its highlights' duplicates imported on another
 /// machine: the book the user kept stays, with its title, on every machine (issue 35).
 @Suite("memo sync: the book a merge kept stays when duplicates of its highlights are joined")

@@ -81,6 +81,11 @@ extension SyncChange {
         guard let keyText = plainString(), !keyText.isEmpty else { return nil }
         importKey = string(keyText)
       }
+      var madeAs: String?
+      if row.isNull, take(",\"made_as\":") {
+        guard let madeText = plainString(), !madeText.isEmpty else { return nil }
+        madeAs = string(madeText)
+      }
       guard take("}"), index == bytes.count else { return nil }
       if !row.isNull {
         guard (try? SyncChange.checkRow(row, kind: kind, key: key)) != nil else { return nil }
@@ -90,6 +95,7 @@ extension SyncChange {
         base: base, hasRow: !row.isNull, line: line, stamps: stamps, changed: changed)
       change.row = row
       change.importKey = importKey
+      change.madeAs = madeAs
       if !row.isNull && isCompact { change.rowText = string(rowStart..<end) }
       return change
     }

@@ -35,6 +35,16 @@ public struct SyncChange: Equatable, Sendable {
   /// For a post's deletion by `memo merge`: the UUID of the post it was merged into, so that
   /// what another device added to it meanwhile follows the merge (nil: a plain deletion).
   public var into: String?
+  /// A deletion's `"made_as"`: the device id it was made under, when a database restored from
+  /// a backup and made a new device (`sync init --new-device`) sends it, having held it not
+  /// yet pushed; that device, holding the database it came from, may have undone it since
+  /// (SyncEngine+Copied). Older memo skips the member.
+  public var madeAs: String?
+  /// A highlight's deletion made before it ever synced: the UUID of the post it was in, so that
+  /// a device holding a copy of it (the same reader's file imported there) joins that copy's
+  /// book with this one as it drops the copy (SyncRepository+DeletedHighlights). Older memo
+  /// skips the member.
+  public var post: String?
 
   public init(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, hasRow: Bool, line: String,
@@ -71,7 +81,7 @@ public struct SyncChange: Equatable, Sendable {
   public static func encode(
     kind: Kind, key: String, version: SyncVersion, base: SyncVersion?, row: String?,
     stamps: [String: SyncVersion] = [:], changed: [String: SyncVersion?] = [:],
-    into: String? = nil, importKey: String? = nil
+    into: String? = nil, importKey: String? = nil, madeAs: String? = nil, post: String? = nil
   ) -> String {
     // Written by hand: a push writes one line per change, and appending through a String's
     // unicodeScalars view (appendJSONString) copies the line so far at every field.
@@ -109,10 +119,19 @@ public struct SyncChange: Equatable, Sendable {
       out += ",\"into\":"
       appendJSONString(into, to: &out)
     }
+    // Before the row: such a rare line goes to the full parse (`parse`).
+    if let post, row == nil {
+      out += ",\"post\":"
+      appendJSONString(post, to: &out)
+    }
     out += ",\"row\":" + (row ?? "null")
     if row == nil, let importKey {
       out += ",\"import_key\":"
       appendJSONString(importKey, to: &out)
+    }
+    if row == nil, let madeAs {
+      out += ",\"made_as\":"
+      appendJSONString(madeAs, to: &out)
     }
     return out + "}"
   }
@@ -173,6 +192,12 @@ public struct SyncChange: Equatable, Sendable {
     }
     if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
       change.into = into
+    }
+    if row.isNull, let madeAs = value["made_as"]?.stringValue, !madeAs.isEmpty {
+      change.madeAs = madeAs
+    }
+    if row.isNull, kind == .highlight, let post = value["post"]?.stringValue, !post.isEmpty {
+      change.post = post
     }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):
     // what json_extract(line, '$.row') gives, without SQLite parsing the line again.

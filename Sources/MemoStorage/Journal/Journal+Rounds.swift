@@ -106,7 +106,8 @@ extension Journal {
     for entry in entries where entry.action == "sync" {
       // A copy the round deleted (a highlight, or a question a note asked) whose other copy
       // is still here (the same reader's key, or the same highlight and time asked), or a
-      // question's copy deleted as another device deleted its own (`dropDeletedCopies`).
+      // copy deleted as another device deleted its own (`dropDeletedCopies`,
+      // `dropDeletedHighlights`).
       let statement = try database.cachedStatement(
         sql: """
           SELECT DISTINCT coalesce(h.post_id, q.post_id, json_extract(c.old_row, '$.post_id'))
@@ -122,8 +123,12 @@ extension Journal {
             AND c.table_name IN ('highlights', 'questions')
             AND (coalesce(h.post_id, q.post_id) IS NOT NULL OR (c.table_name = 'questions'
               AND EXISTS (SELECT 1 FROM sync_settings s
-                WHERE s.key = 'unsynced-gone:question:' || json_extract(c.old_row, '$.created_at')
-                  || ':' || json_extract(c.old_row, '$.text')
+                WHERE s.key >= 'unsynced-gone:question:' || json_extract(c.old_row, '$.created_at')
+                  || ':' AND s.key < 'unsynced-gone:question:'
+                  || json_extract(c.old_row, '$.created_at') || ';'
+                  AND s.value NOT LIKE json_extract(c.old_row, '$.uuid') || ' %'))
+              OR (c.table_name = 'highlights' AND EXISTS (SELECT 1 FROM sync_settings s
+                WHERE s.key = 'unsynced-gone:' || json_extract(c.old_row, '$.source_key')
                   AND s.value NOT LIKE json_extract(c.old_row, '$.uuid') || ' %')))
           ORDER BY 1
           """)

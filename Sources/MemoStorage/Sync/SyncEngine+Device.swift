@@ -100,6 +100,7 @@ extension SyncEngine {
       }
       try takeUpPublished(
         by: old, paths: listed.split(separator: "\0").map(String.init), from: next)
+      try store.noteCopied(from: old)
       try database.execute(sql: "DELETE FROM sync_outbox")
       try database.execute(
         sql: "DELETE FROM sync_settings WHERE key IN ('next_file', 'registered', 'resend')")
@@ -223,7 +224,8 @@ extension SyncEngine {
       if !lines.isEmpty {
         try addToOutbox(try nextFileName("snapshot"), lines.joined(separator: "\n") + "\n")
       }
-      try database.execute(sql: "DELETE FROM sync_settings WHERE key = 'resend'")
+      // The copied deletions went out with the round's changes (`stamp`), before this.
+      try database.execute(sql: "DELETE FROM sync_settings WHERE key IN ('resend', 'copied')")
     }
   }
 }

@@ -173,6 +173,7 @@ extension SyncEngine {
     _ change: SyncChange, held: SyncRepository.Held?, here: String?,
     stamps: [String: SyncVersion], at now: Timestamp
   ) throws -> (merged: Merged, conflicts: Int) {
+    if try keepsUndone(change, held: held, here: here) { return (.skipped, 0) }
     let kind = change.kind
     let key = change.key
     // Deleted here already by a later deletion (two devices joined the same duplicates, or
@@ -229,9 +230,7 @@ extension SyncEngine {
     {
       try store.rememberGone(kind, key, importKey: importKey)
       // Deleted before it ever synced: its copies made elsewhere go too (end of round).
-      if kind == .question, change.base == nil {
-        try store.noteUnsyncedGone(importKey, question: key, device: change.version.device)
-      }
+      try store.noteUnsyncedGone(importKey, of: change)
     }
     // A restore taken back where it was made or brought in: its conflict comes back.
     if kind == .resolution { try store.unresolve(key, at: now) }

@@ -71,7 +71,7 @@ extension SyncRepository {
     return conflicts
   }
 
-  private func questionID(_ uuid: String) throws -> Int64? {
+  func questionID(_ uuid: String) throws -> Int64? {
     let statement = try database.cachedStatement(sql: "SELECT id FROM questions WHERE uuid = ?")
     defer { statement.reset() }
     try statement.bind(uuid, at: 1)
@@ -79,7 +79,7 @@ extension SyncRepository {
   }
 
   /// Question `other`'s ratings go to `keep`, then `other` goes.
-  private func moveRatings(of other: Int64, to keep: Int64) throws {
+  func moveRatings(of other: Int64, to keep: Int64) throws {
     for sql in [
       // Its ratings are this device's history of the one question: they stay, and go out
       // again naming the kept one (a device that never had the other question, meeting only

@@ -17,12 +17,17 @@ extension SyncRepository {
     var keys: Set<String> = []
     /// The import keys of questions deleted before they ever synced (`dropDeletedCopies`).
     var gone: Set<String> = []
+    /// Whether it applied the deletion of a highlight made before it ever synced
+    /// (`dropDeletedHighlights`).
+    var goneHighlight = false
 
     mutating func note(_ change: SyncChange) {
       if change.hasRow, change.kind == .highlight || change.kind == .question {
         keys.insert(change.key)
       } else if change.kind == .question, change.base == nil, let key = change.importKey {
         gone.insert(key)
+      } else if change.kind == .highlight, change.base == nil, change.importKey != nil {
+        goneHighlight = true
       }
     }
   }
@@ -33,7 +38,8 @@ extension SyncRepository {
   /// - Returns: the conflicts met (values kept from the copy or the post that lost).
   func joinDuplicates(of joinable: Joinable, at now: Timestamp) throws -> Int {
     let keys = joinable.keys
-    guard !keys.isEmpty || !joinable.gone.isEmpty else { return 0 }
+    guard !keys.isEmpty || !joinable.gone.isEmpty || joinable.goneHighlight else { return 0 }
+    var conflicts = try dropDeletedHighlights(at: now)
     var sourceKeys: Set<String> = []
     let find = try database.cachedStatement(
       sql: """
@@ -46,7 +52,6 @@ extension SyncRepository {
       if try find.step() { sourceKeys.insert(find.string(0)) }
     }
     find.reset()
-    var conflicts = 0
     for sourceKey in sourceKeys.sorted() {
       conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
@@ -234,7 +239,7 @@ extension SyncRepository {
   static let fillable: Set<String> = ["note", "author", "source", "answer", "category"]
 
   /// Whether post `post` is one a `memo merge` kept, here or on a device whose merge came here.
-  private func isMergeTarget(_ post: String) throws -> Bool {
+  func isMergeTarget(_ post: String) throws -> Bool {
     try exists("SELECT 1 FROM sync_settings WHERE key LIKE 'merged:post:%' AND value = ?", post)
   }
 
@@ -274,7 +279,7 @@ extension SyncRepository {
   /// Joins post `other` into `keep` as `memo merge` does (questions, highlights, the earlier
   /// shelf place, the body appended unless the same), but with what every device computes
   /// alike: the later `updated_at` of the two, not this device's clock.
-  private func joinPost(_ other: Int64, into keep: Int64) throws {
+  func joinPost(_ other: Int64, into keep: Int64) throws {
     for sql in [
       "UPDATE questions SET post_id = ?1 WHERE post_id = ?2",
       "UPDATE highlights SET post_id = ?1 WHERE post_id = ?2",

@@ -285,13 +285,9 @@ struct SyncRepository {
     return pending.filter { $0.1 == "resolution" } + pending.filter { $0.1 != "resolution" }
   }
 
-  /// Turns this device's changes since the last round (the change sequence, origin NULL) into
-  /// change-file lines, each with a new clock reading from the time it was made (plus `skew`,
-  /// test-only), and makes them the records' versions.
-  /// - Returns: the lines and the clock after them.
-  func stamp(device: String, after seq: Int64, clock start: HybridTime, skew: Int64) throws
-    -> (lines: [String], clock: HybridTime, lastSeq: Int64)
-  {
+  /// This device's changes after `seq` (the change sequence, origin NULL), in order: seq,
+  /// kind, key, when made.
+  func pendingChanges(after seq: Int64) throws -> [(Int64, String, String, Int64)] {
     let statement = try database.cachedStatement(
       sql: """
         SELECT seq, kind, key, coalesce(at, 0) FROM changes WHERE origin IS NULL AND seq > ?
@@ -304,7 +300,19 @@ struct SyncRepository {
       pending.append(
         (statement.int64(0), statement.string(1), statement.string(2), statement.int64(3)))
     }
-    pending = Self.resolutionsFirst(pending)
+    return pending
+  }
+
+  /// Turns this device's changes since the last round (the change sequence, origin NULL) into
+  /// change-file lines, each with a new clock reading from the time it was made (plus `skew`,
+  /// test-only), and makes them the records' versions.
+  /// - Returns: the lines and the clock after them.
+  func stamp(device: String, after seq: Int64, clock start: HybridTime, skew: Int64) throws
+    -> (lines: [String], clock: HybridTime, lastSeq: Int64)
+  {
+    let pending = Self.resolutionsFirst(try pendingChanges(after: seq))
+    // Deletions this database held unpushed when it became a new device (SyncEngine+Copied).
+    let copied = try copiedDeletions()
     var clock = start
     var lines: [String] = []
     var lastSeq = seq
@@ -359,8 +367,9 @@ struct SyncRepository {
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,
           stamps: whole ? [:] : stamps, changed: whole ? [:] : changed,
-          into: into,
-          importKey: importKey))
+          into: into, importKey: importKey,
+          madeAs: row == nil && seq <= copied?.seq ?? 0 ? copied?.device : nil,
+          post: held == nil ? try unsyncedHighlightPost(kind, importKey) : nil))
       try setVersion(kind, key, version, base: held?.version, row: row, isNew: held == nil)
       try setFieldStamps(kind, key, stamps, version: version, hadRows: held != nil)
       if row == nil { try dateTombstone(kind, key, version) }

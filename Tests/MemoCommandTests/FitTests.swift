@@ -35,4 +35,16 @@ struct FitTests {
     #expect(Fit.share("short", "  [a long category]", width: 12) == ("short", "  [a l…"))
     #expect(Fit.share("a long question text", "  [c]", width: 12) == ("a long ques…", ""))
   }
+
+  @Test(
+    "a page's text: broken at spaces, a wide word broken where the line ends (nothing cut), every piece after the prefix; a pipe keeps it whole"
+  )
+  func page() {
+    #expect(
+      Fit.page("the spice must flow\n\nfear", width: 10, prefix: "> ")
+        == "> the\n> spice\n> must\n> flow\n> \n> fear")
+    #expect(Fit.page("a 夏目漱石夏目漱石", width: 6, indent: "  ") == "a\n  夏目\n  漱石\n  夏目\n  漱石")
+    #expect(Fit.page("abcdefghij", width: 4) == "abcd\nefgh\nij")
+    #expect(Fit.page("the spice must flow", width: nil, prefix: "> ") == "> the spice must flow")
+  }
 }

@@ -122,7 +122,7 @@ struct KindleImportTests {
     #expect(strict.status == 65)
     #expect(
       strict.stderr
-        == "memo: error: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\" (--strict: 1 problem in all; without --strict each is reported and the rest imported); nothing was imported\n"
+        == "memo: error: \(file): line 7: cannot read \"Lokation 33-34\" in \"- Your Highlight on page 4 | Lokation 33-34 | Added on Sunday, January 1, 2023 10:01:00 AM\"; --strict refuses a file with anything memo cannot read (1 problem in all), so nothing was imported: fix the file, or import it without --strict to import the rest with each problem reported\n"
     )
     let plain = try box.run(["import", file])
     #expect(plain.status == 0)
@@ -170,7 +170,7 @@ struct KindleImportTests {
     #expect(result.status == 65)
     #expect(
       result.stderr
-        == "memo: error: \(file): line 7: cannot read the date in \"- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch\" (--strict: 1 problem in all; without --strict each is reported and the rest imported); nothing was imported\n"
+        == "memo: error: \(file): line 7: cannot read the date in \"- Your Highlight on Location 20-22 | Added on Blursday, the 40th of Smarch\"; --strict refuses a file with anything memo cannot read (1 problem in all), so nothing was imported: fix the file, or import it without --strict to import the rest with each problem reported\n"
     )
     #expect(try box.rows("SELECT title FROM posts") == [["keep"]])
     let clean = box.root + "/clean.txt"

@@ -249,7 +249,7 @@ struct ReaderDatabaseImportTests {
     #expect(strict.status == 65)
     #expect(
       strict.stderr.hasPrefix(
-        "memo: error: \(path): Bookmark k5: cannot read the date DateCreated \"Sunday\"; imported without a date (--strict: 1 problem in all;"
+        "memo: error: \(path): Bookmark k5: cannot read the date DateCreated \"Sunday\"; --strict refuses a file"
       ))
     #expect(try box.rows("SELECT count(*) FROM posts") == [["0"]])
     let result = try box.run(["import", path])

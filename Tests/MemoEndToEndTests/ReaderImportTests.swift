@@ -364,7 +364,7 @@ struct ReaderImportTests {
       atPath: box.root + "/empty", withIntermediateDirectories: true)
     let empty = try box.run(["import", box.root + "/empty"])
     #expect(empty.status == 66)
-    #expect(empty.stderr.contains("found no KOReader sidecars"))
+    #expect(empty.stderr.contains("found nothing to import in \(box.root)/empty: no KOReader sidecars"))
   }
 
   @Test(

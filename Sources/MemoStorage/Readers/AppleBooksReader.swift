@@ -144,6 +144,27 @@ enum AppleBooksReader {
   static func read(_ copy: ReaderDatabaseCopy, titles: [String: (String?, String?)]) throws
     -> ReaderReport
   {
+    let statement = try annotations(copy)
+    var report = ReaderReport()
+    var byAsset: [String: [ExternalClipping]] = [:]
+    while try statement.step() {
+      guard let clipping = clipping(statement, &report) else { continue }
+      byAsset[statement.string(2), default: []].append(clipping)
+    }
+    for (asset, clippings) in byAsset.sorted(by: { $0.key < $1.key }) {
+      report.books.append(book(asset, clippings, titles: titles, &report))
+    }
+    report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
+    report.problems += copy.walProblems
+    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
+      report.problems.append(copy.missingWALProblem)
+    }
+    return report
+  }
+
+  /// Every ZAEANNOTATION row (columns an older database lacks read as NULL).
+  /// - Throws: `MemoError` 65 for a database without the table or a column memo needs.
+  static func annotations(_ copy: ReaderDatabaseCopy) throws -> Statement {
     let name = copy.name
     let tables = try copy.tables()
     guard tables.contains("ZAEANNOTATION") else { throw notAppleBooks(name, tables: tables) }
@@ -158,7 +179,7 @@ enum AppleBooksReader {
       )
     }
     func column(_ name: String) -> String { columns.contains(name) ? name : "NULL" }
-    let statement = try copy.database.makeStatement(
+    return try copy.database.makeStatement(
       sql: """
         SELECT rowid, \(column("ZANNOTATIONUUID")), ZANNOTATIONASSETID, ZANNOTATIONSELECTEDTEXT,
           \(column("ZANNOTATIONNOTE")), \(column("ZANNOTATIONCREATIONDATE")),
@@ -167,76 +188,79 @@ enum AppleBooksReader {
           \(column("ZANNOTATIONLOCATION")), \(column("ZANNOTATIONDELETED"))
         FROM ZAEANNOTATION ORDER BY rowid
         """)
-    var report = ReaderReport()
-    var byAsset: [String: [ExternalClipping]] = [:]
-    while try statement.step() {
-      let row = statement.int64(0)
-      let text = statement.text(3)?.trimmingWhitespace() ?? ""
-      if text.isEmpty {
-        report.bookmarks += 1
-        continue
-      }
-      if statement.text(11).flatMap({ Int($0) }).map({ $0 != 0 }) ?? false {
-        report.deleted += 1
-        continue
-      }
-      let uuid = nonBlank(statement.text(1))
-      let asset = statement.string(2)
-      let place = "ZAEANNOTATION row \(row)\(uuid.map { " (\($0))" } ?? "")"
-      var addedAt: Timestamp?
-      for (column, index) in [
-        ("ZANNOTATIONCREATIONDATE", Int32(5)), ("ZANNOTATIONMODIFICATIONDATE", 7),
-      ]
-      where addedAt == nil {
-        let type = statement.string(index + 1)
-        guard type != "null" else { continue }
-        let raw = statement.string(index)
-        let seconds = type == "text" ? Double(raw.trimmingWhitespace()) : statement.double(index)
-        if let seconds, let date = CoreDataDate.timestamp(seconds: seconds) {
-          addedAt = date
-        } else {
-          report.problems.append(
-            ReaderProblem(
-              place: place,
-              what:
-                "cannot read the date \(column) \"\(raw)\" (seconds since 2001-01-01); imported \(index == 5 ? "with the modification date if it reads" : "without a date")"
-            ))
-        }
-      }
-      var clipping = ExternalClipping(
-        kind: .highlight, text: text, addedAt: addedAt,
-        key: stableKey(["apple-books", uuid ?? "\(asset)\u{1F}\(row)\u{1F}\(text)"]))
-      clipping.note = nonBlank(statement.text(4))
-      clipping.chapter = nonBlank(statement.text(9))
-      clipping.position = statement.text(10).flatMap { ReadingPlace.position(epubCFI: $0) }
-      byAsset[asset, default: []].append(clipping)
+  }
+
+  /// The highlight of the row `statement` is on; nil for a bookmark (no selected text) or a
+  /// row deleted in the app (counted).
+  static func clipping(_ statement: Statement, _ report: inout ReaderReport) -> ExternalClipping? {
+    let row = statement.int64(0)
+    let text = statement.text(3)?.trimmingWhitespace() ?? ""
+    if text.isEmpty {
+      report.bookmarks += 1
+      return nil
     }
-    for (asset, clippings) in byAsset.sorted(by: { $0.key < $1.key }) {
-      var (title, author) = titles[asset] ?? (nil, nil)
-      if title == nil {
-        report.problems.append(
-          ReaderProblem(
-            place: "book \(asset)",
-            what:
-              "no title in BKLibrary (the book was removed from the library?); titled by its asset id"
-          ))
-        title = asset.isBlank ? "Apple Books" : asset
-      }
-      let sorted = clippings.sorted {
-        ($0.position ?? .infinity, $0.addedAt?.millis ?? 0, $0.key)
-          < ($1.position ?? .infinity, $1.addedAt?.millis ?? 0, $1.key)
-      }
-      report.books.append(
-        ExternalBook(
-          title: title ?? asset, author: author, addedAt: sorted.compactMap(\.addedAt).min(),
-          clippings: sorted))
+    if statement.text(11).flatMap({ Int($0) }).map({ $0 != 0 }) ?? false {
+      report.deleted += 1
+      return nil
     }
-    report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
-    report.problems += copy.walProblems
-    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
-      report.problems.append(copy.missingWALProblem)
+    let uuid = nonBlank(statement.text(1))
+    let asset = statement.string(2)
+    let place = "ZAEANNOTATION row \(row)\(uuid.map { " (\($0))" } ?? "")"
+    var clipping = ExternalClipping(
+      kind: .highlight, text: text, addedAt: date(statement, place: place, &report),
+      key: stableKey(["apple-books", uuid ?? "\(asset)\u{1F}\(row)\u{1F}\(text)"]))
+    clipping.note = nonBlank(statement.text(4))
+    clipping.chapter = nonBlank(statement.text(9))
+    clipping.position = statement.text(10).flatMap { ReadingPlace.position(epubCFI: $0) }
+    return clipping
+  }
+
+  /// The row's creation date, else its modification date; each that is there and cannot be
+  /// read is a problem.
+  static func date(_ statement: Statement, place: String, _ report: inout ReaderReport)
+    -> Timestamp?
+  {
+    for (column, index) in [
+      ("ZANNOTATIONCREATIONDATE", Int32(5)), ("ZANNOTATIONMODIFICATIONDATE", 7),
+    ] {
+      let type = statement.string(index + 1)
+      guard type != "null" else { continue }
+      let raw = statement.string(index)
+      let seconds = type == "text" ? Double(raw.trimmingWhitespace()) : statement.double(index)
+      if let seconds, let date = CoreDataDate.timestamp(seconds: seconds) { return date }
+      report.problems.append(
+        ReaderProblem(
+          place: place,
+          what: "cannot read the date \(column) \"\(raw)\" (seconds since 2001-01-01)",
+          done: index == 5
+            ? "imported with the modification date if it reads" : "imported without a date"))
     }
-    return report
+    return nil
+  }
+
+  /// A book of the library: its title and author from BKLibrary (else its asset id, a
+  /// problem), its highlights in reading order.
+  static func book(
+    _ asset: String, _ clippings: [ExternalClipping], titles: [String: (String?, String?)],
+    _ report: inout ReaderReport
+  ) -> ExternalBook {
+    var (title, author) = titles[asset] ?? (nil, nil)
+    if title == nil {
+      report.problems.append(
+        ReaderProblem(
+          place: "book \(asset)",
+          what:
+            "no title in BKLibrary (the book was removed from the library?); titled by its asset id"
+        ))
+      title = asset.isBlank ? "Apple Books" : asset
+    }
+    let sorted = clippings.sorted {
+      ($0.position ?? .infinity, $0.addedAt?.millis ?? 0, $0.key)
+        < ($1.position ?? .infinity, $1.addedAt?.millis ?? 0, $1.key)
+    }
+    return ExternalBook(
+      title: title ?? asset, author: author, addedAt: sorted.compactMap(\.addedAt).min(),
+      clippings: sorted)
   }
 }
 
@@ -248,6 +272,10 @@ extension ImportFormat {
 extension AppleBooksReader: Reader {
   static let format = ImportFormat.appleBooks
   static let title = "Apple Books"
+  static let inFolder: (looksFor: String, give: String)? = (
+    "Apple Books' AEAnnotation*.sqlite (in it or in its AEAnnotation folder)",
+    "the folder holding AEAnnotation and BKLibrary (by default \(defaultLocation))"
+  )
 
   static func detect(_ candidate: ReaderCandidate) -> ReaderMatch {
     switch candidate {

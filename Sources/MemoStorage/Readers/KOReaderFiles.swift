@@ -137,11 +137,7 @@ extension KOReaderFiles {
   static func report(folder: String) throws -> KOReaderImport.Report {
     let (files, skipped) = try files(under: folder)
     guard !files.isEmpty else {
-      throw MemoError(
-        code: .noInput,
-        message:
-          "found no KOReader sidecars (metadata.*.lua) or annotation exports (*.annotations.lua) in \(folder); give a book's .sdr folder, the device's folder, or KOReader's docsettings folder"
-      )
+      throw MemoError(code: .noInput, message: Readers.nothingFound(in: folder))
     }
     var report = KOReaderImport.Report()
     report.notices = skipped

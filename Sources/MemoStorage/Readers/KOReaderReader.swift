@@ -12,6 +12,10 @@ enum KOReaderReader: Reader {
   static let format = ImportFormat.koreader
   static let title = "KOReader"
   static let passesFor: ImportFormat? = .json
+  static let inFolder: (looksFor: String, give: String)? = (
+    "KOReader sidecars (metadata.*.lua) or annotation exports (*.annotations.lua)",
+    "a book's .sdr folder, the device's folder or KOReader's docsettings folder"
+  )
 
   static func detect(_ candidate: ReaderCandidate) -> ReaderMatch {
     switch candidate {

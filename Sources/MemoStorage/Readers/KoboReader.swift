@@ -45,6 +45,31 @@ enum KoboReader {
   }
 
   static func read(_ copy: ReaderDatabaseCopy) throws -> ReaderReport {
+    let (bookmarkColumns, contentColumns) = try columns(copy)
+    let statement = try bookmarks(copy.database, columns: bookmarkColumns)
+    let content = KoboContent(database: copy.database, columns: contentColumns)
+    var report = ReaderReport()
+    var byVolume: [String: [Placed]] = [:]
+    // A chapter holds many highlights: each is looked up once.
+    var chapters: [String: KoboContent.Chapter] = [:]
+    while try statement.step() {
+      guard let placed = try place(statement, content, &chapters, &report) else { continue }
+      byVolume[statement.string(1), default: []].append(placed)
+    }
+    for (volume, placed) in byVolume.sorted(by: { $0.key < $1.key }) {
+      report.books.append(try book(volume, placed, content, &report))
+    }
+    report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
+    report.problems += copy.walProblems
+    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
+      report.problems.append(copy.missingWALProblem)
+    }
+    return report
+  }
+
+  /// The columns of the Bookmark and content tables. - Throws: `MemoError` 65 for a database
+  /// without them, or without a column memo needs.
+  static func columns(_ copy: ReaderDatabaseCopy) throws -> (Set<String>, Set<String>) {
     let name = copy.name
     let tables = try copy.tables()
     guard tables.contains("Bookmark"), tables.contains("content") else {
@@ -72,124 +97,139 @@ enum KoboReader {
         )
       }
     }
-    func column(_ name: String, in columns: Set<String>) -> String {
-      columns.contains(name) ? name : "NULL"
-    }
-    let b = bookmarkColumns
-    let statement = try copy.database.makeStatement(
+    return (bookmarkColumns, contentColumns)
+  }
+
+  /// Every bookmark row, a book's together (columns an older database lacks read as NULL).
+  static func bookmarks(_ database: Database, columns b: Set<String>) throws -> Statement {
+    func column(_ name: String) -> String { b.contains(name) ? name : "NULL" }
+    return try database.makeStatement(
       sql: """
-        SELECT BookmarkID, VolumeID, ContentID, Text, Annotation, \(column("DateCreated", in: b)),
-          \(column("DateModified", in: b)), \(column("ChapterProgress", in: b)),
-          \(column("Hidden", in: b)), \(column("Type", in: b)),
-          \(column("StartContainerPath", in: b)), \(column("StartOffset", in: b))
+        SELECT BookmarkID, VolumeID, ContentID, Text, Annotation, \(column("DateCreated")),
+          \(column("DateModified")), \(column("ChapterProgress")), \(column("Hidden")),
+          \(column("Type")), \(column("StartContainerPath")), \(column("StartOffset"))
         FROM Bookmark ORDER BY VolumeID, BookmarkID
         """)
-    let content = KoboContent(database: copy.database, columns: contentColumns)
-    var report = ReaderReport()
-    struct Placed {
-      var clipping: ExternalClipping
-      var chapterIndex: Int?
-      var progress: Double
-      var steps: [Int]
-      var offset: Int
+  }
+
+  /// A highlight or note with where it is in its book, for reading order.
+  struct Placed {
+    var clipping: ExternalClipping
+    var chapterIndex: Int?
+    var progress: Double
+    var steps: [Int]
+    var offset: Int
+
+    /// Chapter, place in it, then the passage's start; then time and key.
+    static func inReadingOrder(_ a: Placed, _ b: Placed) -> Bool {
+      if a.chapterIndex != b.chapterIndex {
+        return (a.chapterIndex ?? .max) < (b.chapterIndex ?? .max)
+      }
+      if a.progress != b.progress { return a.progress < b.progress }
+      if a.steps != b.steps { return a.steps.lexicographicallyPrecedes(b.steps) }
+      if a.offset != b.offset { return a.offset < b.offset }
+      return (a.clipping.addedAt?.millis ?? 0, a.clipping.key)
+        < (b.clipping.addedAt?.millis ?? 0, b.clipping.key)
     }
-    var byVolume: [String: [Placed]] = [:]
-    // A chapter holds many highlights: each is looked up once.
-    var chapters: [String: KoboContent.Chapter] = [:]
-    while try statement.step() {
-      let id = statement.string(0)
-      let volume = statement.string(1)
-      let contentID = statement.string(2)
-      let text = statement.text(3)?.trimmingWhitespace() ?? ""
-      let note = statement.text(4)?.trimmingWhitespace() ?? ""
-      let type = statement.text(9)?.lowercased() ?? ""
-      let hidden = statement.text(8)?.lowercased()
-      if type == "dogear" || (text.isEmpty && note.isEmpty) {
-        report.bookmarks += 1
-        continue
-      }
-      if hidden == "true" || hidden == "1" {
-        report.deleted += 1
-        continue
-      }
-      let place = "Bookmark \(id)"
-      var addedAt: Timestamp?
-      let created = statement.text(5)
-      let modified = statement.text(6)
-      for (column, value) in [("DateCreated", created), ("DateModified", modified)]
-      where addedAt == nil && !KoboDate.isNoDate(value) {
-        if let value, let date = KoboDate.parse(value) {
-          addedAt = date
-        } else {
-          report.problems.append(
-            ReaderProblem(
-              place: place,
-              what:
-                "cannot read the date \(column) \"\(value ?? "")\"; imported \(column == "DateCreated" && !KoboDate.isNoDate(modified) ? "with DateModified if it reads" : "without a date")"
-            ))
-        }
-      }
-      let chapter: KoboContent.Chapter
-      if let known = chapters[contentID] {
-        chapter = known
-      } else {
-        chapter = try content.chapter(of: contentID)
-        chapters[contentID] = chapter
-      }
-      let progress = statement.isNull(7) ? 0 : min(max(statement.double(7), 0), 0.999_999)
-      var clipping: ExternalClipping
-      if text.isEmpty {
-        // A note without a passage: on the book (its body), or a question.
-        clipping = ExternalClipping(
-          kind: .note, text: note, location: chapter.title, addedAt: addedAt,
-          key: stableKey(["kobo", id]))
-      } else {
-        clipping = ExternalClipping(
-          kind: .highlight, text: text, addedAt: addedAt, key: stableKey(["kobo", id]))
-        clipping.note = note.isEmpty ? nil : note
-      }
-      clipping.chapter = chapter.title
-      clipping.position = chapter.index.map { Double($0) + progress }
-      byVolume[volume, default: []].append(
-        Placed(
-          clipping: clipping, chapterIndex: chapter.index, progress: progress,
-          steps: ReadingPlace.steps(Substring(statement.string(10))),
-          offset: statement.isNull(11) ? 0 : statement.int(11)))
+  }
+
+  /// The bookmark row `statement` is on as a clipping in its place; nil for a page bookmark
+  /// or a row deleted on the device (counted).
+  static func place(
+    _ statement: Statement, _ content: KoboContent,
+    _ chapters: inout [String: KoboContent.Chapter], _ report: inout ReaderReport
+  ) throws -> Placed? {
+    let id = statement.string(0)
+    let contentID = statement.string(2)
+    let text = statement.text(3)?.trimmingWhitespace() ?? ""
+    let note = statement.text(4)?.trimmingWhitespace() ?? ""
+    let type = statement.text(9)?.lowercased() ?? ""
+    let hidden = statement.text(8)?.lowercased()
+    if type == "dogear" || (text.isEmpty && note.isEmpty) {
+      report.bookmarks += 1
+      return nil
     }
-    for (volume, placed) in byVolume.sorted(by: { $0.key < $1.key }) {
-      let sorted = placed.sorted { a, b in
-        if a.chapterIndex != b.chapterIndex {
-          return (a.chapterIndex ?? .max) < (b.chapterIndex ?? .max)
-        }
-        if a.progress != b.progress { return a.progress < b.progress }
-        if a.steps != b.steps { return a.steps.lexicographicallyPrecedes(b.steps) }
-        if a.offset != b.offset { return a.offset < b.offset }
-        return (a.clipping.addedAt?.millis ?? 0, a.clipping.key)
-          < (b.clipping.addedAt?.millis ?? 0, b.clipping.key)
-      }
-      let clippings = sorted.map(\.clipping)
-      var (title, author) = try content.book(volume)
-      if title == nil {
-        let fromFile = KoboContent.title(fromVolume: volume)
-        report.problems.append(
-          ReaderProblem(
-            place: "book \(volume)",
-            what:
-              "not in the content table (removed from the device?); titled \"\(fromFile)\" from its file name"
-          ))
-        title = fromFile
-      }
-      report.books.append(
-        ExternalBook(
-          title: title ?? volume, author: author,
-          addedAt: clippings.compactMap(\.addedAt).min(), clippings: clippings))
+    if hidden == "true" || hidden == "1" {
+      report.deleted += 1
+      return nil
     }
-    report.books.sort { ($0.title, $0.author ?? "") < ($1.title, $1.author ?? "") }
-    report.problems += copy.walProblems
-    if report.books.isEmpty && copy.isWALModeWithoutWALFile {
-      report.problems.append(copy.missingWALProblem)
+    let addedAt = date(statement, place: "Bookmark \(id)", &report)
+    let chapter: KoboContent.Chapter
+    if let known = chapters[contentID] {
+      chapter = known
+    } else {
+      chapter = try content.chapter(of: contentID)
+      chapters[contentID] = chapter
     }
-    return report
+    let progress = statement.isNull(7) ? 0 : min(max(statement.double(7), 0), 0.999_999)
+    var clipping: ExternalClipping
+    if text.isEmpty {
+      // A note without a passage: on the book (its body), or a question.
+      clipping = ExternalClipping(
+        kind: .note, text: note, location: chapter.title, addedAt: addedAt,
+        key: stableKey(["kobo", id]))
+    } else {
+      clipping = ExternalClipping(
+        kind: .highlight, text: text, addedAt: addedAt, key: stableKey(["kobo", id]))
+      clipping.note = note.isEmpty ? nil : note
+    }
+    clipping.chapter = chapter.title
+    clipping.position = chapter.index.map { Double($0) + progress }
+    return Placed(
+      clipping: clipping, chapterIndex: chapter.index, progress: progress,
+      steps: ReadingPlace.steps(Substring(statement.string(10))),
+      offset: statement.isNull(11) ? 0 : statement.int(11))
+  }
+
+  /// The row's DateCreated, else its DateModified; each that is there and cannot be read is
+  /// a problem.
+  static func date(_ statement: Statement, place: String, _ report: inout ReaderReport)
+    -> Timestamp?
+  {
+    let created = statement.text(5)
+    let modified = statement.text(6)
+    for (column, value) in [("DateCreated", created), ("DateModified", modified)]
+    where !KoboDate.isNoDate(value) {
+      if let value, let date = KoboDate.parse(value) { return date }
+      report.problems.append(
+        ReaderProblem(
+          place: place, what: "cannot read the date \(column) \"\(value ?? "")\"",
+          done: column == "DateCreated" && !KoboDate.isNoDate(modified)
+            ? "imported with DateModified if it reads" : "imported without a date"))
+    }
+    return nil
+  }
+
+  /// A book of the database: its clippings in reading order, its title and author from the
+  /// content table (else from its file's name, a problem), its date the earliest of its
+  /// clippings', else the day the device last opened it (else none: a notice).
+  static func book(
+    _ volume: String, _ placed: [Placed], _ content: KoboContent, _ report: inout ReaderReport
+  ) throws -> ExternalBook {
+    let clippings = placed.sorted(by: Placed.inReadingOrder).map(\.clipping)
+    var (title, author) = try content.book(volume)
+    if title == nil {
+      let fromFile = KoboContent.title(fromVolume: volume)
+      report.problems.append(
+        ReaderProblem(
+          place: "book \(volume)",
+          what:
+            "not in the content table (removed from the device?); titled \"\(fromFile)\" from its file name"
+        ))
+      title = fromFile
+    }
+    var addedAt = clippings.compactMap(\.addedAt).min()
+    if addedAt == nil { addedAt = try content.lastRead(volume) }
+    if addedAt == nil {
+      report.notices.append(
+        ReaderProblem(
+          place: "book \"\(title ?? volume)\"",
+          what:
+            "no date of its highlights or of its last reading could be read; its post is dated by the import"
+        ))
+    }
+    return ExternalBook(
+      title: title ?? volume, author: author, addedAt: addedAt, clippings: clippings)
   }
 }
 
@@ -229,6 +269,19 @@ struct KoboContent {
     defer { chapters.reset() }
     try chapters.bind(volume, at: 1)
     return (try chapters.step() ? nonBlank(chapters.text(0)) : nil, nil)
+  }
+
+  /// When the device last opened the book (`DateLastRead` of its row of type 6), if it reads.
+  func lastRead(_ volume: String) throws -> Timestamp? {
+    guard has("DateLastRead") else { return nil }
+    let statement = try database.cachedStatement(
+      sql: "SELECT DateLastRead FROM content WHERE ContentID = ? AND ContentType = '6' LIMIT 1")
+    defer { statement.reset() }
+    try statement.bind(volume, at: 1)
+    guard try statement.step(), let text = statement.text(0), !KoboDate.isNoDate(text) else {
+      return nil
+    }
+    return KoboDate.parse(text)
   }
 
   /// The chapter a bookmark is in: its title from the table of contents (a kepub's or store
@@ -298,6 +351,10 @@ extension ImportFormat {
 extension KoboReader: Reader {
   static let format = ImportFormat.kobo
   static let title = "Kobo"
+  static let inFolder: (looksFor: String, give: String)? = (
+    "Kobo's KoboReader.sqlite (in it or in its .kobo folder)",
+    "the Kobo's folder or its KoboReader.sqlite"
+  )
 
   static func detect(_ candidate: ReaderCandidate) -> ReaderMatch {
     switch candidate {

@@ -16,6 +16,9 @@ protocol Reader {
   /// The `source` of the highlights it imports (nil: it imports books, not highlights, and
   /// the summary counts no clippings).
   static var highlightSource: String? { get }
+  /// For a reader of folders: what it looks for in one, and what to give it ("a book's .sdr
+  /// folder"), for the message when no reader finds anything in a folder. Nil: it reads files.
+  static var inFolder: (looksFor: String, give: String)? { get }
   /// Whether it reads what was found.
   static func detect(_ candidate: ReaderCandidate) -> ReaderMatch
   /// Reads the input before the import's transaction (a file that cannot be read is refused
@@ -27,6 +30,7 @@ extension Reader {
   static var hasStrictMode: Bool { true }
   static var passesFor: ImportFormat? { nil }
   static var highlightSource: String? { format.rawValue }
+  static var inFolder: (looksFor: String, give: String)? { nil }
 }
 
 /// What detection shows a reader, one kind at a time (`ReaderDetection` says in which order).

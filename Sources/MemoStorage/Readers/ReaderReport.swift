@@ -58,6 +58,21 @@ public struct ReaderProblem: Equatable, Sendable {
     [file ?? "", place, what].filter { !$0.isEmpty }.joined(separator: ": ")
   }
 
+  /// A problem worded whole, its last "; …" part what was done when it says so ("kept
+  /// without one", "imported without one", "this file is not imported").
+  init(whole: String) {
+    let done = ["kept ", "imported ", "this file is not imported"]
+    if let cut = whole.ranges(of: "; ").last,
+      done.contains(where: { whole[cut.upperBound...].hasPrefix($0) })
+    {
+      self.init(
+        place: "", what: String(whole[..<cut.lowerBound]),
+        done: String(whole[cut.upperBound...]))
+    } else {
+      self.init(place: "", what: whole)
+    }
+  }
+
   /// The warning: the headline, then what was done.
   public var description: String { headline + (done.map { "; " + $0 } ?? "") }
 }
@@ -66,17 +81,19 @@ extension ReaderReport {
   /// With `--strict`, the first problem is an error (65) and nothing is imported.
   func refuseProblems(isStrict: Bool) throws {
     guard isStrict, let first = problems.first else { return }
+    // What was refused and what to do, not the warning's "imported without a date".
     throw MemoError(
       code: .badData,
       message:
-        "\(first.headline) (--strict: \(counted(problems.count, "problem")) in all; without --strict each is reported and the rest imported); nothing was imported"
+        "\(first.headline); --strict refuses a file with anything memo cannot read (\(counted(problems.count, "problem")) in all), so nothing was imported: fix the file, or import it without --strict to import the rest with each problem reported"
     )
   }
 
-  /// A report whose parser words its problems whole ("all.json: documents[2]: …").
+  /// A report whose parser words its problems whole ("all.json: documents[2]: …"); what was
+  /// done ("; kept without one") is told apart, for `--strict` to leave out.
   init(problems: [String], notices: [String]) {
     self.init()
-    self.problems = problems.map { ReaderProblem(place: "", what: $0) }
+    self.problems = problems.map(ReaderProblem.init(whole:))
     self.notices = notices.map { ReaderProblem(place: "", what: $0) }
   }
 

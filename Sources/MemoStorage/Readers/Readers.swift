@@ -53,6 +53,44 @@ public enum Readers {
     return head + (last == "," ? ", " : " \(last) ") + names[names.count - 1]
   }
 
+  /// The message for a folder no reader finds anything in: what each reader of folders looked
+  /// for, what to give each, and the folders a level or two down that a reader does read
+  /// (the parent of Apple Books' folder names it).
+  static func nothingFound(in folder: String) -> String {
+    let readers = all.compactMap { reader in reader.inFolder.map { (reader.title, $0) } }
+    let looked = list(readers.map { "no " + $0.1.looksFor }, last: "and")
+    let give = list(readers.map { "\($0.1.give) (\($0.0))" }, last: "or")
+    var message = "found nothing to import in \(folder): \(looked); give \(give), or a file"
+    let found = readable(under: folder, depth: 2)
+    if let first = found.first {
+      message +=
+        ". In it, "
+        + list(found.prefix(3).map { $0.path + " holds " + $0.title + " files" }, last: "and")
+        + ": memo import \(first.path)"
+    }
+    return message
+  }
+
+  /// The folders under `folder` (not hidden) a reader of folders is sure of, `depth` levels
+  /// down at most, in name order.
+  static func readable(under folder: String, depth: Int) -> [(path: String, title: String)] {
+    guard depth > 0 else { return [] }
+    var found: [(path: String, title: String)] = []
+    for name in ReaderFiles.names(in: folder) where !name.hasPrefix(".") {
+      let path = ReaderFiles.join(folder, name)
+      guard ReaderFiles.kind(of: path) == .folder else { continue }
+      let named = ReaderCandidate.name(name.lowercased())
+      if let reader = all.first(where: {
+        $0.detect(.folder(path)) == .yes || ($0.inFolder != nil && $0.detect(named) == .yes)
+      }) {
+        found.append((path, reader.title))
+      } else {
+        found += readable(under: path, depth: depth - 1)
+      }
+    }
+    return found
+  }
+
   /// `--strict` given for a reader without it: 64. Before the file is read (`name` nil), a
   /// format whose file may be another reader's (a `.csv` may be Readwise's) passes, and the
   /// content decides; once read, the message names what the file is.

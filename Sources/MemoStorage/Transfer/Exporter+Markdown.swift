@@ -21,6 +21,13 @@ extension Exporter {
       summary.questions += questions.count
       progress?.advance()
     }
+    if selection.since == nil, selection.afterSeq == nil,
+      try hasOrphans(questions: summary.questions, highlights: nil)
+    {
+      summary.warnings.append(
+        "questions whose post is not in the database (deleted outside memo) have no file here; 'memo export --format json' keeps them under a placeholder post, and 'memo db check' lists them"
+      )
+    }
     return summary
   }
 

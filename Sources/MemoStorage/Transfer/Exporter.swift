@@ -45,7 +45,7 @@ struct Exporter {
         summary.filesRemoved = try folder.removeDeleted(postExists: postExists)
         return summary
       }
-      summary.warnings = folder.warnings
+      summary.warnings += folder.warnings
       try folder.commit()
     } else {
       let output = try OutputFile(path: request.output, database: database.path, isUsersPath: true)
@@ -108,6 +108,7 @@ struct Exporter {
     } else {
       try writeRecords(encoder, to: output, selection, &summary)
     }
+    try writeOrphans(encoder, to: output, selection, fast: fast, &summary)
     let deleted = try tombstones(since: since?.rfc3339, afterSeq: selection.afterSeq)
     summary.deleted = deleted.count
     // The current filter is this device's, not a change: a cursor's later runs leave it out.
@@ -143,12 +144,12 @@ struct Exporter {
   }
 
   /// The posts with their highlights and questions, streamed from the rows (`RowWriter`).
-  private func writeRows(
+  func writeRows(
     _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection,
-    _ summary: inout ExportSummary
+    orphans: Bool = false, _ summary: inout ExportSummary
   ) throws {
     let rows = RowWriter(format: encoder.format, out: output.writer)
-    try forEachPostRow(selection) { post, highlights, questions in
+    try forEachPostRow(selection, orphans: orphans) { post, highlights, questions in
       rows.post(post, index: summary.posts)
       var highlightCount = 0
       while try highlights.next() {
@@ -171,11 +172,11 @@ struct Exporter {
   }
 
   /// The same through `ExportEncoder` records: the reference the rows must equal.
-  private func writeRecords(
+  func writeRecords(
     _ encoder: ExportEncoder, to output: OutputFile, _ selection: Selection,
-    _ summary: inout ExportSummary
+    orphans: Bool = false, _ summary: inout ExportSummary
   ) throws {
-    try forEachPost(selection) { post, isFavorite, highlights, questions in
+    try forEachPost(selection, orphans: orphans) { post, isFavorite, highlights, questions in
       try output.write(encoder.post(post, isFavorite: isFavorite, index: summary.posts))
       for (i, highlight) in highlights.enumerated() {
         try output.write(
@@ -241,14 +242,16 @@ struct Exporter {
   /// Calls `body` with the posts statement on each post changed since `since` (all without it)
   /// and cursors over that post's highlights and questions (those changed since then).
   func forEachPostRow(
-    _ selection: Selection, _ body: (Statement, RowCursor, RowCursor) throws -> Void
+    _ selection: Selection, orphans: Bool = false,
+    _ body: (Statement, RowCursor, RowCursor) throws -> Void
   ) throws {
     let (posts, highlightStatement, questionStatement) = try statements(
-      selection, allQuestions: false)
+      selection, allQuestions: false, orphans: orphans)
     let highlights = try RowCursor(highlightStatement, postOrder: Self.highlightPostOrder)
     let questions = try RowCursor(questionStatement, postOrder: Self.questionPostOrder)
     while try posts.step() {
-      let (id, created, uuid) = (posts.int64(0), posts.string(6), posts.string(1))
+      let id = posts.int64(0)
+      let (created, uuid) = Self.orderKey(posts, orphans: orphans)
       try highlights.start(id, created: created, uuid: uuid)
       try questions.start(id, created: created, uuid: uuid)
       try body(posts, highlights, questions)
@@ -270,9 +273,17 @@ struct Exporter {
   /// were made (then by UUID: the same on every device that syncs, whatever its ids), and the
   /// highlights and questions (changed since then, or all) in post order: the three cursors
   /// the export loops merge. A post's highlights come in reading order.
-  func statements(_ selection: Selection, allQuestions: Bool) throws -> (
+  func statements(_ selection: Selection, allQuestions: Bool, orphans: Bool = false) throws -> (
     posts: Statement, highlights: Statement, questions: Statement
   ) {
+    if orphans {
+      // Only a full export looks for them: nothing to bind.
+      return try (
+        database.makeStatement(sql: Self.orphanPostsSQL),
+        database.makeStatement(sql: Self.orphanHighlightsSQL),
+        database.makeStatement(sql: Self.orphanQuestionsSQL)
+      )
+    }
     let sinceText = selection.since?.rfc3339
     let posts = try database.makeStatement(sql: Self.postsSQL)
     try posts.bind(sinceText, at: 1)
@@ -335,9 +346,11 @@ struct Exporter {
   /// post, so only one post's rows are in memory at a time.
   func forEachPost(
     _ selection: Selection, allQuestions: Bool = false, withHighlights: Bool = true,
+    orphans: Bool = false,
     _ body: (PostRecord, Bool, [HighlightRecord], [QuestionRecord]) throws -> Void
   ) throws {
-    let (posts, highlights, questions) = try statements(selection, allQuestions: allQuestions)
+    let (posts, highlights, questions) = try statements(
+      selection, allQuestions: allQuestions, orphans: orphans)
     var hasQuestion = try questions.step()
     var hasHighlight = withHighlights ? try highlights.step() : false
     while try posts.step() {
@@ -345,9 +358,8 @@ struct Exporter {
       let post = PostRecord(
         uuid: posts.string(1), title: posts.string(2), author: posts.text(3), body: posts.text(4),
         source: posts.text(5), createdAt: time(posts, 6), updatedAt: time(posts, 7))
-      while hasHighlight
-        && Self.isBefore(highlights, Self.highlightPostOrder, posts.string(6), post.uuid)
-      {
+      let (created, uuid) = Self.orderKey(posts, orphans: orphans)
+      while hasHighlight && Self.isBefore(highlights, Self.highlightPostOrder, created, uuid) {
         hasHighlight = try highlights.step()
       }
       var highlightList: [HighlightRecord] = []
@@ -363,9 +375,7 @@ struct Exporter {
             updatedAt: time(h, 14)))
         hasHighlight = try highlights.step()
       }
-      while hasQuestion
-        && Self.isBefore(questions, Self.questionPostOrder, posts.string(6), post.uuid)
-      {
+      while hasQuestion && Self.isBefore(questions, Self.questionPostOrder, created, uuid) {
         hasQuestion = try questions.step()
       }
       var list: [QuestionRecord] = []

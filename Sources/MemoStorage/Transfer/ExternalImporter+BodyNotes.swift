@@ -15,6 +15,9 @@ extension ExternalImporter {
   /// of the text imported before takes the new one. A note imported before its texts were
   /// recorded starts being followed when the body holds it. - Returns: nil when nothing
   /// changed, else whether the paragraph was replaced (false: edited here since, kept).
+  /// A note that asks is a question of the post, followed the same way: edited on the device,
+  /// the question takes the new text; become a plain note (or back), the earlier form goes
+  /// (a question only when never rated) and the new one comes in its place.
   func refreshBodyNote(_ clipping: ExternalClipping, postID: Int64) throws -> Bool? {
     let key = Self.textKey(of: clipping)
     if try hasKey(key) { return nil }
@@ -26,20 +29,60 @@ extension ExternalImporter {
     followed.reset()
     let body = try postBody(postID)
     guard isFollowed else {
-      if Self.paragraphs(of: body).contains(clipping.bodyText) { try remember(key) }
+      let isHere =
+        clipping.isQuestion
+        ? try looseQuestion(postID: postID, where: { $0 == clipping.text }) != nil
+        : Self.paragraphs(of: body).contains(clipping.bodyText)
+      if isHere { try remember(key) }
       return nil
     }
     try remember(key)
-    return try replaceBodyNote(clipping, postID: postID, body: body) {
-      try hasKey(Self.textKey(of: clipping, text: $0))
+    let isEarlier = { (text: String) in try hasKey(Self.textKey(of: clipping, text: text)) }
+    if let found = try looseQuestion(postID: postID, where: isEarlier) {
+      let (id, asked) = found
+      guard clipping.isQuestion else {
+        try execute(
+          "DELETE FROM questions WHERE id = ? AND id NOT IN (SELECT question_id FROM review_events)",
+          [.integer(id)])
+        guard database.changes > 0 else { return false }
+        try appendToBody(of: postID, [clipping.bodyText])
+        return true
+      }
+      try execute(
+        "UPDATE questions SET text = ?, updated_at = ? WHERE id = ? AND text = ?",
+        [.text(clipping.text), .text(now.rfc3339), .integer(id), .text(asked)])
+      return database.changes > 0
     }
+    guard clipping.isQuestion else {
+      return try replaceBodyNote(clipping, postID: postID, body: body, isEarlier: isEarlier)
+    }
+    // A plain note that now asks: its paragraph goes, the question comes.
+    guard try replaceBodyNote(clipping, postID: postID, body: body, with: [], isEarlier: isEarlier)
+    else { return false }
+    try insertQuestion(clipping.text, postID: postID, highlightID: nil, at: clipping.addedAt)
+    return true
+  }
+
+  /// The post's question about no highlight whose text `matches`: its id and text.
+  func looseQuestion(postID: Int64, where matches: (String) throws -> Bool) throws -> (
+    Int64, String
+  )? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id, text FROM questions WHERE post_id = ? AND highlight_id IS NULL ORDER BY id")
+    defer { statement.reset() }
+    try statement.bind(postID, at: 1)
+    while try statement.step() {
+      if try matches(statement.string(1)) { return (statement.int64(0), statement.string(1)) }
+    }
+    return nil
   }
 
   /// Replaces the body's paragraphs of an earlier text of `clipping` (one `isEarlier` takes)
-  /// with its text. - Returns: whether it found one (else it was edited here since).
+  /// with `replacement` (its text, by default; none: the paragraphs go). - Returns: whether
+  /// it found one (else it was edited here since).
   func replaceBodyNote(
     _ clipping: ExternalClipping, postID: Int64, body: String? = nil,
-    isEarlier: (String) throws -> Bool
+    with replacement: [String]? = nil, isEarlier: (String) throws -> Bool
   ) throws -> Bool {
     let paragraphs = Self.paragraphs(of: try body ?? postBody(postID))
     let lead = String(clipping.bodyText.dropLast(clipping.text.count))
@@ -49,10 +92,12 @@ extension ExternalImporter {
         let run = paragraphs[start...end].joined(separator: "\n\n")
         guard try isEarlier(String(run.dropFirst(lead.count))) else { continue }
         let replaced =
-          paragraphs[..<start] + [clipping.bodyText] + paragraphs[(end + 1)...]
+          paragraphs[..<start] + (replacement ?? [clipping.bodyText]) + paragraphs[(end + 1)...]
+        let text = replaced.joined(separator: "\n\n")
+        // A body that was only the note it loses is none again.
         try execute(
           "UPDATE posts SET body = ?, updated_at = ? WHERE id = ?",
-          [.text(replaced.joined(separator: "\n\n")), .text(now.rfc3339), .integer(postID)])
+          [text.isEmpty ? .null : .text(text), .text(now.rfc3339), .integer(postID)])
         return true
       }
     }
@@ -82,7 +127,7 @@ extension ExternalImporter {
     _ clipping: ExternalClipping, postID: Int64, known: Bool, summary: inout ImportSummary,
     counts: inout ClippingSummary
   ) throws -> Bool {
-    guard !clipping.isQuestion else { return false }
+    guard known || !clipping.isQuestion else { return false }
     let replaced: Bool
     if known {
       guard let changed = try refreshBodyNote(clipping, postID: postID) else { return false }

@@ -71,13 +71,15 @@ extension ExternalImporter {
     summary.added += 1
     if clipping.isQuestion {
       counts.questions += 1
+      // A question about no highlight is followed by its text, as a note on the body is.
+      if target == nil { try remember(Self.textKey(of: clipping)) }
       try insertQuestion(clipping.text, postID: postID, highlightID: target, at: clipping.addedAt)
     } else if let target {
       counts.notes += 1
       try addNote(clipping.text, to: target)
     } else {
       counts.notes += 1
-      if !clipping.isQuestion { try remember(Self.textKey(of: clipping)) }
+      try remember(Self.textKey(of: clipping))
       additions.append(clipping.bodyText)
     }
   }

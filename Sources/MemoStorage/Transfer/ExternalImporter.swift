@@ -38,6 +38,8 @@ struct ExternalImporter {
     /// The posts of the books counted, and those this import made.
     var counted: Set<Int64> = []
     var created: Set<Int64> = []
+    /// The posts deleted here that books of the file were on (a merged post: two books).
+    var deletedHere: Set<Int64> = []
     var rows = GoodreadsRows()
   }
 
@@ -63,7 +65,10 @@ struct ExternalImporter {
       && book.clippings.allSatisfy({ try isKnown($0) })
     let known = allKnown ? try existingPost(for: book) : nil
     if allKnown && known == nil {
-      tally.counts.booksDeletedHere += 1
+      // Counted by post: two books merged into one post, then deleted, are one book.
+      if try deletedPost(of: book).map({ tally.deletedHere.insert($0).inserted }) ?? true {
+        tally.counts.booksDeletedHere += 1
+      }
       tally.counts.duplicates += book.clippings.reduce(0) { $0 + 1 + $1.replaces.count }
       tally.summary.unchanged += book.clippings.count
       return
@@ -103,6 +108,25 @@ struct ExternalImporter {
     if !additions.isEmpty {
       try appendToBody(of: postID, additions)
     }
+  }
+
+  /// The post a book's highlights were on when it was deleted here, as the journal recorded
+  /// their deletion (nil: not recorded, or the journal was pruned since). Only read for a
+  /// book deleted here.
+  func deletedPost(of book: ExternalBook) throws -> Int64? {
+    guard let key = book.clippings.first(where: { $0.kind == .highlight })?.key else {
+      return nil
+    }
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_extract(old_row, '$.post_id') FROM journal_changes
+        WHERE table_name = 'highlights' AND new_row IS NULL
+          AND json_extract(old_row, '$.source_key') = ?
+        ORDER BY id DESC LIMIT 1
+        """)
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    return try statement.step() && !statement.isNull(0) ? statement.int64(0) : nil
   }
 
   /// A clipping imported before: the same highlight again brings in what changed on the device

@@ -53,9 +53,7 @@ struct HighlightPresenter {
 
   /// One highlight as a page: the passage, its note, where it is.
   func text(_ highlight: Highlight, style: Style) -> String {
-    var out =
-      visible(highlight.text).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "> " + $0 }.joined(separator: "\n") + "\n"
+    var out = PostDetailPresenter.lines(visible(highlight.text), style, prefix: "> ")
     var facts = [
       "highlight \(highlight.id)",
       "post \(highlight.postID) \"\(visible(oneLine(highlight.postTitle)))\"",
@@ -63,7 +61,7 @@ struct HighlightPresenter {
     if let chapter = highlight.chapter { facts.append(visible(oneLine(chapter))) }
     if let place = Self.place(highlight) { facts.append(visible(oneLine(place))) }
     if highlight.isStarred { facts.append("★ starred") }
-    out += facts.joined(separator: " · ") + "\n"
+    out += PostDetailPresenter.lines(facts.joined(separator: " · "), style)
     var times: [String] = []
     if let made = highlight.highlightedAt {
       times.append(
@@ -73,10 +71,9 @@ struct HighlightPresenter {
     times.append(
       "created " + highlight.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds))
     times.append(highlight.uuid)
-    out += style.dim(times.joined(separator: " · ")) + "\n"
+    out += PostDetailPresenter.lines(times.joined(separator: " · "), style, paint: style.dim)
     if let note = highlight.note {
-      out += "\n" + style.cyan("Note:") + "\n" + visible(note)
-      if !note.hasSuffix("\n") { out += "\n" }
+      out += "\n" + style.cyan("Note:") + "\n" + PostDetailPresenter.block(visible(note), style)
     }
     if !highlight.questions.isEmpty {
       out += "\n" + style.bold("Questions") + "\n"

@@ -34,34 +34,37 @@ struct QuestionPresenter {
     Column(key: "created_at", title: "CREATED"),
   ]
 
-
   /// One question as a page: text, post, category, star, answer.
   func text(_ question: Question, style: Style) -> String {
-    var out = style.bold(visible(question.text)) + "\n"
+    var out = PostDetailPresenter.lines(visible(question.text), style, paint: style.bold)
     var facts = [
       "question \(question.id)",
       "post \(question.postID) \"\(visible(oneLine(question.postTitle)))\"",
     ]
     if let category = question.category { facts.append(visible(oneLine(category))) }
     if question.isStarred { facts.append("★ starred") }
-    out += facts.joined(separator: " · ") + "\n"
+    out += PostDetailPresenter.lines(facts.joined(separator: " · "), style)
     let created = question.createdAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
     let updated = question.updatedAt.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
-    out += style.dim("created \(created) · updated \(updated) · \(question.uuid)") + "\n"
+    out += PostDetailPresenter.lines(
+      "created \(created) · updated \(updated) · \(question.uuid)", style, paint: style.dim)
     if let passage = question.passage, let highlight = question.highlightID {
       out += "\n" + style.cyan("On highlight \(highlight):") + "\n"
-      out += visible(passage).split(separator: "\n", omittingEmptySubsequences: false)
-        .map { "> " + $0 }.joined(separator: "\n") + "\n"
+      out += PostDetailPresenter.lines(visible(passage), style, prefix: "> ")
     }
     if let answer = question.answer {
       let when =
         question.answeredAt.map {
           " " + $0.localMinuteString(utcOffsetSeconds: style.utcOffsetSeconds)
         } ?? ""
-      out += "\n" + style.cyan("Answer\(when):") + "\n" + visible(answer)
-      if !answer.hasSuffix("\n") { out += "\n" }
+      out +=
+        "\n" + style.cyan("Answer\(when):") + "\n"
+        + PostDetailPresenter.block(visible(answer), style)
     } else {
-      out += "\n" + style.dim("(not answered yet: memo answer \(question.id) TEXT)") + "\n"
+      out +=
+        "\n"
+        + PostDetailPresenter.lines(
+          "(not answered yet: memo answer \(question.id) TEXT)", style, paint: style.dim)
     }
     return out
   }

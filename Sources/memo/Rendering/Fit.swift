@@ -56,3 +56,57 @@ enum Fit {
     return (head, DisplayWidth.truncate(tail, to: width - headWidth))
   }
 }
+
+extension Fit {
+  /// A page's text (`memo show`, `question show`, `highlight show`) for a terminal `width`
+  /// columns wide: each of its lines broken at spaces, a word wider than the room broken where
+  /// the room ends (a page cuts nothing), every piece after `prefix` (a quote's "> ") and the
+  /// pieces after a line's first after `indent` too. Joined by line breaks, without a last
+  /// one; the text as it is when `width` is nil (a pipe).
+  static func page(_ text: String, width: Int?, prefix: String = "", indent: String = "")
+    -> String
+  {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let width else { return lines.map { prefix + $0 }.joined(separator: "\n") }
+    return lines.map { line in
+      pieces(
+        String(line), first: width - DisplayWidth.of(prefix),
+        rest: width - DisplayWidth.of(prefix + indent)
+      )
+      .enumerated().map { $0.offset == 0 ? prefix + $0.element : prefix + indent + $0.element }
+      .joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
+  /// `line` in pieces of at most `first` columns, then `rest` (each at least 1), broken at
+  /// spaces, or inside a word wider than a piece.
+  static func pieces(_ line: String, first: Int, rest: Int) -> [String] {
+    var room = max(1, first)
+    guard DisplayWidth.of(line) > room else { return [line] }
+    var pieces: [String] = []
+    var piece = ""
+    var pieceWidth = 0
+    func push() {
+      pieces.append(piece)
+      piece = ""
+      pieceWidth = 0
+      room = max(1, rest)
+    }
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+      let wordWidth = DisplayWidth.of(String(word))
+      if !piece.isEmpty && pieceWidth + 1 + wordWidth > room { push() }
+      if !piece.isEmpty {
+        piece += " "
+        pieceWidth += 1
+      }
+      for character in word {
+        let characterWidth = DisplayWidth.of(character)
+        if pieceWidth + characterWidth > room && !piece.isEmpty { push() }
+        piece.append(character)
+        pieceWidth += characterWidth
+      }
+    }
+    pieces.append(piece)
+    return pieces
+  }
+}

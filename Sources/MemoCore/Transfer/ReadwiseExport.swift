@@ -55,29 +55,34 @@ public enum ReadwiseExport {
       }
       // …and with CRLF and CR as LF (what is kept).
       func cell(_ column: String) -> String? { written(column).map(CSVReader.foldingLineBreaks) }
-      guard let title = cell("Book Title") else {
-        throw MemoError.malformedImport(name, place: "line \(line)", reason: "a highlight needs a Book Title")
+      // The four cells the key reads as written, each read once.
+      let (writtenTitle, writtenAuthor) = (written("Book Title"), written("Book Author"))
+      let (writtenPlace, writtenPassage) = (written("Location"), written("Highlight"))
+      guard let title = writtenTitle.map(CSVReader.foldingLineBreaks) else {
+        throw MemoError.malformedImport(
+          name, place: "line \(line)", reason: "a highlight needs a Book Title")
       }
-      guard let passage = cell("Highlight") else {
+      guard let passage = writtenPassage.map(CSVReader.foldingLineBreaks) else {
         report.notices.append("\(name): line \(line): no Highlight text; skipped")
         continue
       }
-      let author = cell("Book Author")
+      let author = writtenAuthor.map(CSVReader.foldingLineBreaks)
       var addedAt: Timestamp?
       if let written = cell("Highlighted at") {
         addedAt = date(written)
         if addedAt == nil {
           report.problems.append(
-            "\(name): line \(line): cannot read the date \"\(written)\" (Highlighted at); imported without one")
+            "\(name): line \(line): cannot read the date \"\(written)\" (Highlighted at); imported without one"
+          )
         }
       }
       let kind = cell("Location Type")?.lowercased()
-      let place = cell("Location")
+      let place = writtenPlace.map(CSVReader.foldingLineBreaks)
       var clipping = ExternalClipping(
         kind: .highlight, text: passage, addedAt: addedAt,
         key: stableKey([
-          "readwise", written("Book Title") ?? "", written("Book Author") ?? "", kind ?? "",
-          written("Location") ?? "", written("Highlight") ?? "",
+          "readwise", writtenTitle ?? "", writtenAuthor ?? "", kind ?? "", writtenPlace ?? "",
+          writtenPassage ?? "",
         ]))
       switch (kind, place.flatMap { Int($0) }) {
       case ("page", _):

@@ -38,12 +38,7 @@ public enum ReadwiseExport {
     do { table = try CSVReader.records(text) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
-    try KnownCSVHeaders.check(table.header, has: KnownCSVHeaders.readwiseColumns, name: name)
-    for column in ["Highlight", "Book Title"] where !table.header.contains(column) {
-      throw MemoError.malformedImport(
-        name, place: "line 1",
-        reason: "the header has no \"\(column)\" column (is this a Readwise CSV export?)")
-    }
+    try checkHeader(table.header, name: name)
     var report = Report()
     // Books in the order they first appear, each with its highlights in file order.
     var order: [String: Int] = [:]
@@ -112,6 +107,16 @@ public enum ReadwiseExport {
       report.books[i].addedAt = report.books[i].clippings.compactMap(\.addedAt).min()
     }
     return report
+  }
+
+  /// The header has the columns a Readwise export has, among them `Highlight` and `Book Title`.
+  static func checkHeader(_ header: [String], name: String) throws {
+    try KnownCSVHeaders.check(header, has: KnownCSVHeaders.readwiseColumns, name: name)
+    for column in ["Highlight", "Book Title"] where !header.contains(column) {
+      throw MemoError.malformedImport(
+        name, place: "line 1",
+        reason: "the header has no \"\(column)\" column (is this a Readwise CSV export?)")
+    }
   }
 
   /// The note without Readwise's inline tags (words starting with a dot: `.h1`, `.c1`,

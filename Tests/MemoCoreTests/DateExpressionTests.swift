@@ -249,6 +249,23 @@ func isBlank(text: String) {
   #expect(("  " + text).isBlank == ("  " + text).trimmingWhitespace().isEmpty)
 }
 
+@Test(
+  "trimmingWhitespace drops exactly the White_Space scalars at both ends, ASCII or not",
+  arguments: [
+    "", "a", "ab c", " a", "a ", "\ta\n", "\u{0B}x\u{0C}", "\r\nx\r\n", "\u{1F}x\u{7F}", "x\u{A0}",
+    "\u{A0}x", "\u{3000}猫\u{3000}", "é", "\u{85}a", "a\u{2028}", "\u{200B}a\u{200B}", "a\u{301}",
+  ])
+func trimming(text: String) {
+  let scalars = Array(text.unicodeScalars)
+  var (start, end) = (0, scalars.count)
+  while start < end, scalars[start].properties.isWhitespace { start += 1 }
+  while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+  var expected = String.UnicodeScalarView()
+  expected.append(contentsOf: scalars[start..<end])
+  #expect(text.trimmingWhitespace() == String(expected))
+  #expect(text.trimmingWhitespace().unicodeScalars.elementsEqual(expected))
+}
+
 extension Timestamp {
   fileprivate static func + (time: Timestamp, millis: Int64) -> Timestamp {
     Timestamp(millis: time.millis + millis)

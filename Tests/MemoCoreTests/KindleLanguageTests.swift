@@ -506,4 +506,23 @@ struct KindleLanguageTests {
         "\(header)")
     }
   }
+
+  @Test("property: an ASCII date is read byte by byte into the tokens its Characters give")
+  func asciiTokens() async {
+    // Digits, letters of both cases, the marks a date holds and a CR LF (one Character).
+    let pieces = [
+      "0", "7", "12", "2023", "1234567890", "a", "p", "m", "PM", "a. m.", "p.m.", "Sunday",
+      "JANUARY", "gmt", "UTC", "h", ".", ",", ":", "+", "-", " ", "\t", "\r\n", "'", "/", "@",
+      "[", "`",
+    ]
+    await propertyCheck(count: 500, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...14)) {
+      n in
+      let text = n.map { pieces[$0] }.joined()
+      #expect(KindleDate.asciiTokens(text) == KindleDate.characterTokens(text), "\(text)")
+    }
+    for text in ["Sunday, January 1, 2023 12:00:00 AM", "Monday, 3 December 12 19:00:12 GMT-03:00"] {
+      #expect(KindleDate.tokens(text) == KindleDate.characterTokens(text))
+      #expect(KindleDate.tokens(text)?.isEmpty == false)
+    }
+  }
 }

@@ -196,6 +196,13 @@ extension String {
 
   /// The string without leading and trailing white space and newlines.
   public func trimmingWhitespace() -> String {
+    // Most strings start and end with an ASCII byte that is not a space: nothing to trim, and
+    // no Unicode property to look up (an import trims every cell and field it reads).
+    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+      first != 0x20, !(0x09...0x0D).contains(first), last != 0x20, !(0x09...0x0D).contains(last)
+    {
+      return self
+    }
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!  // exists: first does

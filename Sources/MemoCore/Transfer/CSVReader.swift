@@ -126,6 +126,7 @@ public enum CSVReader {
           line: row.line, reason: "\(counted(row.fields.count, "field")) where the header has \(names.count)")
       }
       var values: [String: String] = [:]
+      values.reserveCapacity(names.count)
       for (name, value) in zip(names, row.fields) {
         values[name] = foldsLineBreaks ? foldingLineBreaks(value) : value
       }

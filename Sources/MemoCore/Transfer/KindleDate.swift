@@ -31,6 +31,15 @@ enum KindleDate {
   }
 
   static func tokens(_ text: String) -> [Token]? {
+    // Most dates are ASCII ("Sunday, January 1, 2023 10:00:00 AM"): read as bytes, the same
+    // tokens as the Characters below give, without making an array of Characters (a Kindle
+    // import spent an eighth of its instructions here).
+    text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiTokens(text) : characterTokens(text)
+  }
+
+  /// `tokens` read Character by Character: a number of ASCII digits, a word of letters (dots
+  /// within it dropped), ":" or "：", "+", "-" or "−"; anything else is passed over.
+  static func characterTokens(_ text: String) -> [Token]? {
     var tokens: [Token] = []
     let chars = Array(text.lowercased())
     var i = 0
@@ -69,6 +78,51 @@ enum KindleDate {
     }
     return tokens
   }
+
+  /// `tokens` of an ASCII text, read byte by byte: a digit, a letter (lowercased) or a dot
+  /// within a word, ":", "+" and "-"; every other byte is passed over.
+  static func asciiTokens(_ text: String) -> [Token]? {
+    var tokens: [Token] = []
+    let bytes = Array(text.utf8)
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b >= 0x30 && b <= 0x39 {
+        var value = 0
+        var count = 0
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+          guard count < 9 else { return nil }
+          value = value * 10 + Int(bytes[i] - 0x30)
+          count += 1
+          i += 1
+        }
+        tokens.append(.number(value, digits: count))
+        continue
+      }
+      if isASCIILetter(b) {
+        var word: [UInt8] = []
+        while i < bytes.count, isASCIILetter(bytes[i]) || bytes[i] == 0x2E {
+          if bytes[i] != 0x2E { word.append(bytes[i] | 0x20) }
+          i += 1
+        }
+        let text = String(decoding: word, as: UTF8.self)
+        // "a. m." is two words: join a lone "a"/"p" with the "m" that follows.
+        if text == "m", case .word(let last)? = tokens.last, last == "a" || last == "p" {
+          tokens[tokens.count - 1] = .word(last + "m")
+        } else {
+          tokens.append(.word(text))
+        }
+        continue
+      }
+      if b == 0x3A { tokens.append(.colon) }
+      if b == 0x2B { tokens.append(.sign(1)) }
+      if b == 0x2D { tokens.append(.sign(-1)) }
+      i += 1
+    }
+    return tokens
+  }
+
+  static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
   /// The zone names of every language, lowercased UTF-8, longest first ("eastern standard
   /// time (" before "eastern standard time").

@@ -38,12 +38,7 @@ public enum ReadwiseExport {
     do { table = try CSVReader.records(text) } catch {
       throw MemoError.malformedImport(name, place: "line \(error.line)", reason: error.reason)
     }
-    try KnownCSVHeaders.check(table.header, has: KnownCSVHeaders.readwiseColumns, name: name)
-    for column in ["Highlight", "Book Title"] where !table.header.contains(column) {
-      throw MemoError.malformedImport(
-        name, place: "line 1",
-        reason: "the header has no \"\(column)\" column (is this a Readwise CSV export?)")
-    }
+    try checkHeader(table.header, name: name)
     var report = Report()
     // Books in the order they first appear, each with its highlights in file order.
     var order: [String: Int] = [:]
@@ -55,29 +50,34 @@ public enum ReadwiseExport {
       }
       // …and with CRLF and CR as LF (what is kept).
       func cell(_ column: String) -> String? { written(column).map(CSVReader.foldingLineBreaks) }
-      guard let title = cell("Book Title") else {
-        throw MemoError.malformedImport(name, place: "line \(line)", reason: "a highlight needs a Book Title")
+      // The four cells the key reads as written, each read once.
+      let (writtenTitle, writtenAuthor) = (written("Book Title"), written("Book Author"))
+      let (writtenPlace, writtenPassage) = (written("Location"), written("Highlight"))
+      guard let title = writtenTitle.map(CSVReader.foldingLineBreaks) else {
+        throw MemoError.malformedImport(
+          name, place: "line \(line)", reason: "a highlight needs a Book Title")
       }
-      guard let passage = cell("Highlight") else {
+      guard let passage = writtenPassage.map(CSVReader.foldingLineBreaks) else {
         report.notices.append("\(name): line \(line): no Highlight text; skipped")
         continue
       }
-      let author = cell("Book Author")
+      let author = writtenAuthor.map(CSVReader.foldingLineBreaks)
       var addedAt: Timestamp?
       if let written = cell("Highlighted at") {
         addedAt = date(written)
         if addedAt == nil {
           report.problems.append(
-            "\(name): line \(line): cannot read the date \"\(written)\" (Highlighted at); imported without one")
+            "\(name): line \(line): cannot read the date \"\(written)\" (Highlighted at); imported without one"
+          )
         }
       }
       let kind = cell("Location Type")?.lowercased()
-      let place = cell("Location")
+      let place = writtenPlace.map(CSVReader.foldingLineBreaks)
       var clipping = ExternalClipping(
         kind: .highlight, text: passage, addedAt: addedAt,
         key: stableKey([
-          "readwise", written("Book Title") ?? "", written("Book Author") ?? "", kind ?? "",
-          written("Location") ?? "", written("Highlight") ?? "",
+          "readwise", writtenTitle ?? "", writtenAuthor ?? "", kind ?? "", writtenPlace ?? "",
+          writtenPassage ?? "",
         ]))
       switch (kind, place.flatMap { Int($0) }) {
       case ("page", _):
@@ -107,6 +107,16 @@ public enum ReadwiseExport {
       report.books[i].addedAt = report.books[i].clippings.compactMap(\.addedAt).min()
     }
     return report
+  }
+
+  /// The header has the columns a Readwise export has, among them `Highlight` and `Book Title`.
+  static func checkHeader(_ header: [String], name: String) throws {
+    try KnownCSVHeaders.check(header, has: KnownCSVHeaders.readwiseColumns, name: name)
+    for column in ["Highlight", "Book Title"] where !header.contains(column) {
+      throw MemoError.malformedImport(
+        name, place: "line 1",
+        reason: "the header has no \"\(column)\" column (is this a Readwise CSV export?)")
+    }
   }
 
   /// The note without Readwise's inline tags (words starting with a dot: `.h1`, `.c1`,

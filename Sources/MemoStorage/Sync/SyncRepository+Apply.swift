@@ -313,6 +313,14 @@ extension SyncRepository {
         CREATE TEMP TABLE IF NOT EXISTS sync_waiting_links (
           question TEXT PRIMARY KEY, highlight TEXT NOT NULL)
         """)
+    // Looked up by highlight as each one arrives (`linkWaitingQuestions`): without an index
+    // every highlight a round applied read the whole table, twice (the gate's round of 10,000
+    // highlights, their 500 questions first: half the round's instructions).
+    try database.execute(
+      sql: """
+        CREATE INDEX IF NOT EXISTS temp.sync_waiting_links_by_highlight
+          ON sync_waiting_links (highlight)
+        """)
     let insert = try database.cachedStatement(
       sql: "INSERT OR REPLACE INTO temp.sync_waiting_links (question, highlight) VALUES (?, ?)")
     try insert.bind(question, at: 1)
@@ -328,6 +336,9 @@ extension SyncRepository {
     defer { waiting.reset() }
     guard try waiting.step(), waiting.int(0) > 0 else { return }
     waiting.reset()
+    guard try exists("SELECT 1 FROM temp.sync_waiting_links WHERE highlight = ?", key) else {
+      return
+    }
     try run(
       """
       UPDATE questions SET highlight_id = (SELECT id FROM highlights WHERE uuid = ?1)

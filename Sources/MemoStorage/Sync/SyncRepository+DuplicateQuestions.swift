@@ -9,26 +9,28 @@ import MemoCore
 /// the other is kept as a conflict, `settle`), and its ratings (its schedule replayed from all
 /// of them).
 extension SyncRepository {
-  /// The imported highlights (with a `source_key`) a round touched: those among `keys` (the
-  /// highlights and questions it applied), those its questions ask about, and the copies that
-  /// stayed of the highlights with source keys `joined` (their questions moved to them).
-  func importedHighlights(_ keys: Set<String>, joined: Set<String>) throws -> Set<Int64> {
+  /// The imported highlights (with a `source_key`) a round touched besides those it applied
+  /// (`joinDuplicates` reads those): those its questions `questions` ask about, and the copies
+  /// that stayed of the highlights with source keys `joined` (their questions moved to them).
+  func importedHighlights(_ questions: Set<String>, joined: Set<String>) throws -> Set<Int64> {
     var ids: Set<Int64> = []
-    let find = try database.cachedStatement(
+    let asked = try database.cachedStatement(
       sql: """
-        SELECT h.id FROM highlights h WHERE h.uuid = ?1 AND h.source_key IS NOT NULL
-        UNION ALL
         SELECT h.id FROM questions q JOIN highlights h ON h.id = q.highlight_id
-        WHERE q.uuid = ?1 AND h.source_key IS NOT NULL
-        UNION ALL
-        SELECT h.id FROM highlights h WHERE h.source_key = ?2
+        WHERE q.uuid = ? AND h.source_key IS NOT NULL
         """)
-    defer { find.reset() }
-    for (key, sourceKey) in keys.map({ ($0, nil as String?) }) + joined.map({ ("", $0) }) {
-      find.reset()
-      try find.bind(key, at: 1)
-      try find.bind(sourceKey, at: 2)
-      while try find.step() { ids.insert(find.int64(0)) }
+    defer { asked.reset() }
+    for key in questions {
+      asked.reset()
+      try asked.bind(key, at: 1)
+      while try asked.step() { ids.insert(asked.int64(0)) }
+    }
+    let copies = try database.cachedStatement(sql: "SELECT id FROM highlights WHERE source_key = ?")
+    defer { copies.reset() }
+    for sourceKey in joined {
+      copies.reset()
+      try copies.bind(sourceKey, at: 1)
+      while try copies.step() { ids.insert(copies.int64(0)) }
     }
     return ids
   }
@@ -40,21 +42,8 @@ extension SyncRepository {
   /// that a round costs what it brings, not what the database holds.
   /// - Returns: the conflicts met (values kept from the question that went).
   func joinDuplicateQuestions(about highlights: Set<Int64>, at now: Timestamp) throws -> Int {
-    let find = try database.cachedStatement(
-      sql: """
-        SELECT group_concat(uuid, ' ') FROM (
-          SELECT uuid, created_at FROM questions WHERE highlight_id = ? ORDER BY uuid)
-        GROUP BY created_at HAVING count(*) > 1
-        """)
     var groups: [[String]] = []
-    for highlight in highlights.sorted() {
-      find.reset()
-      try find.bind(highlight, at: 1)
-      while try find.step() {
-        groups.append(find.string(0).split(separator: " ").map(String.init).sorted())
-      }
-    }
-    find.reset()
+    for highlight in highlights.sorted() { groups += try askedAlike(about: highlight) }
     var conflicts = 0
     var kept: [QuestionID] = []
     for group in groups {
@@ -69,6 +58,29 @@ extension SyncRepository {
     // The kept questions' schedules, replayed from every rating they now have.
     if !kept.isEmpty { try ReviewRepository(database: database).replay(kept) }
     return conflicts
+  }
+
+  /// The questions about `highlight` asked at the same time, in groups of two or more (each
+  /// by UUID, in order), the groups in the order of that time. Read as rows and grouped here:
+  /// most highlights have no question, and a grouping statement sorts even for none (a round
+  /// runs it for every imported highlight it touched).
+  private func askedAlike(about highlight: Int64) throws -> [[String]] {
+    let find = try database.cachedStatement(
+      sql: "SELECT created_at, uuid FROM questions WHERE highlight_id = ?")
+    defer { find.reset() }
+    try find.bind(highlight, at: 1)
+    var asked: [(at: [UInt8], uuid: String)] = []
+    while try find.step() { asked.append((Array(find.string(0).utf8), find.string(1))) }
+    guard asked.count > 1 else { return [] }
+    // Byte order, as SQLite's GROUP BY gave them.
+    asked.sort { $0.at.lexicographicallyPrecedes($1.at) }
+    var groups: [[String]] = []
+    var start = 0
+    for end in 1...asked.count where end == asked.count || asked[end].at != asked[start].at {
+      if end - start > 1 { groups.append(asked[start..<end].map(\.uuid).sorted()) }
+      start = end
+    }
+    return groups
   }
 
   func questionID(_ uuid: String) throws -> Int64? {

@@ -13,8 +13,10 @@ import MemoCore
 extension SyncRepository {
   /// What a round applied that duplicates may be joined with (`joinDuplicates`).
   struct Joinable {
-    /// The UUIDs of the highlights and questions it applied.
-    var keys: Set<String> = []
+    /// The UUIDs of the highlights it applied.
+    var highlights: Set<String> = []
+    /// The UUIDs of the questions it applied.
+    var questions: Set<String> = []
     /// The import keys of questions deleted before they ever synced (`dropDeletedCopies`).
     var gone: Set<String> = []
     /// Whether it applied the deletion of a highlight made before it ever synced
@@ -22,8 +24,10 @@ extension SyncRepository {
     var goneHighlight = false
 
     mutating func note(_ change: SyncChange) {
-      if change.hasRow, change.kind == .highlight || change.kind == .question {
-        keys.insert(change.key)
+      if change.hasRow, change.kind == .highlight {
+        highlights.insert(change.key)
+      } else if change.hasRow, change.kind == .question {
+        questions.insert(change.key)
       } else if change.kind == .question, change.base == nil, let key = change.importKey {
         gone.insert(key)
       } else if change.kind == .highlight, change.base == nil, change.importKey != nil {
@@ -37,27 +41,47 @@ extension SyncRepository {
   /// questions deleted elsewhere before they synced (`dropDeletedCopies`).
   /// - Returns: the conflicts met (values kept from the copy or the post that lost).
   func joinDuplicates(of joinable: Joinable, at now: Timestamp) throws -> Int {
-    let keys = joinable.keys
-    guard !keys.isEmpty || !joinable.gone.isEmpty || joinable.goneHighlight else { return 0 }
+    guard
+      !joinable.highlights.isEmpty || !joinable.questions.isEmpty || !joinable.gone.isEmpty
+        || joinable.goneHighlight
+    else { return 0 }
     var conflicts = try dropDeletedHighlights(at: now)
+    // Each highlight applied looked up once: whether it is imported (its id then read by the
+    // question joins below) and whether another copy has its source key.
     var sourceKeys: Set<String> = []
+    var highlights: Set<Int64> = []
     let find = try database.cachedStatement(
       sql: """
-        SELECT h.source_key FROM highlights h WHERE h.uuid = ?1 AND h.source_key IS NOT NULL
-          AND EXISTS (SELECT 1 FROM highlights o WHERE o.source_key = h.source_key AND o.id <> h.id)
+        SELECT h.id, h.source_key,
+          EXISTS (SELECT 1 FROM highlights o WHERE o.source_key = h.source_key AND o.id <> h.id)
+        FROM highlights h WHERE h.uuid = ?1 AND h.source_key IS NOT NULL
         """)
-    for key in keys {
+    for key in joinable.highlights {
       find.reset()
       try find.bind(key, at: 1)
-      if try find.step() { sourceKeys.insert(find.string(0)) }
+      guard try find.step() else { continue }
+      highlights.insert(find.int64(0))
+      if find.bool(2) { sourceKeys.insert(find.string(1)) }
     }
     find.reset()
     for sourceKey in sourceKeys.sorted() {
       conflicts += try joinHighlights(sourceKey: sourceKey, at: now)
     }
-    let highlights = try importedHighlights(keys, joined: sourceKeys)
+    if !sourceKeys.isEmpty { highlights = try remaining(highlights) }
+    highlights.formUnion(try importedHighlights(joinable.questions, joined: sourceKeys))
     conflicts += try dropDeletedCopies(about: highlights, keys: joinable.gone, at: now)
     return conflicts + (try joinDuplicateQuestions(about: highlights, at: now))
+  }
+
+  /// Those of highlights `ids` still here (a join deleted the other copies).
+  private func remaining(_ ids: Set<Int64>) throws -> Set<Int64> {
+    let statement = try database.cachedStatement(sql: "SELECT 1 FROM highlights WHERE id = ?")
+    defer { statement.reset() }
+    return try ids.filter { id in
+      statement.reset()
+      try statement.bind(id, at: 1)
+      return try statement.step()
+    }
   }
 
   /// The highlights with `sourceKey`, smallest UUID first: (id, uuid, post id, post uuid).

@@ -20,9 +20,17 @@ public enum CSVReader {
   public static func parse(_ text: String) throws(Failure) -> [Row] {
     // Read as UTF-8 bytes: every mark that matters is ASCII, and a field is made from its
     // bytes once (appending scalar by scalar to a String was a fifth of a Readwise import).
-    let bytes = Array(text.utf8)
-    let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n")
-    let cr = UInt8(ascii: "\r")
+    var parser = Parser(bytes: Array(text.utf8))
+    try parser.run()
+    return parser.rows
+  }
+
+  /// `parse` as it walks the bytes: the rows so far, the row and the field being read.
+  private struct Parser {
+    // The marks, as literals (a static property would be read through its accessor each time).
+    let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+    let bytes: [UInt8]
+    var i = 0
     var rows: [Row] = []
     var fields: [String] = []
     var field: [UInt8] = []
@@ -32,46 +40,51 @@ public enum CSVReader {
     var isQuoted = false
     var quoteLine = 0
 
-    func take() -> String {
-      let value = String(decoding: field, as: UTF8.self)
-      field.removeAll(keepingCapacity: true)
-      return value
-    }
-    func endRow() {
-      fields.append(take())
-      if !(fields.count == 1 && fields[0].isEmpty) {
-        rows.append(Row(line: rowLine, fields: fields))
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func run() throws(Failure) {
+      let count = bytes.count
+      while i < count {
+        let c = bytes[i]
+        i += 1
+        if isQuoted {
+          guard try quoted(c) else { break }
+        } else {
+          try unquoted(c)
+        }
       }
-      fields = []
+      if isQuoted {
+        throw Failure(line: quoteLine, reason: "a quoted field is not closed (a missing \")")
+      }
+      if !field.isEmpty || !fields.isEmpty { endRow() }
     }
 
-    var i = 0
-    let count = bytes.count
-    while i < count {
-      let c = bytes[i]
-      i += 1
-      if isQuoted {
-        if c == quote {
-          guard i < count else {
-            isQuoted = false
-            break
-          }
-          let after = bytes[i]
-          if after == quote {
-            field.append(quote)
-            i += 1
-          } else {
-            isQuoted = false
-            guard after == comma || after == lf || after == cr else {
-              throw Failure(line: line, reason: "text after a closing quote")
-            }
-          }
-        } else {
-          if c == lf { line += 1 }
-          field.append(c)
-        }
-        continue
+    /// A byte inside a quoted field. - Returns: false when a closing quote ends the text.
+    private mutating func quoted(_ c: UInt8) throws(Failure) -> Bool {
+      guard c == quote else {
+        if c == lf { line += 1 }
+        field.append(c)
+        return true
       }
+      guard i < bytes.count else {
+        isQuoted = false
+        return false
+      }
+      let after = bytes[i]
+      if after == quote {
+        field.append(quote)
+        i += 1
+      } else {
+        isQuoted = false
+        guard after == comma || after == lf || after == cr else {
+          throw Failure(line: line, reason: "text after a closing quote")
+        }
+      }
+      return true
+    }
+
+    /// A byte outside quotes: a field's text, a quote opening it, its end or the row's.
+    private mutating func unquoted(_ c: UInt8) throws(Failure) {
       switch c {
       case quote:
         guard isAtFieldStart else {
@@ -86,7 +99,7 @@ public enum CSVReader {
         fields.append(take())
         isAtFieldStart = true
       case cr, lf:
-        if c == cr, i < count, bytes[i] == lf { i += 1 }
+        if c == cr, i < bytes.count, bytes[i] == lf { i += 1 }
         endRow()
         line += 1
         rowLine = line
@@ -96,11 +109,20 @@ public enum CSVReader {
         isAtFieldStart = false
       }
     }
-    if isQuoted {
-      throw Failure(line: quoteLine, reason: "a quoted field is not closed (a missing \")")
+
+    private mutating func take() -> String {
+      let value = String(decoding: field, as: UTF8.self)
+      field.removeAll(keepingCapacity: true)
+      return value
     }
-    if !field.isEmpty || !fields.isEmpty { endRow() }
-    return rows
+
+    private mutating func endRow() {
+      fields.append(take())
+      if !(fields.count == 1 && fields[0].isEmpty) {
+        rows.append(Row(line: rowLine, fields: fields))
+      }
+      fields = []
+    }
   }
 
   /// A cell's line breaks as LF: a CRLF or a lone CR inside a quoted field (a file saved
@@ -123,7 +145,8 @@ public enum CSVReader {
     for row in rows.dropFirst() {
       guard row.fields.count == names.count else {
         throw Failure(
-          line: row.line, reason: "\(counted(row.fields.count, "field")) where the header has \(names.count)")
+          line: row.line,
+          reason: "\(counted(row.fields.count, "field")) where the header has \(names.count)")
       }
       var values: [String: String] = [:]
       values.reserveCapacity(names.count)

@@ -45,12 +45,7 @@ public enum KindleClippings {
   ///   clipping: it is not a "My Clippings.txt" at all.
   public static func read(_ input: String, name: String) throws -> Report {
     let text = normalized(input)
-    var report = Report()
-    var index: [String: Int] = [:]
-    var seen: [Set<String>] = []  // per book: the keys of its clippings and of their earlier versions
-    var earliest: [String: Timestamp] = [:]
-    var entries = 0
-    var readable = 0
+    var reading = Reading()
     var line = 1
     // Split on the UTF-8 bytes (every mark is ASCII): by Character, splitting and counting
     // lines was most of reading a large file.
@@ -69,30 +64,62 @@ public enum KindleClippings {
         skipped += 1
       }
       guard !lines.isEmpty else { continue }
-      entries += 1
-      let titleLine = entryLine + skipped
-      // After the last `==========`: a Kindle closes every clipping with one, so the file ends
-      // inside this one (cut off in a copy): its passage or header may be torn.
+      reading.entries += 1
       if number == ranges.count - 1 {
-        if lines.count >= 2, KindleHeader(lines[1].trimmingWhitespace()).kind != nil {
-          readable += 1
-        }
-        report.incomplete.append(
-          Problem(
-            line: titleLine,
-            what:
-              "the file ends inside the clipping of \"\(clip(lines[0].trimmingWhitespace()))\" (no closing \"==========\" line; was the file cut off?)",
-            done: "the clipping was skipped"))
-        continue
+        reading.cutOff(lines, line: entryLine + skipped)
+      } else {
+        reading.take(lines, line: entryLine + skipped)
       }
+    }
+    if reading.entries > 0 && reading.readable == 0 {
+      let report = reading.report
+      throw MemoError.malformedImport(
+        name,
+        place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
+        reason:
+          "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
+      )
+    }
+    return reading.finished()
+  }
+
+  /// A file's clippings as they are read, entry by entry, into their books.
+  private struct Reading {
+    var report = Report()
+    /// Each book's place in `report.books`, by title and author.
+    var index: [String: Int] = [:]
+    /// Per book: the keys of its clippings and of their earlier versions.
+    var seen: [Set<String>] = []
+    var earliest: [String: Timestamp] = [:]
+    var entries = 0
+    /// Entries with a header read as a clipping's.
+    var readable = 0
+
+    /// The entry after the last `==========`: a Kindle closes every clipping with one, so the
+    /// file ends inside this one (cut off in a copy): its passage or header may be torn.
+    mutating func cutOff(_ lines: [String], line: Int) {
+      if lines.count >= 2, KindleHeader(lines[1].trimmingWhitespace()).kind != nil {
+        readable += 1
+      }
+      report.incomplete.append(
+        Problem(
+          line: line,
+          what:
+            "the file ends inside the clipping of \"\(clip(lines[0].trimmingWhitespace()))\" (no closing \"==========\" line; was the file cut off?)",
+          done: "the clipping was skipped"))
+    }
+
+    /// One entry (its title on `line`): its clipping added to its book, or counted as what it is
+    /// (a bookmark, a placeholder, an empty one, an entry without a header).
+    mutating func take(_ lines: [String], line: Int) {
       let headerText = lines.count >= 2 ? lines[1].trimmingWhitespace() : ""
       guard let dash = headerText.first, dash == "-" || dash == "–" || dash == "—" else {
         report.problems.append(
           Problem(
-            line: titleLine, what: "no clipping header under \"\(clip(lines[0]))\"",
+            line: line, what: "no clipping header under \"\(clip(lines[0]))\"",
             done: "the entry was skipped", isHeaderless: true))
         report.headerless += 1
-        continue
+        return
       }
       let (title, author) = splitTitle(lines[0])
       let header = KindleHeader(headerText)
@@ -103,20 +130,20 @@ public enum KindleClippings {
       if header.isClipping { readable += 1 }
       if header.kind == .bookmark {
         report.bookmarks += 1
-        continue
+        return
       }
-      let problems = headerProblems(header, headerText, line: titleLine + 1)
+      let problems = headerProblems(header, headerText, line: line + 1)
       var body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
       if let stripped = withoutPlaceholder(body) {
         body = stripped
         if body.isEmpty {
           report.placeholders += 1
-          continue
+          return
         }
       }
       guard !body.isEmpty else {  // an empty highlight (of a picture) or note
         report.empty += 1
-        continue
+        return
       }
       report.problems += problems
       let kind: ExternalClipping.Kind = header.kind == .note ? .note : .highlight
@@ -140,19 +167,16 @@ public enum KindleClippings {
         seen.append([clipping.key])
       }
     }
-    if entries > 0 && readable == 0 {
-      throw MemoError.malformedImport(
-        name,
-        place: (report.problems + report.incomplete).first.map { "line \($0.line)" } ?? "line 1",
-        reason:
-          "not one Kindle clipping header (\"- Your Highlight on page 12 | Location 123-125 | Added on …\") could be read; is this a \"My Clippings.txt\"?"
-      )
+
+    /// The report, each book dated by its earliest clipping.
+    func finished() -> Report {
+      var report = report
+      for i in report.books.indices {
+        let key = report.books[i].title + "\u{0}" + (report.books[i].author ?? "")
+        report.books[i].addedAt = earliest[key]
+      }
+      return report
     }
-    for i in report.books.indices {
-      let key = report.books[i].title + "\u{0}" + (report.books[i].author ?? "")
-      report.books[i].addedAt = earliest[key]
-    }
-    return report
   }
 
   /// What could not be read in a clipping's header (on `line`): its date, its kind, its place,

@@ -90,15 +90,7 @@ struct Importer {
   func merge(_ record: BackupRecord, into summary: inout ImportSummary, name: String) throws {
     switch record {
     case .category(let categoryName, let createdAt):
-      if known.categories[categoryName] == nil, try categories.id(named: categoryName) == nil {
-        try run(
-          "INSERT INTO categories (name, created_at) VALUES (?, ?)",
-          [.text(categoryName), .text(createdAt.rfc3339)])
-        known.categories[categoryName] = database.lastInsertedRowID
-        summary.added += 1
-      } else {
-        summary.unchanged += 1
-      }
+      try mergeCategory(categoryName, createdAt: createdAt, into: &summary)
     case .post(let post):
       try merge(post, into: &summary)
     case .question(let question):
@@ -106,40 +98,10 @@ struct Importer {
     case .highlight(let highlight):
       try merge(highlight, into: &summary, name: name)
     case .favorite(let postUUID, _, let addedAt):
-      guard let postID = try postID(postUUID) else {
-        throw MemoError.malformedImport(
-          name, place: "favorites",
-          reason: "post \(postUUID) is neither in the file nor in the database")
-      }
-      try run(
-        """
-        INSERT INTO favorites (post_id, position, added_at)
-        VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM favorites), ?) ON CONFLICT (post_id) DO NOTHING
-        """, [.integer(postID), .text(addedAt.rfc3339)])
-      if database.changes > 0 { summary.added += 1 } else { summary.unchanged += 1 }
+      try mergeFavorite(of: postUUID, addedAt: addedAt, into: &summary, name: name)
     case .savedFilter(let filterName, let filter, let createdAt, let updatedAt):
-      let existing = try? filters.saved(filterName)
-      let statement = try database.cachedStatement(
-        sql: "SELECT updated_at FROM saved_filters WHERE name = ?")
-      try statement.bind(filterName, at: 1)
-      let stored = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
-      statement.reset()
-      if existing == nil {
-        try run(
-          "INSERT INTO saved_filters (name, filter, created_at, updated_at) VALUES (?, ?, ?, ?)",
-          [
-            .text(filterName), .text(filter.json), .text(createdAt.rfc3339),
-            .text(updatedAt.rfc3339),
-          ])
-        summary.added += 1
-      } else if let stored, updatedAt > stored, existing?.filter != filter {
-        try run(
-          "UPDATE saved_filters SET filter = ?, updated_at = ? WHERE name = ?",
-          [.text(filter.json), .text(updatedAt.rfc3339), .text(filterName)])
-        summary.updated += 1
-      } else {
-        summary.unchanged += 1
-      }
+      try mergeSavedFilter(
+        filterName, filter, createdAt: createdAt, updatedAt: updatedAt, into: &summary)
     case .currentFilter(let filter):
       // Never replace a filter the user chose here; fill it in only when there is none.
       if try filters.current().isEmpty && !filter.isEmpty {
@@ -153,31 +115,101 @@ struct Importer {
     case .highlightReviewEvent(let event):
       try merge(event, into: &summary, name: name)
     case .deleted(let uuid, let kind, let deletedAt):
-      let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
-      let statement = try database.cachedStatement(
-        sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
-      try statement.bind(uuid, at: 1)
-      let updated = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
-      statement.reset()
-      if updated != nil, let kept = try newerThanDeletion(kind: kind, uuid: uuid, at: deletedAt) {
-        // Something here changed after the deletion was made: applying it would lose that.
-        summary.deletionsKept += 1
-        summary.warnings.append("\(name): \(kept)")
-      } else if updated != nil {
-        try run("DELETE FROM \(table) WHERE uuid = ?", [.text(uuid)])
-        // The deletion keeps its time (the trigger wrote now), as when the record was never
-        // here: an export of this database lists it as the file did.
-        try run(
-          "UPDATE tombstones SET deleted_at = ? WHERE uuid = ?",
-          [.text(deletedAt.rfc3339), .text(uuid)])
-        if kind == "post" { known.posts[uuid] = nil }
-        summary.deleted += 1
-      } else {
-        try run(
-          "INSERT OR IGNORE INTO tombstones (uuid, kind, deleted_at) VALUES (?, ?, ?)",
-          [.text(uuid), .text(kind), .text(deletedAt.rfc3339)])
-        summary.unchanged += 1
-      }
+      try mergeDeletion(of: uuid, kind: kind, at: deletedAt, into: &summary, name: name)
+    }
+  }
+
+  /// A category: added when neither this import nor the database has it.
+  private func mergeCategory(
+    _ categoryName: String, createdAt: Timestamp, into summary: inout ImportSummary
+  ) throws {
+    if known.categories[categoryName] == nil, try categories.id(named: categoryName) == nil {
+      try run(
+        "INSERT INTO categories (name, created_at) VALUES (?, ?)",
+        [.text(categoryName), .text(createdAt.rfc3339)])
+      known.categories[categoryName] = database.lastInsertedRowID
+      summary.added += 1
+    } else {
+      summary.unchanged += 1
+    }
+  }
+
+  /// A favorite: put last on the shelf unless its post is there already.
+  private func mergeFavorite(
+    of postUUID: String, addedAt: Timestamp, into summary: inout ImportSummary, name: String
+  ) throws {
+    guard let postID = try postID(postUUID) else {
+      throw MemoError.malformedImport(
+        name, place: "favorites",
+        reason: "post \(postUUID) is neither in the file nor in the database")
+    }
+    try run(
+      """
+      INSERT INTO favorites (post_id, position, added_at)
+      VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM favorites), ?) ON CONFLICT (post_id) DO NOTHING
+      """, [.integer(postID), .text(addedAt.rfc3339)])
+    if database.changes > 0 { summary.added += 1 } else { summary.unchanged += 1 }
+  }
+
+  /// A saved filter: added, or replaced by a later different one.
+  private func mergeSavedFilter(
+    _ filterName: String, _ filter: QuestionFilter, createdAt: Timestamp, updatedAt: Timestamp,
+    into summary: inout ImportSummary
+  ) throws {
+    let existing = try? filters.saved(filterName)
+    let statement = try database.cachedStatement(
+      sql: "SELECT updated_at FROM saved_filters WHERE name = ?")
+    try statement.bind(filterName, at: 1)
+    let stored = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
+    statement.reset()
+    if existing == nil {
+      try run(
+        "INSERT INTO saved_filters (name, filter, created_at, updated_at) VALUES (?, ?, ?, ?)",
+        [
+          .text(filterName), .text(filter.json), .text(createdAt.rfc3339),
+          .text(updatedAt.rfc3339),
+        ])
+      summary.added += 1
+    } else if let stored, updatedAt > stored, existing?.filter != filter {
+      try run(
+        "UPDATE saved_filters SET filter = ?, updated_at = ? WHERE name = ?",
+        [.text(filter.json), .text(updatedAt.rfc3339), .text(filterName)])
+      summary.updated += 1
+    } else {
+      summary.unchanged += 1
+    }
+  }
+
+  /// A deletion: applied unless something here changed after it was made (then kept, with a
+  /// warning); one of a record never here is kept as a tombstone, so exports list it.
+  private func mergeDeletion(
+    of uuid: String, kind: String, at deletedAt: Timestamp, into summary: inout ImportSummary,
+    name: String
+  ) throws {
+    let table = kind == "post" ? "posts" : kind == "highlight" ? "highlights" : "questions"
+    let statement = try database.cachedStatement(
+      sql: "SELECT updated_at FROM \(table) WHERE uuid = ?")
+    try statement.bind(uuid, at: 1)
+    let updated = try statement.step() ? Timestamp(rfc3339: statement.string(0)) : nil
+    statement.reset()
+    if updated != nil, let kept = try newerThanDeletion(kind: kind, uuid: uuid, at: deletedAt) {
+      // Something here changed after the deletion was made: applying it would lose that.
+      summary.deletionsKept += 1
+      summary.warnings.append("\(name): \(kept)")
+    } else if updated != nil {
+      try run("DELETE FROM \(table) WHERE uuid = ?", [.text(uuid)])
+      // The deletion keeps its time (the trigger wrote now), as when the record was never
+      // here: an export of this database lists it as the file did.
+      try run(
+        "UPDATE tombstones SET deleted_at = ? WHERE uuid = ?",
+        [.text(deletedAt.rfc3339), .text(uuid)])
+      if kind == "post" { known.posts[uuid] = nil }
+      summary.deleted += 1
+    } else {
+      try run(
+        "INSERT OR IGNORE INTO tombstones (uuid, kind, deleted_at) VALUES (?, ?, ?)",
+        [.text(uuid), .text(kind), .text(deletedAt.rfc3339)])
+      summary.unchanged += 1
     }
   }
 

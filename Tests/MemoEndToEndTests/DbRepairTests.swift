@@ -72,6 +72,29 @@ struct DbRepairTests {
     #expect(again.status == 0 && again.stderr == "" && again.stdout == "")
   }
 
+  @Test("a record with CJK letters missing from the trigram or gram index is found, and mended")
+  func cjkIndexes() throws {
+    let box = try Sandbox()
+    _ = try box.add("吾輩は猫である", ["--author", "夏目漱石"])
+    _ = try box.run(["ask", "1", "なぜ猫が語り手なのか？"])
+    try box.execute("DELETE FROM search_trigrams; DELETE FROM search_grams;")
+    #expect(try box.run(["search", "猫"]).stdout == "")
+    let check = try box.run(["db", "check"])
+    #expect(check.status == 74)
+    #expect(
+      check.stdout == """
+        1 book missing from the search index ('memo search' cannot find it)
+        1 question missing from the search index ('memo search' cannot find it)
+
+        """)
+    let repair = try box.run(["db", "check", "--repair"])
+    #expect(repair.status == 0, "\(repair.stderr)")
+    #expect(
+      repair.stderr
+        == "repaired: the search index made again from the rows (2 records were missing)\n")
+    #expect(try box.run(["search", "猫"]).stdout.contains("なぜ猫が語り手なのか？"))
+  }
+
   @Test("--repair on a missing database is 66 and makes no file; -q says nothing of what it mended")
   func repairEdges() throws {
     let box = try damaged()

@@ -11,13 +11,21 @@ struct ConsistencyRepository {
 
   /// Each kind of record: its tombstone kind, table, the words for it, and its row id in the
   /// search index (schema.sql: posts 2 * id, questions 2 * id + 1, highlights -id).
+  /// `cjk`: the text of a record with Chinese, Japanese or Korean letters, which the trigram
+  /// and the gram indexes hold too (schema.sql, SearchRepository.rebuildIndexes).
   private static let kinds = [
-    (kind: "post", table: "posts", one: "book", many: "books", searchID: "2 * id"),
+    (
+      kind: "post", table: "posts", one: "book", many: "books", searchID: "2 * id",
+      cjk: "title || coalesce(author, '') || coalesce(body, '')"
+    ),
     (
       kind: "question", table: "questions", one: "question", many: "questions",
-      searchID: "2 * id + 1"
+      searchID: "2 * id + 1", cjk: "text || coalesce(answer, '')"
     ),
-    (kind: "highlight", table: "highlights", one: "highlight", many: "highlights", searchID: "-id"),
+    (
+      kind: "highlight", table: "highlights", one: "highlight", many: "highlights",
+      searchID: "-id", cjk: "text || coalesce(note, '')"
+    ),
   ]
 
   /// What is out of step, a line each (empty: nothing).
@@ -30,7 +38,7 @@ struct ConsistencyRepository {
           "\(count(deleted, kind.one, kind.many)) here \(deleted == 1 ? "is" : "are") listed as deleted (an export with --since or --cursor tells its readers to delete \(deleted == 1 ? "it" : "them"))"
         )
       }
-      let unindexed = try missingFromSearch(kind.table, kind.searchID)
+      let unindexed = try missingFromSearch(kind.table, kind.searchID, cjk: kind.cjk)
       if unindexed > 0 {
         problems.append(
           "\(count(unindexed, kind.one, kind.many)) missing from the search index ('memo search' cannot find \(unindexed == 1 ? "it" : "them"))"
@@ -55,7 +63,7 @@ struct ConsistencyRepository {
       if undeleted > 0 {
         mended.append("\(count(undeleted, kind.one, kind.many)) no longer listed as deleted")
       }
-      unindexed += try missingFromSearch(kind.table, kind.searchID)
+      unindexed += try missingFromSearch(kind.table, kind.searchID, cjk: kind.cjk)
     }
     if unindexed > 0 {
       try SearchRepository(database: database).rebuildIndexes(highlights: true)
@@ -74,11 +82,17 @@ struct ConsistencyRepository {
       ?? 0
   }
 
-  private func missingFromSearch(_ table: String, _ searchID: String) throws -> Int64 {
+  /// The records missing from the word index, or (with such letters) from the trigram or the
+  /// gram index: `memo search` cannot find them by a word, or by a CJK letter.
+  private func missingFromSearch(_ table: String, _ searchID: String, cjk: String) throws -> Int64 {
     try database.int(
-      sql:
-        "SELECT count(*) FROM \(table) WHERE NOT EXISTS (SELECT 1 FROM search_words WHERE rowid = \(searchID))"
-    ) ?? 0
+      sql: """
+        SELECT count(*) FROM \(table)
+        WHERE NOT EXISTS (SELECT 1 FROM search_words WHERE rowid = \(searchID))
+          OR (memo_cjk(\(cjk))
+            AND (NOT EXISTS (SELECT 1 FROM search_trigrams WHERE rowid = \(searchID))
+              OR NOT EXISTS (SELECT 1 FROM search_grams WHERE rowid = \(searchID))))
+        """) ?? 0
   }
 
   private func count(_ n: Int64, _ one: String, _ many: String) -> String {

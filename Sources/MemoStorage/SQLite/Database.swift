@@ -70,7 +70,7 @@ public final class Database {
       try execute(sql: "PRAGMA foreign_keys = ON")
       // The trivial read: NOTADB shows up here rather than in the middle of a command.
       _ = try retryingBusy { try int(sql: "SELECT count(*) FROM sqlite_schema") }
-      if path != ":memory:" && !readOnly {
+      if path != ":memory:" && !readOnly, try needsWAL() {
         // Switching a new file to WAL writes its header under a read lock it already holds:
         // SQLite does not call the busy handler for that step (only for a lock taken from no
         // transaction), so when several processes open a new file at once, all but one got
@@ -93,6 +93,25 @@ public final class Database {
   }
 
   deinit { close() }
+
+  /// Whether the file is to be switched to WAL: not already (memo's, every time but the
+  /// first), and holding no table yet or memo's (a backup copy, in a rollback journal).
+  /// Another program's database (a Kobo's KoboReader.sqlite given to --db) is left as it is:
+  /// switching it rewrote its header and left -wal and -shm beside it, and memo refuses it
+  /// anyway (Migrator: "not memo's").
+  private func needsWAL() throws -> Bool {
+    if try retryingBusy({ try text(sql: "PRAGMA journal_mode") })?.lowercased() == "wal" {
+      return false
+    }
+    return try retryingBusy {
+      try int(
+        sql: """
+          SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema)
+            OR (SELECT count(*) FROM sqlite_schema
+                WHERE type = 'table' AND name IN ('posts', 'questions', 'journal_entries')) = 3
+          """)
+    } == 1
+  }
 
   /// Runs `body` again while it fails with SQLITE_BUSY (any extended code), for up to the
   /// busy timeout, sleeping a little longer each time (1 ms up to 25 ms, as SQLite's own busy

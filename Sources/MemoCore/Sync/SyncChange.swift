@@ -171,7 +171,9 @@ public struct SyncChange: Equatable, Sendable {
       }
       change.importKey = text
     }
-    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
+    if row.isNull, kind == .post || kind == .favorite, let into = value["into"]?.stringValue,
+      !into.isEmpty
+    {
       change.into = into
     }
     // The row's text as the line holds it, when that is as SQLite writes JSON (no spaces):

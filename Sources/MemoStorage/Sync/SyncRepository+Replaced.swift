@@ -245,7 +245,7 @@ extension SyncRepository {
       func same(_ other: String) throws -> Bool {
         try !SyncEngine.Values(store: self, here: other, incoming: item.row).differ(columns)
       }
-      if let live = try image(kind, item.key),
+      if let live = try image(kind, item.key) ?? followedImage(kind, item.key, item.field),
         try same(live) || (kind == .post && item.field == "body" && bodyHolds(live, item.row))
       {
         drop.append(item.id)
@@ -271,6 +271,17 @@ extension SyncRepository {
     try noteRestored(
       kind.rawValue, field, key,
       Restored(row: live, version: stamp, replaced: "", replacedDevice: stamp.device))
+  }
+
+  /// The post a post merged away went into, for its author or source (a value of the merged
+  /// post's that the post kept holds is lost nowhere: merges that made a cycle keep it there).
+  private func followedImage(_ kind: SyncChange.Kind, _ key: String, _ field: String) throws
+    -> String?
+  {
+    guard kind == .post, field == "author" || field == "source",
+      let target = try mergedInto(post: key)
+    else { return nil }
+    return try image(.post, target)
   }
 
   /// Whether the post's body `live` holds every paragraph of the body in `row`: a body that

@@ -116,7 +116,10 @@ extension SyncEngine {
     }
     // A post merged away, back (an undone `memo merge`): what followed the merge only here
     // (added to it unseen by the merge) comes back to it, where sync holds it.
-    if change.kind == .post { try store.moveFollowed(of: change.key, to: change.key) }
+    if change.kind == .post {
+      try store.moveFollowed(of: change.key, to: change.key)
+      try store.shelfBack(of: change.key)
+    }
     try store.meetAgain(change.kind, change.key, by: change.version, at: now)
   }
 

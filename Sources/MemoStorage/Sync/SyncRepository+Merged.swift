@@ -73,6 +73,7 @@ extension SyncRepository {
     guard survivor == post else {
       if let earlier, earlier != target, try image(.post, post) == nil {
         try moveFollowed(of: post, to: survivor)
+        try moveShelf(of: post, from: earlier, to: survivor)
       }
       return survivor
     }

@@ -58,6 +58,36 @@ extension SyncRepository {
     kind == .post || kind == .favorite ? try mergedInto(post: key) : nil
   }
 
+  /// Post `post` back (an undone `memo merge`): the shelf place sync holds as its own (given
+  /// it unseen by the merge, which followed it into the post it went into here) comes back
+  /// to it (`moveShelf`).
+  func shelfBack(of post: String) throws {
+    guard let holder = try setting(Self.mergedKey(post)) else { return }
+    try moveShelf(of: post, from: holder, to: post)
+  }
+
+  /// The shelf place post `post` has as sync holds it (given it unseen by its merge away),
+  /// which followed the merge into `holder` here, goes to `target` (the post back, or the one
+  /// a later merge chose elsewhere), at the earlier place of the two where `target` has one;
+  /// `holder` keeps a place only where sync holds one of its own.
+  func moveShelf(of post: String, from holder: String, to target: String) throws {
+    let held = "SELECT 1 FROM sync_versions WHERE kind = 'favorite' AND key = ? AND row IS NOT NULL"
+    guard holder != target, try exists(held, post) else { return }
+    try run2(
+      """
+      INSERT INTO favorites (post_id, position, added_at)
+      SELECT p.id, (SELECT coalesce(max(position), 0) + 1 FROM favorites),
+        json_extract(v.row, '$.added_at')
+      FROM sync_versions v JOIN posts p ON p.uuid = ?2
+      WHERE v.kind = 'favorite' AND v.key = ?1
+      ON CONFLICT (post_id) DO UPDATE SET added_at = min(added_at, excluded.added_at)
+      """, post, target)
+    if try !exists(held, holder) {
+      try run(
+        "DELETE FROM favorites WHERE post_id = (SELECT id FROM posts WHERE uuid = ?1)", holder)
+    }
+  }
+
   /// A post's deletion by a merge going out: the post as it went, should a cycle of merges
   /// bring it back (`settleMerge`); nothing for its shelf place's.
   func noteMergedAway(_ kind: SyncChange.Kind, _ key: String, _ was: String?) throws {

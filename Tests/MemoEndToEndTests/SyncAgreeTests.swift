@@ -134,6 +134,29 @@ struct SyncAgreeTests {
     try Self.expectAgree([x, y, z])
   }
 
+  @Test(
+    "restores of one field on x and y race; x's is undone (here, or everywhere), synced, then redone: every machine ends with x's value and the same two conflicts, z's value kept from z",
+    arguments: [[], ["--everywhere"]])
+  func racedRestoreUndoneRedone(_ undo: [String]) throws {
+    let (lab, x, y, z) = try SyncThreeWayTests.threeSources()
+    defer { withExtendedLifetime(lab) {} }
+    _ = try x.succeed(["sync", "conflicts", "restore", try SyncThreeWayTests.id(x, lost: "from X")])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try y.succeed(["sync", "conflicts", "restore", try SyncThreeWayTests.id(y, lost: "from Y")])
+    try Self.rounds(1, [x, y, z])
+    _ = try x.succeed(["undo"] + undo)
+    try Self.rounds(1, [x, y, z])
+    _ = try x.succeed(["redo"])
+    try Self.rounds(3, [x, y, z])
+    for box in [x, y, z] {
+      #expect(try box.rows("SELECT source FROM posts") == [["from X"]])
+      #expect(try Self.lost(box) == ["from Y", "from Z"])
+      let fromZ = try SyncFieldTests.conflicts(box).first { $0["lost"] as? String == "from Z" }
+      #expect(fromZ?["device"] as? String == "z")
+    }
+    try Self.expectAgree([x, y, z])
+  }
+
   static func lost(_ box: Sandbox) throws -> [String] {
     try SyncFieldTests.conflicts(box).compactMap { $0["lost"] as? String }.sorted()
   }

@@ -51,4 +51,34 @@ struct SyncOppositeMergeTests {
     #expect(try SyncIdenticalBackupTests.export(v) == backup)
     #expect(try SyncIdenticalBackupTests.export(w) == backup)
   }
+
+  @Test(
+    "both books on the shelf; u merges B into A, v merges A into B and gives B an author, w later gives A another: in any order of rounds every machine keeps A on the shelf with w's author, v's kept as the one conflict, the same export",
+    arguments: [["u", "v", "w"], ["w", "v", "u"], ["v", "w", "u"]])
+  func oppositeMergesShelfAndAuthors(_ order: [String]) throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }
+    let u = try lab.device("u", initialize: false)
+    _ = try u.add("Book A")
+    _ = try u.add("Book B")
+    _ = try u.succeed(["fav", try Self.id(u, "Book A"), try Self.id(u, "Book B")])
+    _ = try u.succeed(["sync", "init", lab.remote, "--name", "u"])
+    let v = try lab.device("v")
+    let w = try lab.device("w")
+    _ = try u.succeed(["merge", try Self.id(u, "Book A"), try Self.id(u, "Book B")])
+    _ = try v.succeed(["merge", try Self.id(v, "Book B"), try Self.id(v, "Book A")])
+    _ = try v.succeed(["edit", try Self.id(v, "Book B"), "--author", "V author"])
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = try w.succeed(["edit", try Self.id(w, "Book A"), "--author", "W author"])
+    let boxes = order.map { ["u": u, "v": v, "w": w][$0]! }
+    try SyncAgreeTests.rounds(3, boxes)
+    for box in [u, v, w] {
+      #expect(try box.rows("SELECT title, author FROM posts") == [["Book A", "W author"]])
+      #expect(
+        try box.rows("SELECT p.title FROM favorites f JOIN posts p ON p.id = f.post_id")
+          == [["Book A"]])
+      #expect(try SyncAgreeTests.lost(box) == ["V author"])
+    }
+    try SyncAgreeTests.expectAgree([u, v, w])
+  }
 }

@@ -68,4 +68,38 @@ struct SyncShelfTests {
     for _ in 0..<3 { for box in [y, x] { try SyncLab.round(box) } }
     for box in [x, y] { #expect(try Self.shelf(box) == ["B"]) }
   }
+
+  @Test(
+    "x merges B into A (on the shelf) and syncs, y puts B on the shelf unseen by the merge, x undoes it: every shelf is C, A, B, every export the same"
+  )
+  func undoneMergeGivesThePlaceBack() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }
+    let (x, y, z) = try Self.threeMachines(lab)
+    _ = try x.succeed(["merge", "1", "2"])
+    try SyncLab.round(x)
+    _ = try y.succeed(["fav", "2"])
+    _ = try x.succeed(["undo"])
+    try SyncAgreeTests.rounds(3, [x, y, z])
+    for box in [x, y, z] { #expect(try Self.shelf(box) == ["C", "A", "B"]) }
+    try SyncAgreeTests.expectAgree([x, y, z])
+  }
+
+  @Test(
+    "x merges B into A, y merges B into C, z puts B on the shelf (none of them on it): B's place ends on C, the later merge's book, on every machine"
+  )
+  func bookMergedIntoTwo() throws {
+    let lab = try SyncLab()
+    defer { withExtendedLifetime(lab) {} }
+    let x = try lab.device("x", initialize: false)
+    for title in ["A", "B", "C"] { _ = try x.add(title) }
+    _ = try x.succeed(["sync", "init", lab.remote, "--name", "x"])
+    let (y, z) = (try lab.device("y"), try lab.device("z"))
+    _ = try x.succeed(["merge", "1", "2"])
+    _ = try y.succeed(["merge", "3", "2"])
+    _ = try z.succeed(["fav", "2"])
+    try SyncAgreeTests.rounds(3, [x, y, z])
+    for box in [x, y, z] { #expect(try Self.shelf(box) == ["C"]) }
+    try SyncAgreeTests.expectAgree([x, y, z])
+  }
 }

@@ -190,7 +190,9 @@ public struct SyncChange: Equatable, Sendable {
       }
       change.importKey = text
     }
-    if row.isNull, kind == .post, let into = value["into"]?.stringValue, !into.isEmpty {
+    if row.isNull, kind == .post || kind == .favorite, let into = value["into"]?.stringValue,
+      !into.isEmpty
+    {
       change.into = into
     }
     if row.isNull, let madeAs = value["made_as"]?.stringValue, !madeAs.isEmpty {

@@ -91,6 +91,7 @@ extension SyncEngine {
       let set = change.changedBase(field)
       let outcome = SyncMerge.field(local: local, incoming: stamp, set: set.changed, base: set.base)
       try store.dropSeen(kind, key: key, field: field, by: set, incoming: incoming)
+      conflicts += try store.keepFilled(change, field, taken: outcome.take, here, incoming, now)
       if outcome.take { (merged[field], columns) = (stamp, columns + fieldColumns) }
       if outcome.conflict && !follows && kind.reportsConflicts(on: field),
         try values.differ(fieldColumns)
@@ -131,7 +132,10 @@ extension SyncEngine {
     }
     // A post merged away, back (an undone `memo merge`): what followed the merge only here
     // (added to it unseen by the merge) comes back to it, where sync holds it.
-    if change.kind == .post { try store.moveFollowed(of: change.key, to: change.key) }
+    if change.kind == .post {
+      try store.moveFollowed(of: change.key, to: change.key)
+      try store.shelfBack(of: change.key)
+    }
     try store.meetAgain(change.kind, change.key, by: change.version, at: now)
   }
 
@@ -143,7 +147,7 @@ extension SyncEngine {
   ) throws -> (merged: Merged, conflicts: Int) {
     let kind = change.kind
     // A post merged away here keeps it too, should it come back (`settleMerge`).
-    if kind == .post { try store.noteMergedRow(change.key, incoming) }
+    if kind == .post { try store.noteMergedRow(change, incoming) }
     // A book deleted here that another device changed (as `memo merge` does, moving a
     // question or highlight into it): kept as that device keeps it, if what it moved is kept
     // (`keepGoneBooks`), so that restoring the book brings back what is restored into it.
@@ -185,10 +189,10 @@ extension SyncEngine {
     // Merged into another post here: what is here of it follows (SyncRepository+Merged).
     if let into = change.into {
       // Merges that make a cycle across machines (`merge A B` here, `merge B A` elsewhere):
-      // one post of the cycle stays everywhere.
-      guard let survivor = try store.settleMerge(of: key, into: into, version: change.version)
+      // one post of the cycle stays everywhere, with its shelf place.
+      guard let survivor = try store.settle(kind, key, into: into, version: change.version)
       else { return (.skipped, 0) }
-      try store.followMerge(of: key, into: survivor)
+      if kind == .post { try store.followMerge(of: key, into: survivor) }
     }
     var conflicts = 0
     // What was here: the record, or as the last round left it (a question deleted with its

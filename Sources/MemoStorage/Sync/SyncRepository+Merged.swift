@@ -73,6 +73,7 @@ extension SyncRepository {
     guard survivor == post else {
       if let earlier, earlier != target, try image(.post, post) == nil {
         try moveFollowed(of: post, to: survivor)
+        try moveShelf(of: post, from: earlier, to: survivor)
       }
       return survivor
     }
@@ -144,10 +145,26 @@ extension SyncRepository {
   }
 
   /// An edit of post `post` made elsewhere unseen by its merge away here: what it comes back
-  /// as, should a cycle of merges bring it back (`settleMerge`).
-  func noteMergedRow(_ post: String, _ row: String?) throws {
-    guard let row, try setting(Self.mergedRowKey(post)) != nil else { return }
-    try setSetting(Self.mergedRowKey(post), row)
+  /// as, should a cycle of merges bring it back (`settleMerge`). Only the fields the edit set
+  /// (`columns`): another machine's merge of a post into it sends it whole, over an author
+  /// a third machine gave it.
+  func noteMergedRow(_ change: SyncChange, _ row: String?) throws {
+    let post = change.key
+    let columns = SyncChange.Kind.post.fields.filter { change.changedBase($0.name).changed }
+      .flatMap(\.columns)
+    guard let row, !columns.isEmpty, let was = try setting(Self.mergedRowKey(post)) else {
+      return
+    }
+    let paths = columns.map { "'$.\($0)', json(?2 -> '$.\($0)')" }.joined(separator: ", ")
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT json_set(?1, \(paths), '$.updated_at',
+          max(json_extract(?1, '$.updated_at'), json_extract(?2, '$.updated_at')))
+        """)
+    defer { statement.reset() }
+    try statement.bind(was, at: 1)
+    try statement.bind(row, at: 2)
+    if try statement.step() { try setSetting(Self.mergedRowKey(post), statement.string(0)) }
   }
 
   /// Applying post `post`'s deletion by a merge (into `target`, the post its merges lead to,
@@ -317,11 +334,12 @@ extension SyncRepository {
     let takes = empty || filled.map { version > $0 } ?? false
     if takes {
       let statement = try database.cachedStatement(
-        sql: "SELECT json_object('value', ?1, 'hlc', ?2, 'device', ?3)")
+        sql: "SELECT json_object('value', ?1, 'hlc', ?2, 'device', ?3, 'winner', ?4)")
       defer { statement.reset() }
       try statement.bind(value, at: 1)
       try statement.bind(version.time.value, at: 2)
       try statement.bind(version.device, at: 3)
+      try statement.bind(winner, at: 4)
       if try statement.step() { try setSetting(Self.filledKey(field, target), statement.string(0)) }
     }
     // The value that loses, kept with its own version.
@@ -333,6 +351,32 @@ extension SyncRepository {
         winner: over, at: now)
     else { return (takes ? value : nil, 0) }
     return (takes ? value : nil, 1)
+  }
+
+  /// An author or source set on post `key` itself (`incoming`, taken), arriving where the
+  /// post holds one a merged-away post brought (`followedField`, noted filled): the post's own
+  /// wins, as on a machine where it came first, and the one brought is kept as a conflict of
+  /// the post's, as there (the same version and winner). - Returns: the conflicts kept.
+  func keepFilled(
+    _ change: SyncChange, _ field: String, taken: Bool, _ here: String, _ incoming: String?,
+    _ now: Timestamp
+  ) throws -> Int {
+    let key = change.key
+    guard taken, change.kind == .post, field == "author" || field == "source",
+      change.changedBase(field).changed,
+      let note = try setting(Self.filledKey(field, key)).flatMap({ try? JSONParser.parse($0) }),
+      let value = note["value"]?.stringValue, let hlc = note["hlc"]?.int64Value,
+      let device = note["device"]?.stringValue, let winner = note["winner"]?.stringValue
+    else { return 0 }
+    try run("DELETE FROM sync_settings WHERE key = ?1", Self.filledKey(field, key))
+    guard let incoming, try text(of: here, field) == value, try text(of: incoming, field) != value
+    else {
+      return 0
+    }
+    let version = SyncVersion(time: HybridTime(value: hlc), device: device)
+    return try keep(
+      .post, key: key, field: field, row: here, version: version, winner: winner, at: now)
+      ? 1 : 0
   }
 
   /// A field of a JSON row as text ("" for null).

@@ -63,26 +63,20 @@ extension SyncRepository {
         WHERE \(Self.identitySQL) = ?1
         """)
     try statement.bind(identity, at: 1)
-    guard try statement.step(), !statement.isNull(3),
-      let kind = SyncChange.Kind(rawValue: statement.string(0))
+    guard try statement.step() else {
+      statement.reset()
+      return try keepReplacedUnmet(identity, at: time)
+    }
+    guard !statement.isNull(3), let kind = SyncChange.Kind(rawValue: statement.string(0))
     else { return statement.reset() }
     let (key, field, row) = (statement.string(1), statement.string(2), statement.string(3))
     let lost = SyncVersion(
       time: HybridTime(value: statement.int64(4)), device: statement.string(5))
     statement.reset()
     guard field != "record", let current = try image(kind, key),
-      let columns = kind.fields.first(where: { $0.name == field })?.columns
+      let columns = kind.fields.first(where: { $0.name == field })?.columns,
+      let live = try liveStamp(kind, key: key, field: field)
     else { return }
-    // The value live now: as a restore made it (under the stamp it had lost with, the same on
-    // every device), else under its own stamp.
-    let live: SyncVersion
-    if let restored = try holdsRestored(kind, key: key, field: field) {
-      live = restored.version
-    } else if let held = try version(kind, key) {
-      live = try fieldStamps(kind, key, held: held.version)[field] ?? held.version
-    } else {
-      return
-    }
     let replaced = "\(kind.rawValue):\(field):\(live.time.value):\(live.device):\(key)"
     let values = SyncEngine.Values(store: self, here: current, incoming: row)
     // A field that held nothing (an answer or a note not given) loses nothing to the restore.
@@ -96,6 +90,34 @@ extension SyncRepository {
     try noteRestored(
       kind.rawValue, field, key,
       Restored(row: row, version: lost, replaced: replaced, replacedDevice: live.device))
+  }
+
+  /// The stamp of the value `field` holds now: as a restore made it (under the stamp it had
+  /// lost with, the same on every device), else its own.
+  private func liveStamp(_ kind: SyncChange.Kind, key: String, field: String) throws
+    -> SyncVersion?
+  {
+    if let restored = try holdsRestored(kind, key: key, field: field) { return restored.version }
+    guard let held = try version(kind, key) else { return nil }
+    return try fieldStamps(kind, key, held: held.version)[field] ?? held.version
+  }
+
+  /// `keepReplaced` of a restore whose conflict is not kept here under its identity: a value
+  /// that lost again after a restore of it went out under a new stamp (a restore raced by
+  /// another, undone, then redone) is kept under that one where it lost. The value the field
+  /// holds is kept all the same, as the restoring device keeps it (the restored value comes
+  /// after; a conflict holding the value live at the end of the round goes then).
+  private func keepReplacedUnmet(_ identity: String, at time: Timestamp) throws {
+    let parts = identity.split(separator: ":", maxSplits: 4).map(String.init)
+    guard parts.count == 5, parts[1] != "record", let kind = SyncChange.Kind(rawValue: parts[0]),
+      let current = try image(kind, parts[4]),
+      let columns = kind.fields.first(where: { $0.name == parts[1] })?.columns,
+      try !SyncEngine.Values(store: self, here: current, incoming: current).hereIsEmpty(columns),
+      let live = try liveStamp(kind, key: parts[4], field: parts[1])
+    else { return }
+    try keep(
+      kind, key: parts[4], field: parts[1], row: current, version: live, winner: parts[3],
+      at: time)
   }
 
   func noteRestored(_ kind: String, _ field: String, _ key: String, _ note: Restored) throws {
@@ -195,16 +217,19 @@ extension SyncRepository {
   func tidyConflicts() throws {
     let statement = try database.cachedStatement(
       sql: """
-        SELECT c.id, c.kind, c.key, c.field, c.row FROM sync_conflicts c
+        SELECT c.id, c.kind, c.key, c.field, c.row, c.hlc, c.device FROM sync_conflicts c
         WHERE c.field <> 'record' AND c.row IS NOT NULL
         ORDER BY c.kind, c.key, c.field, c.hlc DESC, c.device DESC
         """)
-    var found: [(id: Int64, kind: String, key: String, field: String, row: String)] = []
+    var found:
+      [(id: Int64, kind: String, key: String, field: String, row: String, stamp: SyncVersion)] =
+        []
     while try statement.step() {
       found.append(
         (
           statement.int64(0), statement.string(1), statement.string(2), statement.string(3),
-          statement.string(4)
+          statement.string(4),
+          SyncVersion(time: HybridTime(value: statement.int64(5)), device: statement.string(6))
         ))
     }
     statement.reset()
@@ -220,10 +245,11 @@ extension SyncRepository {
       func same(_ other: String) throws -> Bool {
         try !SyncEngine.Values(store: self, here: other, incoming: item.row).differ(columns)
       }
-      if let live = try image(kind, item.key),
+      if let live = try image(kind, item.key) ?? followedImage(kind, item.key, item.field),
         try same(live) || (kind == .post && item.field == "body" && bodyHolds(live, item.row))
       {
         drop.append(item.id)
+        if try same(live) { try noteLiveAgain(kind, key: item.key, item.field, item.stamp) }
       } else if try kept.contains(where: same) {
         drop.append(item.id)
       } else {
@@ -231,6 +257,31 @@ extension SyncRepository {
       }
     }
     for id in drop { try run("DELETE FROM sync_conflicts WHERE id = ?1", String(id)) }
+  }
+
+  /// A kept value the field holds again (an undone restore brought it back under the undo's
+  /// stamp) is noted as a restore's, under the stamp it was kept with, unless a restore's note
+  /// says so already: a later restore over it keeps it under that stamp, as the device that
+  /// undid does (`swapRestoredNote`), not under the one it came back with.
+  private func noteLiveAgain(
+    _ kind: SyncChange.Kind, key: String, _ field: String, _ stamp: SyncVersion
+  ) throws {
+    guard try holdsRestored(kind, key: key, field: field) == nil, let live = try image(kind, key)
+    else { return }
+    try noteRestored(
+      kind.rawValue, field, key,
+      Restored(row: live, version: stamp, replaced: "", replacedDevice: stamp.device))
+  }
+
+  /// The post a post merged away went into, for its author or source (a value of the merged
+  /// post's that the post kept holds is lost nowhere: merges that made a cycle keep it there).
+  private func followedImage(_ kind: SyncChange.Kind, _ key: String, _ field: String) throws
+    -> String?
+  {
+    guard kind == .post, field == "author" || field == "source",
+      let target = try mergedInto(post: key)
+    else { return nil }
+    return try image(.post, target)
   }
 
   /// Whether the post's body `live` holds every paragraph of the body in `row`: a body that

@@ -361,8 +361,8 @@ struct SyncRepository {
       // long (and git's, reading and parsing work with them).
       let whole = held == nil && row != nil
       let importKey = row == nil ? try deletionKey(kind, key, held: held, device: device) : nil
-      let into = row == nil && kind == .post ? try mergedInto(post: key) : nil
-      if into != nil, let was = held?.row { try setSetting(Self.mergedRowKey(key), was) }
+      let into = row == nil ? try mergedInto(kind, key) : nil
+      if into != nil { try noteMergedAway(kind, key, held?.row) }
       lines.append(
         SyncChange.encode(
           kind: kind, key: key, version: version, base: held?.version, row: row,

@@ -96,6 +96,10 @@ struct BackupSafetyTests {
     let db = box.defaultDatabase
     let page = try #require(
       Int(try box.rows("SELECT rootpage FROM sqlite_schema WHERE name = 'posts_by_title'")[0][0]))
+    // Also something --repair would mend in a sound file: a live book listed as deleted.
+    try box.execute(
+      "INSERT INTO tombstones (uuid, kind, deleted_at) SELECT uuid, 'post', '2026-01-01T00:00:00.000Z' FROM posts LIMIT 1"
+    )
     try damage(db, page: page)
     let check = try box.run(["db", "check"])
     #expect(check.status == 74)
@@ -107,6 +111,16 @@ struct BackupSafetyTests {
       check.stderr
         == "memo: error: \(db) has \(lines.count) problem(s), listed above; restore a backup ('memo import' of an export, or a 'memo db backup' copy), or salvage what is left with sqlite3's .recover\n"
     )
+    // --repair mends nothing in a damaged file (rebuilding an index there could spread the
+    // damage): the file is as it was, and the check lists the damage.
+    let before = try Data(contentsOf: URL(fileURLWithPath: db))
+    let repair = try box.run(["db", "check", "--repair"])
+    #expect(repair.status == 74)
+    #expect(!repair.stderr.contains("repaired"))
+    #expect(repair.stderr.contains("problem(s), listed above; restore a backup"))
+    #expect(repair.stdout.hasPrefix("On tree page \(page) cell "))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    #expect(try box.rows("SELECT count(*) FROM tombstones") == [["1"]])
     let json = try box.run(["db", "check", "--format", "json"])
     #expect(json.status == 74)
     #expect(json.stdout.contains("\"ok\": false"))

@@ -20,6 +20,9 @@ extension EffectRunner {
         problems.isEmpty ? try ConsistencyRepository(database: database).problems() : []
       return .database(.checked(problems, mendable: mendable))
     case .repair:
+      // Only over a file SQLite finds sound, as `.check` reads the bookkeeping: rebuilding an
+      // index in a damaged file could spread the damage (the check then lists it).
+      guard try database.problems().isEmpty else { return .database(.repaired([])) }
       return .database(
         .repaired(
           try database.inTransaction { try ConsistencyRepository(database: database).repair() }))

@@ -67,11 +67,13 @@ extension SyncRepository {
     // A copy goes only where a question was noted deleted before it synced: with no such
     // note (one look at the settings' key range), no question needs reading (a round of
     // 10,600 changes read every question on every imported highlight it touched, and a
-    // setting for each: 4.5% of the round).
+    // setting for each: 4.5% of the round). Only questions' notes count (their import keys
+    // start `question:`): a highlight's (`unsynced-gone:SOURCE_KEY`, DeletedHighlights) kept
+    // this open in every round after one highlight was deleted before it synced.
     guard
       try exists(
-        "SELECT 1 FROM sync_settings WHERE key > ?1 AND key < 'unsynced-gone;'",
-        Self.unsyncedGoneKey(""))
+        "SELECT 1 FROM sync_settings WHERE key > ?1 AND key < 'unsynced-gone:question;'",
+        Self.unsyncedGoneKey("question:"))
     else { return 0 }
     var candidates: [(uuid: String, createdAt: String, text: String)] = []
     let onHighlight = try database.cachedStatement(
